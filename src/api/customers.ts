@@ -1,0 +1,103 @@
+import { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { isUuid } from '../ids.js';
+import { sendIdempotent } from '../http/idempotency.js';
+import { resource } from '../http/routes.js';
+import { parseJsonBody, parseQuery } from '../http/validate.js';
+import type { Customer } from '../store/customers.js';
+import type { Store } from '../store/index.js';
+
+const createBody = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters'),
+});
+
+const listQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be an integer')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
+    .default(20),
+  starting_after: z.string().optional(),
+});
+
+const noQuery = z.strictObject({});
+
+/** The customer of the authenticated company, or 404 — another company's customer reads as missing. */
+export async function findCustomer(
+  store: Store,
+  company: string,
+  id: string,
+  param = 'id',
+): Promise<Customer> {
+  const customer = isUuid(id) ? await store.customers.get(company, id) : null;
+  if (!customer) throw new AppError('customer_not_found', `No such customer: ${id}.`, { param });
+  return customer;
+}
+
+export function createCustomerRoutes(store: Store, vendor: RequestHandler[]): Router {
+  const router = Router();
+
+  resource(
+    router,
+    '/customers',
+    {
+      post: async (req, res) => {
+        parseQuery(noQuery, req);
+        const { name } = parseJsonBody(createBody, req);
+        await sendIdempotent(store, req, res, { name }, async () => ({
+          status: 201,
+          body: await store.customers.create(req.auth!.company, name),
+        }));
+      },
+      get: async (req, res) => {
+        const { limit, starting_after } = parseQuery(listQuery, req);
+        const company = req.auth!.company;
+        const after =
+          starting_after === undefined
+            ? undefined
+            : await findCustomer(store, company, starting_after, 'starting_after');
+        res.json(await store.customers.list(company, limit, after));
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/customers/:id',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        res.json(await findCustomer(store, req.auth!.company, req.params.id as string));
+      },
+      delete: async (req, res) => {
+        parseQuery(noQuery, req);
+        const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
+        await store.customers.delete(customer);
+        res.json({ id: customer.id, deleted: true });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/customers/:id/platforms',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        res.json(await findCustomer(store, req.auth!.company, req.params.id as string));
+      },
+    },
+    vendor,
+  );
+
+  return router;
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is documented in the README's configuration table;
+ * `parseConfig` takes the environment as an argument so tests and the CLI build configs without
+ * touching the real one.
+ */
+
+const keyList = (what: string, decodedBytes?: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return [];
+      const keys: { kid: string; secret: string }[] = [];
+      for (const entry of raw.split(',')) {
+        const at = entry.indexOf(':');
+        const kid = entry.slice(0, at).trim();
+        const secret = entry.slice(at + 1).trim();
+        if (at < 1 || !/^[A-Za-z0-9_-]{1,32}$/.test(kid) || !secret) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `each ${what} entry must look like <key id>:<base64 key>`,
+          });
+          return z.NEVER;
+        }
+        if (decodedBytes && Buffer.from(secret, 'base64').length !== decodedBytes) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `key "${kid}" must be ${decodedBytes} bytes, base64-encoded`,
+          });
+          return z.NEVER;
+        }
+        if (keys.some((k) => k.kid === kid)) {
+          ctx.addIssue({ code: 'custom', message: `key id "${kid}" appears twice` });
+          return z.NEVER;
+        }
+        keys.push({ kid, secret });
+      }
+      return keys;
+    });
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .refine((u) => !u || !/[?#]/.test(u), 'must not contain a query or fragment'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only')
+      .default(''),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
+      .default('false'),
+    SIGNING_KEYS: keyList('SIGNING_KEYS'),
+    ENCRYPTION_KEYS: keyList('ENCRYPTION_KEYS', 32),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'REDIS_URL', 'PUBLIC_BASE_URL'] as const) {
+      const value = env[name];
+      if (!value || (Array.isArray(value) && value.length === 0)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
+      }
+    }
+  });
+
+export type KeyEntry = { kid: string; secret: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  secureCookies: boolean;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  signingKeys: KeyEntry[];
+  encryptionKeys: KeyEntry[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = schema.safeParse(blanksRemoved);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = result.data;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const trust = e.TRUST_PROXY;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl,
+    secureCookies: publicBaseUrl.startsWith('https://'),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    trustProxy:
+      trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
+    signingKeys: e.SIGNING_KEYS,
+    encryptionKeys: e.ENCRYPTION_KEYS,
+  });
+}
+
+/** Reads process.env once; on error prints every problem and exits 1. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`adlink: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

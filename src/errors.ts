@@ -1,0 +1,174 @@
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/**
+ * The closed list of error codes adlink answers with. The README's error table is generated from
+ * the same list (test/readme.test.ts keeps them in step).
+ */
+export const ERROR_CODES = {
+  invalid_request: { status: 400, type: 'invalid_request_error', doc: 'A parameter is missing or invalid.' },
+  invalid_json: { status: 400, type: 'invalid_request_error', doc: 'The body is not valid JSON.' },
+  unknown_parameter: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'A parameter this endpoint does not take.',
+  },
+  parameter_repeated: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'A query parameter was given more than once.',
+  },
+  invalid_idempotency_key: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The Idempotency-Key header is empty, too long or has characters outside printable ASCII.',
+  },
+  missing_token: {
+    status: 401,
+    type: 'authentication_error',
+    doc: 'No `Authorization: Bearer <company token>` header.',
+  },
+  invalid_token: {
+    status: 401,
+    type: 'authentication_error',
+    doc: 'The company token is malformed, unknown or revoked.',
+  },
+  customer_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No customer with this id belongs to your company.',
+  },
+  route_not_found: { status: 404, type: 'invalid_request_error', doc: 'No endpoint at this path.' },
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    doc: 'The path exists but not for this method; see the `Allow` header.',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    type: 'idempotency_error',
+    doc: 'A request with this Idempotency-Key is still being processed; retry later.',
+  },
+  payload_too_large: { status: 413, type: 'invalid_request_error', doc: 'The body is larger than 100 kB.' },
+  unsupported_media_type: {
+    status: 415,
+    type: 'invalid_request_error',
+    doc: 'The body has a content type this endpoint does not accept.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    type: 'idempotency_error',
+    doc: 'This Idempotency-Key was used with a different request.',
+  },
+  internal_error: {
+    status: 500,
+    type: 'api_error',
+    doc: 'Something went wrong on our side; the request id identifies it in our logs.',
+  },
+  service_unavailable: {
+    status: 503,
+    type: 'api_error',
+    doc: 'The store is unreachable; retry after `Retry-After` seconds. Nothing was written.',
+  },
+} as const satisfies Record<string, { status: number; type: string; doc: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface AppErrorOptions {
+  param?: string;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly param: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.status = ERROR_CODES[code].status;
+    this.type = ERROR_CODES[code].type;
+    this.param = options.param;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** Raised by the store when Redis cannot answer; mapped to 503 so clients retry. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('store unavailable', { cause });
+  }
+}
+
+export const RETRY_AFTER_SECONDS = 1;
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof StoreUnavailableError) {
+    return new AppError('service_unavailable', 'The service is temporarily unavailable. Please retry.', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      cause: err,
+    });
+  }
+  const bodyError = fromBodyParser(err);
+  if (bodyError) return bodyError;
+  return new AppError('internal_error', 'An unexpected error occurred.', { cause: err });
+}
+
+function fromBodyParser(err: unknown): AppError | undefined {
+  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
+  switch ((err as { type: unknown }).type) {
+    case 'entity.parse.failed':
+      return new AppError('invalid_json', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new AppError('payload_too_large', 'The request body is larger than 100 kB.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('unsupported_media_type', 'The request body must be UTF-8 encoded.');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new AppError('invalid_request', 'The request body could not be read.');
+    default:
+      return undefined;
+  }
+}
+
+export function errorBody(err: AppError, requestId: string) {
+  return {
+    error: {
+      type: err.type,
+      code: err.code,
+      message: err.message,
+      ...(err.param === undefined ? {} : { param: err.param }),
+      request_id: requestId,
+    },
+  };
+}
+
+/** The one error middleware for the JSON API. */
+export function jsonErrorHandler(log: Logger): ErrorRequestHandler {
+  return (raw, req, res, _next) => {
+    const err = toAppError(raw);
+    logFailure(log, err, req.id);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(err.status).set(err.headers).set('Cache-Control', 'no-store').json(errorBody(err, req.id));
+  };
+}
+
+export function logFailure(log: Logger, err: AppError, requestId: string): void {
+  if (err.status >= 500) {
+    log.error({ err: err.cause ?? err, request_id: requestId, code: err.code }, 'request failed');
+  } else if (err.status === 401) {
+    log.info({ request_id: requestId, code: err.code }, 'authentication failed');
+  }
+}

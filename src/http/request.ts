@@ -1,0 +1,44 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { randomToken } from '../ids.js';
+
+declare global {
+  namespace Express {
+    interface Request {
+      id: string;
+      /** Set by `authenticate`: the company the Bearer token acts for. */
+      auth?: { company: string; token: string };
+    }
+  }
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Takes a well-formed `X-Request-Id` from the client or makes one, and echoes it. */
+export const requestId: RequestHandler = (req, res, next) => {
+  const given = req.get('x-request-id');
+  req.id = given && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
+  res.set('X-Request-Id', req.id);
+  next();
+};
+
+/** One JSON line per request: the path only, never the query string (it can carry a connect token). */
+export function requestLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      log.info(
+        {
+          request_id: req.id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          ...(req.auth ? { company: req.auth.company } : {}),
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,80 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { AppError } from '../errors.js';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Rejects prototype-polluting keys anywhere in a parsed body. */
+export function assertSafeKeys(value: unknown, path: string[] = []): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      assertSafeKeys(item, [...path, String(i)]);
+    });
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) {
+      throw new AppError('invalid_request', `The key "${key}" is not allowed.`, {
+        param: [...path, key].join('.'),
+      });
+    }
+    assertSafeKeys((value as Record<string, unknown>)[key], [...path, key]);
+  }
+}
+
+function fromZod(error: z.ZodError, where: 'body' | 'query'): AppError {
+  const issue = error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    const key = [...issue.path, issue.keys[0]].join('.');
+    return new AppError('unknown_parameter', `Unknown parameter: ${key}.`, { param: key });
+  }
+  const param = issue.path.join('.');
+  const message =
+    issue.code === 'invalid_type' && issue.input === undefined
+      ? `Missing required parameter: ${param}.`
+      : `Invalid ${param || where}: ${issue.message}.`;
+  return new AppError('invalid_request', message, param ? { param } : {});
+}
+
+export function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** A JSON body checked against a strict schema; an absent body reads as `{}`. */
+export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
+  if (hasBody(req) && !req.is('application/json')) {
+    throw new AppError(
+      'unsupported_media_type',
+      'The request body must be JSON (Content-Type: application/json).',
+      {
+        param: 'Content-Type',
+      },
+    );
+  }
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid_request', 'The request body must be a JSON object.');
+  }
+  assertSafeKeys(body);
+  const result = schema.safeParse(body);
+  if (!result.success) throw fromZod(result.error, 'body');
+  return result.data;
+}
+
+/** Query parameters: each at most once, none unknown, then the schema. */
+export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
+  const query = req.query as Record<string, unknown>;
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string') {
+      throw new AppError('parameter_repeated', `The query parameter ${key} must be given once.`, {
+        param: key,
+      });
+    }
+  }
+  assertSafeKeys(query);
+  const result = schema.safeParse(query);
+  if (!result.success) throw fromZod(result.error, 'query');
+  return result.data;
+}

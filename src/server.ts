@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { loadKeyRing } from './crypto/keys.js';
+import { createLogger } from './logger.js';
+import { openStore } from './store/open.js';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+
+async function main() {
+  const keys = loadKeyRing(config);
+  if (keys.ephemeral) {
+    log.warn(
+      '!!! SIGNING_KEYS and/or ENCRYPTION_KEYS are not set: generated throwaway keys. Connect links and stored platform credentials become unusable when this process stops. Run `npx adlink keys generate` and set them. !!!',
+    );
+  }
+  const store = await openStore(config, log);
+  if (!config.redisUrl && !(await store.companies.any())) {
+    const company = await store.companies.create('Demo company');
+    const { secret } = await store.companies.createToken(company.id);
+    process.stdout.write(
+      `\n  adlink demo company created (id ${company.id}).\n  Its company token, shown once:\n\n    ${secret}\n\n  Try: curl -X POST ${config.publicBaseUrl}/customers -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{"name":"Acme"}'\n\n`,
+    );
+  }
+
+  const app = createApp({ config, store, log });
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');
+  });
+  server.on('error', (err) => {
+    log.fatal({ err }, 'could not listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      log.warn('in-flight requests did not finish within 10 s; closing anyway');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await store.kv.close();
+      log.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  log.fatal({ err: err instanceof Error ? err.message : err }, 'adlink could not start');
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+/**
+ * Every key adlink writes. Company-owned keys carry the hash tag `{co:<id>}` so multi-key batches
+ * stay in one slot on Redis Cluster; ids are validated (UUIDs or our own random ids) before they get
+ * here, so a brace in user input can never move a key to another slot.
+ */
+export function keys(prefix: string) {
+  const co = (companyId: string) => `${prefix}{co:${companyId}}`;
+  return {
+    prefix,
+    companies: () => `${prefix}companies`,
+    company: (companyId: string) => `${co(companyId)}:company`,
+    tokenByHash: (sha256: string) => `${prefix}tokhash:${sha256}`,
+    tokenOwner: (tokenId: string) => `${prefix}tokowner:${tokenId}`,
+    token: (companyId: string, tokenId: string) => `${co(companyId)}:token:${tokenId}`,
+    tokenLastUsed: (companyId: string, tokenId: string) => `${co(companyId)}:token:${tokenId}:last_used`,
+    tokens: (companyId: string) => `${co(companyId)}:tokens`,
+    customer: (companyId: string, customerId: string) => `${co(companyId)}:customer:${customerId}`,
+    customers: (companyId: string) => `${co(companyId)}:customers`,
+    customerPlatforms: (companyId: string, customerId: string) =>
+      `${co(companyId)}:customer:${customerId}:platforms`,
+    idempotency: (companyId: string, keyHash: string) => `${co(companyId)}:idem:${keyHash}`,
+  };
+}
+
+export type Keys = ReturnType<typeof keys>;

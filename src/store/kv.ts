@@ -1,0 +1,54 @@
+/**
+ * The few storage primitives adlink needs, with Redis semantics. Two backends implement them —
+ * Redis (production) and memory (the embedded default) — and every record store in this folder is
+ * written once on top. Multi-key batches must only touch keys of one hash tag (one company).
+ */
+export interface SetOptions {
+  /** Time to live in milliseconds. */
+  ttlMs?: number;
+  /** Only set when the key does not exist (SET NX). */
+  nx?: boolean;
+}
+
+export interface LexRange {
+  /** Exclusive bound: members strictly after (or before, when `reverse`) this one. */
+  after?: string;
+  reverse?: boolean;
+  limit: number;
+}
+
+/** Writes applied all together or not at all (MULTI/EXEC). */
+export interface Batch {
+  set(key: string, value: string, options?: { ttlMs?: number }): Batch;
+  del(...keys: string[]): Batch;
+  sadd(key: string, member: string): Batch;
+  srem(key: string, member: string): Batch;
+  zaddLex(key: string, member: string): Batch;
+  zrem(key: string, member: string): Batch;
+  exec(): Promise<void>;
+}
+
+export interface Kv {
+  get(key: string): Promise<string | null>;
+  mget(keys: string[]): Promise<(string | null)[]>;
+  /** Returns false when `nx` was asked and the key already existed. */
+  set(key: string, value: string, options?: SetOptions): Promise<boolean>;
+  /** Atomically returns the value and deletes the key (GETDEL): exactly one caller wins. */
+  getdel(key: string): Promise<string | null>;
+  /** Deletes the key only while it still holds `value` (an owner-only unlock). */
+  delIfEquals(key: string, value: string): Promise<boolean>;
+  del(...keys: string[]): Promise<number>;
+  /** Remaining time to live in ms; -1 without expiry, -2 when the key does not exist. */
+  pttl(key: string): Promise<number>;
+  smembers(key: string): Promise<string[]>;
+  /** SMEMBERS of several sets in one round trip. */
+  smembersMany(keys: string[]): Promise<string[][]>;
+  /** Members of a lexicographically ordered set (all scores 0), a page at a time. */
+  zrangeLex(key: string, range: LexRange): Promise<string[]>;
+  zcard(key: string): Promise<number>;
+  batch(): Batch;
+  /** Every key under this prefix; for maintenance and tests, never on a request path. */
+  scan(prefix: string): AsyncIterable<string>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

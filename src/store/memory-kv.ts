@@ -1,0 +1,206 @@
+import type { Batch, Kv, LexRange, SetOptions } from './kv.js';
+
+type Value = string | Set<string> | string[];
+
+interface Entry {
+  value: Value;
+  expiresAt: number | undefined;
+}
+
+/**
+ * The embedded store: the Kv contract in this process's memory. Data is lost on restart and it cannot
+ * be shared between instances; the server says so loudly at startup. Every method runs synchronously
+ * inside one call, so each one (and each batch) is atomic just as in Redis.
+ */
+export class MemoryKv implements Kv {
+  private readonly entries = new Map<string, Entry>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(sweepEveryMs = 30_000) {
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
+    this.sweeper.unref();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    for (const key of this.entries.keys()) this.live(key);
+  }
+
+  private string(key: string): string | null {
+    const value = this.live(key)?.value;
+    if (value === undefined) return null;
+    if (typeof value !== 'string') throw new Error(`WRONGTYPE ${key} does not hold a string`);
+    return value;
+  }
+
+  private collection<T extends Set<string> | string[]>(key: string, create: () => T): T {
+    const entry = this.live(key);
+    if (entry) return entry.value as T;
+    const value = create();
+    this.entries.set(key, { value, expiresAt: undefined });
+    return value;
+  }
+
+  private dropIfEmpty(key: string): void {
+    const value = this.entries.get(key)?.value;
+    if (
+      value !== undefined &&
+      typeof value !== 'string' &&
+      ('size' in value ? value.size : value.length) === 0
+    ) {
+      this.entries.delete(key);
+    }
+  }
+
+  async get(key: string) {
+    return this.string(key);
+  }
+
+  async mget(keys: string[]) {
+    return keys.map((k) => this.string(k));
+  }
+
+  async set(key: string, value: string, options: SetOptions = {}) {
+    if (options.nx && this.live(key)) return false;
+    this.setNow(key, value, options.ttlMs);
+    return true;
+  }
+
+  private setNow(key: string, value: string, ttlMs: number | undefined): void {
+    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : Date.now() + ttlMs });
+  }
+
+  async getdel(key: string) {
+    const value = this.string(key);
+    this.entries.delete(key);
+    return value;
+  }
+
+  async delIfEquals(key: string, value: string) {
+    if (this.string(key) !== value) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
+  async del(...keys: string[]) {
+    return this.delNow(keys);
+  }
+
+  private delNow(keys: string[]): number {
+    let n = 0;
+    for (const key of keys) if (this.live(key) && this.entries.delete(key)) n++;
+    return n;
+  }
+
+  async pttl(key: string) {
+    const entry = this.live(key);
+    if (!entry) return -2;
+    return entry.expiresAt === undefined ? -1 : entry.expiresAt - Date.now();
+  }
+
+  async smembers(key: string) {
+    const value = this.live(key)?.value;
+    return value instanceof Set ? [...value] : [];
+  }
+
+  async smembersMany(keys: string[]) {
+    return Promise.all(keys.map((k) => this.smembers(k)));
+  }
+
+  async zrangeLex(key: string, range: LexRange) {
+    const value = this.live(key)?.value;
+    if (!Array.isArray(value)) return [];
+    if (range.reverse) {
+      const end = range.after === undefined ? value.length : lowerBound(value, range.after);
+      return value.slice(Math.max(0, end - range.limit), end).reverse();
+    }
+    const start = range.after === undefined ? 0 : upperBound(value, range.after);
+    return value.slice(start, start + range.limit);
+  }
+
+  async zcard(key: string) {
+    const value = this.live(key)?.value;
+    return Array.isArray(value) ? value.length : 0;
+  }
+
+  batch(): Batch {
+    const ops: (() => void)[] = [];
+    const batch: Batch = {
+      set: (key, value, options = {}) => {
+        ops.push(() => this.setNow(key, value, options.ttlMs));
+        return batch;
+      },
+      del: (...keys) => {
+        ops.push(() => this.delNow(keys));
+        return batch;
+      },
+      sadd: (key, member) => {
+        ops.push(() => this.collection(key, () => new Set<string>()).add(member));
+        return batch;
+      },
+      srem: (key, member) => {
+        ops.push(() => {
+          this.collection(key, () => new Set<string>()).delete(member);
+          this.dropIfEmpty(key);
+        });
+        return batch;
+      },
+      zaddLex: (key, member) => {
+        ops.push(() => {
+          const list = this.collection(key, () => [] as string[]);
+          const at = lowerBound(list, member);
+          if (list[at] !== member) list.splice(at, 0, member);
+        });
+        return batch;
+      },
+      zrem: (key, member) => {
+        ops.push(() => {
+          const list = this.collection(key, () => [] as string[]);
+          const at = lowerBound(list, member);
+          if (list[at] === member) list.splice(at, 1);
+          this.dropIfEmpty(key);
+        });
+        return batch;
+      },
+      exec: async () => {
+        for (const op of ops) op();
+      },
+    };
+    return batch;
+  }
+
+  async *scan(prefix: string) {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix) && this.live(key)) yield key;
+  }
+
+  async ping() {}
+
+  async close() {
+    clearInterval(this.sweeper);
+  }
+}
+
+/** First index whose member is >= target (members compare as binary strings, like Redis). */
+function lowerBound(list: string[], target: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (Buffer.compare(Buffer.from(list[mid]!), Buffer.from(target)) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function upperBound(list: string[], target: string): number {
+  const at = lowerBound(list, target);
+  return list[at] === target ? at + 1 : at;
+}

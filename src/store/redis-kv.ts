@@ -1,0 +1,177 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { StoreUnavailableError } from '../errors.js';
+import type { Batch, Kv, LexRange, SetOptions } from './kv.js';
+
+/**
+ * Fail fast instead of hanging: ioredis' defaults queue commands while disconnected and retry them
+ * for many seconds. A request must get a quick 503 instead.
+ */
+export const REQUEST_PATH_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 1000,
+  connectTimeout: 2000,
+  enableReadyCheck: true,
+  retryStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 2000),
+} satisfies RedisOptions;
+
+const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+export class RedisKv implements Kv {
+  readonly client: Redis;
+
+  constructor(url: string, onError: (err: Error) => void) {
+    this.client = new Redis(url, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+    this.client.on('error', onError);
+  }
+
+  /** Connects once; the first connection may wait for the server to finish loading. */
+  async connect(): Promise<void> {
+    await this.client.connect().catch((err: unknown) => {
+      throw new StoreUnavailableError(err);
+    });
+  }
+
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw new StoreUnavailableError(err);
+    }
+  }
+
+  get(key: string) {
+    return this.call(() => this.client.get(key));
+  }
+
+  mget(keys: string[]) {
+    return keys.length === 0 ? Promise.resolve([]) : this.call(() => this.client.mget(keys));
+  }
+
+  set(key: string, value: string, options: SetOptions = {}) {
+    return this.call(async () => {
+      const args: (string | number)[] = [];
+      if (options.ttlMs !== undefined) args.push('PX', Math.max(1, Math.ceil(options.ttlMs)));
+      if (options.nx) args.push('NX');
+      // biome-ignore lint/suspicious/noExplicitAny: ioredis' SET overloads do not accept a spread list
+      const reply = await (this.client.set as any)(key, value, ...args);
+      return reply === 'OK';
+    });
+  }
+
+  getdel(key: string) {
+    return this.call(() => this.client.getdel(key));
+  }
+
+  delIfEquals(key: string, value: string) {
+    return this.call(async () => (await this.client.eval(DEL_IF_EQUALS, 1, key, value)) === 1);
+  }
+
+  del(...keys: string[]) {
+    return keys.length === 0 ? Promise.resolve(0) : this.call(() => this.client.del(...keys));
+  }
+
+  pttl(key: string) {
+    return this.call(() => this.client.pttl(key));
+  }
+
+  smembers(key: string) {
+    return this.call(() => this.client.smembers(key));
+  }
+
+  smembersMany(keys: string[]) {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.call(async () => {
+      const pipeline = this.client.pipeline();
+      for (const key of keys) pipeline.smembers(key);
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([err, members]) => {
+        if (err) throw err;
+        return members as string[];
+      });
+    });
+  }
+
+  zrangeLex(key: string, range: LexRange) {
+    return this.call(() => {
+      if (range.reverse) {
+        const max = range.after === undefined ? '+' : `(${range.after}`;
+        return this.client.zrevrangebylex(key, max, '-', 'LIMIT', 0, range.limit);
+      }
+      const min = range.after === undefined ? '-' : `(${range.after}`;
+      return this.client.zrangebylex(key, min, '+', 'LIMIT', 0, range.limit);
+    });
+  }
+
+  zcard(key: string) {
+    return this.call(() => this.client.zcard(key));
+  }
+
+  batch(): Batch {
+    const multi = this.client.multi();
+    const batch: Batch = {
+      set: (key, value, options = {}) => {
+        if (options.ttlMs === undefined) multi.set(key, value);
+        else multi.set(key, value, 'PX', Math.max(1, Math.ceil(options.ttlMs)));
+        return batch;
+      },
+      del: (...keys) => {
+        if (keys.length > 0) multi.del(...keys);
+        return batch;
+      },
+      sadd: (key, member) => {
+        multi.sadd(key, member);
+        return batch;
+      },
+      srem: (key, member) => {
+        multi.srem(key, member);
+        return batch;
+      },
+      zaddLex: (key, member) => {
+        multi.zadd(key, 0, member);
+        return batch;
+      },
+      zrem: (key, member) => {
+        multi.zrem(key, member);
+        return batch;
+      },
+      exec: () =>
+        this.call(async () => {
+          const results = await multi.exec();
+          if (!results) throw new Error('transaction aborted');
+          const failed = results.find(([err]) => err);
+          if (failed) throw failed[0];
+        }),
+    };
+    return batch;
+  }
+
+  async *scan(prefix: string) {
+    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.call(() => this.client.scan(cursor, 'MATCH', pattern, 'COUNT', 500));
+      cursor = next;
+      yield* keys;
+    } while (cursor !== '0');
+  }
+
+  async ping() {
+    await this.call(() => this.client.ping());
+  }
+
+  /** The eviction policy; undefined when the server refuses CONFIG (as managed services do). */
+  async maxmemoryPolicy(): Promise<string | undefined> {
+    try {
+      const reply = (await this.client.config('GET', 'maxmemory-policy')) as string[];
+      return reply[1];
+    } catch {
+      return undefined;
+    }
+  }
+
+  async close() {
+    if (this.client.status === 'end') return;
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+}
