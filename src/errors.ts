@@ -2,8 +2,8 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
- * The closed list of error codes adlink answers with. The README's error table is generated from
- * the same list (test/readme.test.ts keeps them in step).
+ * The closed list of error codes adlink answers with. test/errors.test.ts checks that the README's
+ * error table lists every one of them with its status.
  */
 export const ERROR_CODES = {
   invalid_request: { status: 400, type: 'invalid_request_error', doc: 'A parameter is missing or invalid.' },

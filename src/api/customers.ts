@@ -1,21 +1,15 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { isUuid } from '../ids.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { isUuid } from '../ids.js';
+import { displayName } from '../names.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 
-const createBody = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters')
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters'),
-});
+const createBody = z.strictObject({ name: displayName });
 
 const listQuery = z.strictObject({
   limit: z

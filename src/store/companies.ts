@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { newUuid, randomToken, timeOrdered } from '../ids.js';
+import { idOfTimeOrdered, monotonicTimestamp, newUuid, randomToken, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
@@ -45,7 +45,7 @@ export class CompanyStore {
   ) {}
 
   async create(name: string): Promise<Company> {
-    const company: Company = { id: newUuid(), name, created_at: new Date().toISOString() };
+    const company: Company = { id: newUuid(), name, created_at: monotonicTimestamp() };
     // The company record first, the global index second: an index entry never points at nothing.
     await this.kv.set(this.k.company(company.id), JSON.stringify(company));
     await this.kv.batch().zaddLex(this.k.companies(), timeOrdered(company.created_at, company.id)).exec();
@@ -60,7 +60,7 @@ export class CompanyStore {
   /** Oldest first; a deployment has few companies, so one page of `limit` is enough for the CLI. */
   async list(limit = 1000): Promise<Company[]> {
     const members = await this.kv.zrangeLex(this.k.companies(), { limit });
-    const raws = await this.kv.mget(members.map((m) => this.k.company(m.slice(m.indexOf(':') + 1))));
+    const raws = await this.kv.mget(members.map((m) => this.k.company(idOfTimeOrdered(m))));
     return raws.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as Company);
   }
 

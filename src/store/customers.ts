@@ -1,4 +1,4 @@
-import { newUuid, timeOrdered } from '../ids.js';
+import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
@@ -26,7 +26,7 @@ export class CustomerStore {
   async create(companyId: string, name: string): Promise<Customer> {
     const customer: StoredCustomer = {
       id: newUuid(),
-      created_at: new Date().toISOString(),
+      created_at: monotonicTimestamp(),
       name,
       company: companyId,
     };
@@ -54,7 +54,7 @@ export class CustomerStore {
       limit: limit + 1,
       ...(startingAfter ? { after: timeOrdered(startingAfter.created_at, startingAfter.id) } : {}),
     });
-    const ids = members.slice(0, limit).map((m) => m.slice(m.indexOf(':') + 1));
+    const ids = members.slice(0, limit).map(idOfTimeOrdered);
     const [raws, platforms] = await Promise.all([
       this.kv.mget(ids.map((id) => this.k.customer(companyId, id))),
       this.kv.smembersMany(ids.map((id) => this.k.customerPlatforms(companyId, id))),

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken } from '../src/ids.js';
+import { createStore, type Store } from '../src/store/index.js';
+import type { Kv } from '../src/store/kv.js';
+import { type Backend, openKv, wipe } from './support/harness.js';
+
+/** One contract, two backends: the embedded memory store must behave exactly like Redis. */
+describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => {
+  let kv: Kv;
+  let store: Store;
+  const prefix = `test:${randomToken(9)}:`;
+  const k = (name: string) => `${prefix}${name}`;
+
+  beforeAll(async () => {
+    kv = await openKv(backend);
+    store = createStore(kv, prefix);
+  });
+  afterAll(async () => {
+    await wipe(kv, prefix);
+    await kv.close();
+  });
+
+  describe('kv primitives', () => {
+    it('sets, gets and deletes strings', async () => {
+      expect(await kv.get(k('a'))).toBeNull();
+      expect(await kv.set(k('a'), 'one')).toBe(true);
+      expect(await kv.get(k('a'))).toBe('one');
+      expect(await kv.mget([k('a'), k('missing')])).toEqual(['one', null]);
+      expect(await kv.del(k('a'), k('missing'))).toBe(1);
+      expect(await kv.get(k('a'))).toBeNull();
+    });
+
+    it('SET NX lets exactly one of many concurrent writers win', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => kv.set(k('nx'), `w${i}`, { nx: true })),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await kv.get(k('nx'))).toBe(`w${results.indexOf(true)}`);
+    });
+
+    it('expires keys after their TTL and reports PTTL', async () => {
+      await kv.set(k('ttl'), 'x', { ttlMs: 150 });
+      const ttl = await kv.pttl(k('ttl'));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(150);
+      await kv.set(k('forever'), 'x');
+      expect(await kv.pttl(k('forever'))).toBe(-1);
+      expect(await kv.pttl(k('nothing'))).toBe(-2);
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await kv.get(k('ttl'))).toBeNull();
+      expect(await kv.set(k('ttl'), 'again', { nx: true })).toBe(true);
+    });
+
+    it('GETDEL hands the value to exactly one of many concurrent callers', async () => {
+      await kv.set(k('once'), 'secret');
+      const results = await Promise.all(Array.from({ length: 20 }, () => kv.getdel(k('once'))));
+      expect(results.filter((r) => r === 'secret')).toHaveLength(1);
+      expect(await kv.get(k('once'))).toBeNull();
+    });
+
+    it('deletes only when the value still matches (owner-only unlock)', async () => {
+      await kv.set(k('lock'), 'owner-1');
+      expect(await kv.delIfEquals(k('lock'), 'owner-2')).toBe(false);
+      expect(await kv.get(k('lock'))).toBe('owner-1');
+      expect(await kv.delIfEquals(k('lock'), 'owner-1')).toBe(true);
+      expect(await kv.get(k('lock'))).toBeNull();
+    });
+
+    it('keeps sets and lexicographic sorted sets, paging from an exclusive bound', async () => {
+      await kv.batch().sadd(k('set'), 'b').sadd(k('set'), 'a').sadd(k('set'), 'a').exec();
+      expect((await kv.smembers(k('set'))).sort()).toEqual(['a', 'b']);
+      await kv.batch().srem(k('set'), 'a').srem(k('set'), 'b').exec();
+      expect(await kv.smembers(k('set'))).toEqual([]);
+      expect(await kv.smembersMany([k('set'), k('nothing')])).toEqual([[], []]);
+
+      const batch = kv.batch();
+      for (const m of ['003:c', '001:a', '005:e', '002:b', '004:d', '001:a']) batch.zaddLex(k('z'), m);
+      await batch.exec();
+      expect(await kv.zcard(k('z'))).toBe(5);
+      expect(await kv.zrangeLex(k('z'), { limit: 2 })).toEqual(['001:a', '002:b']);
+      expect(await kv.zrangeLex(k('z'), { limit: 2, after: '002:b' })).toEqual(['003:c', '004:d']);
+      expect(await kv.zrangeLex(k('z'), { limit: 2, reverse: true })).toEqual(['005:e', '004:d']);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, reverse: true, after: '003:c' })).toEqual([
+        '002:b',
+        '001:a',
+      ]);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, after: '009' })).toEqual([]);
+      await kv.batch().zrem(k('z'), '003:c').exec();
+      expect(await kv.zrangeLex(k('z'), { limit: 10 })).toEqual(['001:a', '002:b', '004:d', '005:e']);
+    });
+
+    it('applies a batch with TTLs and deletes as one transaction', async () => {
+      await kv.set(k('old'), 'x');
+      await kv.batch().set(k('b1'), '1').set(k('b2'), '2', { ttlMs: 60_000 }).del(k('old')).exec();
+      expect(await kv.mget([k('b1'), k('b2'), k('old')])).toEqual(['1', '2', null]);
+      expect(await kv.pttl(k('b2'))).toBeGreaterThan(0);
+    });
+
+    it('scans keys under a prefix', async () => {
+      await kv.set(k('scan:1'), 'x');
+      await kv.set(k('scan:2'), 'x');
+      const found: string[] = [];
+      for await (const key of kv.scan(k('scan:'))) found.push(key);
+      expect(found.sort()).toEqual([k('scan:1'), k('scan:2')]);
+    });
+  });
+
+  describe('companies and tokens', () => {
+    it('creates and lists companies', async () => {
+      const a = await store.companies.create('Alpha');
+      expect(a).toMatchObject({ name: 'Alpha' });
+      expect(await store.companies.get(a.id)).toEqual(a);
+      expect(await store.companies.any()).toBe(true);
+      expect((await store.companies.list()).map((c) => c.id)).toContain(a.id);
+    });
+
+    it('issues tokens stored only as hashes, authenticates them and revokes them', async () => {
+      const company = await store.companies.create('Beta');
+      const first = await store.companies.createToken(company.id);
+      const second = await store.companies.createToken(company.id);
+      expect(first.secret).toMatch(/^adl_live_[A-Za-z0-9_-]{43}$/);
+      expect(first.secret).not.toBe(second.secret);
+      expect(await store.companies.authenticate(first.secret)).toEqual({
+        company: company.id,
+        token: first.token.id,
+      });
+      expect(await store.companies.authenticate(second.secret)).toEqual({
+        company: company.id,
+        token: second.token.id,
+      });
+      expect(await store.companies.authenticate(`${first.secret.slice(0, -1)}x`)).toBeNull();
+
+      for await (const key of kv.scan(prefix)) {
+        const value = (await kv.get(key).catch(() => null)) ?? '';
+        expect(value).not.toContain(first.secret);
+        expect(value).not.toContain(first.secret.slice(9));
+      }
+
+      const listed = await store.companies.listTokens(company.id);
+      expect(listed.map((t) => t.id)).toEqual([first.token.id, second.token.id]);
+      expect(listed[0]).not.toHaveProperty('sha256');
+
+      const revoked = await store.companies.revokeToken(first.token.id);
+      expect(revoked?.revoked_at).toEqual(expect.any(String));
+      expect(await store.companies.authenticate(first.secret)).toBeNull();
+      expect(await store.companies.authenticate(second.secret)).not.toBeNull();
+      expect(await store.companies.revokeToken('tok_unknown')).toBeNull();
+    });
+
+    it('refuses to revoke another company’s token when the company is named', async () => {
+      const owner = await store.companies.create('Owner');
+      const other = await store.companies.create('Other');
+      const { token, secret } = await store.companies.createToken(owner.id);
+      expect(await store.companies.revokeToken(token.id, other.id)).toBeNull();
+      expect(await store.companies.authenticate(secret)).not.toBeNull();
+    });
+
+    it('records last use at most once a minute', async () => {
+      const company = await store.companies.create('Gamma');
+      const { token, secret } = await store.companies.createToken(company.id);
+      const owner = (await store.companies.authenticate(secret))!;
+      const t0 = Date.parse('2030-01-01T00:00:00Z');
+      await store.companies.touch(owner, t0);
+      await store.companies.touch(owner, t0 + 30_000);
+      let [listed] = await store.companies.listTokens(company.id);
+      expect(listed?.last_used_at).toBe(new Date(t0).toISOString());
+      await store.companies.touch(owner, t0 + 61_000);
+      [listed] = await store.companies.listTokens(company.id);
+      expect(listed?.id).toBe(token.id);
+      expect(listed?.last_used_at).toBe(new Date(t0 + 61_000).toISOString());
+    });
+  });
+
+  describe('customers', () => {
+    it('creates, reads, pages newest first and deletes', async () => {
+      const company = await store.companies.create('Pager');
+      const made = [];
+      for (let i = 0; i < 5; i++) made.push(await store.customers.create(company.id, `c${i}`));
+      const newestFirst = made.map((c) => c.id).reverse();
+
+      const first = await store.customers.list(company.id, 2);
+      expect(first.has_more).toBe(true);
+      expect(first.data.map((c) => c.id)).toEqual(newestFirst.slice(0, 2));
+      const second = await store.customers.list(company.id, 2, first.data[1]);
+      expect(second.data.map((c) => c.id)).toEqual(newestFirst.slice(2, 4));
+      const third = await store.customers.list(company.id, 2, second.data[1]);
+      expect(third).toEqual({ has_more: false, data: [expect.objectContaining({ id: newestFirst[4] })] });
+
+      const victim = made[2]!;
+      expect(await store.customers.get(company.id, victim.id)).toEqual(victim);
+      await store.customers.delete(victim);
+      expect(await store.customers.get(company.id, victim.id)).toBeNull();
+      expect((await store.customers.list(company.id, 10)).data).toHaveLength(4);
+    });
+
+    it('never returns another company’s customer', async () => {
+      const a = await store.companies.create('A');
+      const b = await store.companies.create('B');
+      const customer = await store.customers.create(a.id, 'Private');
+      expect(await store.customers.get(b.id, customer.id)).toBeNull();
+      expect((await store.customers.list(b.id, 10)).data).toEqual([]);
+    });
+  });
+
+  describe('idempotency records', () => {
+    it('reserves once, then replays, detects mismatches and in-flight requests', async () => {
+      const company = await store.companies.create('Idem');
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => store.idempotency.reserve(company.id, 'key-1', 'fp')),
+      );
+      expect(results.filter((r) => r.kind === 'started')).toHaveLength(1);
+      expect(results.filter((r) => r.kind === 'in_flight')).toHaveLength(9);
+      expect(await store.idempotency.reserve(company.id, 'key-1', 'other')).toEqual({ kind: 'mismatch' });
+
+      await store.idempotency.complete(company.id, 'key-1', 'fp', { status: 201, body: { id: 'x' } });
+      expect(await store.idempotency.reserve(company.id, 'key-1', 'fp')).toEqual({
+        kind: 'replay',
+        response: { status: 201, body: { id: 'x' } },
+      });
+      const other = await store.companies.create('Other');
+      expect(await store.idempotency.reserve(other.id, 'key-1', 'fp')).toEqual({ kind: 'started' });
+
+      await store.idempotency.release(other.id, 'key-1');
+      expect(await store.idempotency.reserve(other.id, 'key-1', 'fp2')).toEqual({ kind: 'started' });
+    });
+  });
+
+  it('puts every company-owned key of a company in one hash slot', async () => {
+    const company = await store.companies.create('Slots');
+    const customer = await store.customers.create(company.id, 'x');
+    await store.idempotency.reserve(company.id, 'k', 'fp');
+    await store.companies.createToken(company.id);
+    const tags = new Set<string>();
+    for await (const key of kv.scan(prefix)) {
+      if (key.includes(company.id) || key.includes(customer.id))
+        tags.add(/\{([^}]+)\}/.exec(key)?.[1] ?? key);
+    }
+    expect([...tags]).toEqual([`co:${company.id}`]);
+  });
+});
