@@ -1,4 +1,5 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import { randomToken } from '../ids.js';
 import type { Config, KeyEntry } from '../config.js';
 
 export interface SigningKey {
@@ -19,12 +20,15 @@ export interface KeyRing {
   ephemeral: boolean;
 }
 
-export function newSigningKeyEntry(kid = `sig-${new Date().toISOString().slice(0, 10)}`): KeyEntry {
+/** Key ids carry the date (for people) and a random part (two rotations a day never collide). */
+const newKid = (use: string) => `${use}-${new Date().toISOString().slice(0, 10)}-${randomToken(3)}`;
+
+export function newSigningKeyEntry(kid = newKid('sig')): KeyEntry {
   const { privateKey } = generateKeyPairSync('ed25519');
   return { kid, secret: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64') };
 }
 
-export function newEncryptionKeyEntry(kid = `enc-${new Date().toISOString().slice(0, 10)}`): KeyEntry {
+export function newEncryptionKeyEntry(kid = newKid('enc')): KeyEntry {
   return { kid, secret: randomBytes(32).toString('base64') };
 }
 

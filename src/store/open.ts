@@ -19,7 +19,12 @@ export async function openStore(config: Config, log: Logger): Promise<Store> {
   const kv = new RedisKv(config.redisUrl, (err) =>
     log.warn({ err: err.message }, 'redis connection problem'),
   );
-  await kv.connect();
+  try {
+    await kv.connect();
+  } catch (err) {
+    await kv.close();
+    throw err;
+  }
   const policy = await kv.maxmemoryPolicy();
   if (policy === undefined) {
     log.warn('could not read the Redis maxmemory-policy (CONFIG GET refused); make sure it is "noeviction"');

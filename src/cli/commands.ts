@@ -1,0 +1,14 @@
+import type { Command } from './command.js';
+import { companyCreate, companyList } from './companies.js';
+import { keysGenerate } from './keys.js';
+import { tokenCreate, tokenList, tokenRevoke } from './tokens.js';
+
+/** Every command, in the order `adlink help` lists them. A new command is one more entry here. */
+export const COMMANDS: Command[] = [
+  companyCreate,
+  companyList,
+  tokenCreate,
+  tokenList,
+  tokenRevoke,
+  keysGenerate,
+];

@@ -1,0 +1,87 @@
+import type { DestinationStream } from 'pino';
+import type { Config } from '../config.js';
+import { StoreUnavailableError } from '../errors.js';
+import { createLogger } from '../logger.js';
+import type { Store } from '../store/index.js';
+import { openStore } from '../store/open.js';
+import { CommandError, type Io, UsageError } from './command.js';
+
+const NO_REDIS_URL =
+  'REDIS_URL is not set. Without it the server keeps its data in an embedded store inside the running ' +
+  'server process, which the CLI cannot reach. Set REDIS_URL (and REDIS_KEY_PREFIX, if the server uses ' +
+  'one) to the same values as the server.';
+
+const CONNECTION_PROBLEM = 'redis connection problem';
+
+/**
+ * Store log lines as short human messages on stderr. Connection problems are kept back: they repeat
+ * while ioredis retries, and the last one explains the failure the command reports anyway.
+ */
+function stderrLog(io: Io, connectionProblems: string[]): DestinationStream {
+  return {
+    write(line: string) {
+      let entry: { level?: number; msg?: string; err?: unknown };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        io.err(line);
+        return;
+      }
+      if (entry.msg === CONNECTION_PROBLEM) {
+        connectionProblems.push(String(entry.err));
+        return;
+      }
+      io.err(`adlink: ${(entry.level ?? 40) >= 50 ? 'error' : 'warning'}: ${entry.msg ?? line.trim()}\n`);
+    },
+  };
+}
+
+/** The Redis address without credentials, for messages. */
+function where(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
+function failure(err: unknown, config: Config, connectionProblems: string[], opening: boolean): unknown {
+  if (err instanceof StoreUnavailableError) {
+    const cause = err.cause instanceof Error ? err.cause.message : undefined;
+    const reason = connectionProblems.at(-1) ?? cause ?? 'no answer';
+    return new CommandError(`cannot reach Redis at ${where(config.redisUrl ?? '')}: ${reason}`);
+  }
+  // openStore's own refusals (e.g. an evicting Redis in production) are messages for the operator.
+  if (opening && err instanceof Error && !(err instanceof CommandError) && !(err instanceof UsageError)) {
+    return new CommandError(err.message);
+  }
+  return err;
+}
+
+/**
+ * Runs `work` on the store named by REDIS_URL and closes it afterwards. Store failures become one-line
+ * CommandErrors; without REDIS_URL nothing is opened (UsageError).
+ */
+export async function withStore(
+  config: Config,
+  io: Io,
+  work: (store: Store) => Promise<void>,
+): Promise<void> {
+  if (!config.redisUrl) throw new UsageError(NO_REDIS_URL, undefined, '');
+  const connectionProblems: string[] = [];
+  const log = createLogger('warn', stderrLog(io, connectionProblems));
+  let store: Store;
+  try {
+    store = await openStore(config, log);
+  } catch (err) {
+    throw failure(err, config, connectionProblems, true);
+  }
+  try {
+    await work(store);
+  } catch (err) {
+    throw failure(err, config, connectionProblems, false);
+  } finally {
+    await store.kv.close();
+  }
+}
