@@ -1,19 +1,40 @@
+import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { createConnectApiRoutes } from './api/connect.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createHealthRoutes } from './api/health.js';
 import type { Config } from './config.js';
+import { ConnectFlow } from './connect/flow.js';
+import { ConnectLinks } from './connect/links.js';
+import { createConnectRoutes } from './connect/routes.js';
+import { SessionTokens } from './connect/session-token.js';
+import type { KeyRing } from './crypto/keys.js';
 import { AppError, jsonErrorHandler } from './errors.js';
 import { authenticate } from './http/auth.js';
+import type { RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
+import { logoStylesheet } from './platforms/logo-styles.js';
+import { createPlatforms, SANDBOX_CLIENT_ID } from './platforms/registry.js';
+import { createSandboxRouter } from './platforms/sandbox/router.js';
 import type { Store } from './store/index.js';
 
 export interface AppDeps {
   config: Config;
   store: Store;
   log: Logger;
+  keys: KeyRing;
+  /** Per-IP limits on the hosted flow's entry and start steps. */
+  rateLimits?: { entry: RateLimit; start: RateLimit };
 }
+
+const DEFAULT_RATE_LIMITS = {
+  entry: { limit: 60, windowMs: 60_000 },
+  start: { limit: 30, windowMs: 60_000 },
+};
+
+const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
@@ -25,21 +46,57 @@ const routeNotFound: RequestHandler = (req) => {
 };
 
 /** The whole HTTP application; no listening and no environment reads here. */
-export function createApp({ config, store, log }: AppDeps) {
+export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_LIMITS }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(requestId, requestLog(log), securityHeaders(config.secureCookies), noStore);
+  const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
+  const platforms = createPlatforms(config, keys.encryption);
+  const links = new ConnectLinks(config, store, tokens);
+  const flow = new ConnectFlow(store, tokens, platforms, log);
+  const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
+
+  app.use(requestId, requestLog(log), securityHeaders(config.secureCookies));
+  app.get('/assets/platforms.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('css').send(logoCss);
+  });
+  app.use('/assets', express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+  app.use(noStore);
 
   app.use(createHealthRoutes(store));
+  if (config.sandbox.enabled) {
+    const sandboxApp = platforms.app('sandbox')!;
+    app.use(
+      '/sandbox',
+      createSandboxRouter({
+        kv: store.kv,
+        prefix: config.redisKeyPrefix,
+        issuer: platforms.entry('sandbox').oauth.issuer!,
+        clients: [
+          {
+            id: SANDBOX_CLIENT_ID,
+            secret: sandboxApp.clientSecret,
+            name: 'adlink',
+            redirectUris: [platforms.callbackUrl('sandbox')],
+          },
+        ],
+        accessTokenTtlSeconds: config.sandbox.accessTokenTtl,
+        log,
+      }),
+    );
+  }
+  app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
+
   // Vendor endpoints authenticate before they read a body.
   const vendor = [
     authenticate(store, (err) => log.warn({ err }, 'could not record token use')),
     express.json({ limit: '100kb' }),
+    express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
   ];
-  app.use(createCustomerRoutes(store, vendor));
+  app.use(createCustomerRoutes(store, vendor, platforms));
+  app.use(createConnectApiRoutes({ store, links, tokens, platforms }, vendor));
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));
   return app;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_IDS, type PlatformId } from './platforms/catalog.js';
 
 /**
  * The only reader of process.env. Every setting is documented in the README's configuration table;
@@ -41,8 +42,19 @@ const keyList = (what: string, decodedBytes?: number) =>
       return keys;
     });
 
+const REAL_PLATFORMS = PLATFORM_IDS.filter((id) => id !== 'sandbox');
+const envName = (id: PlatformId, what: string) => `${id.toUpperCase()}_${what}`;
+const platformCredentialShape = Object.fromEntries(
+  REAL_PLATFORMS.flatMap((id) => [
+    [envName(id, 'CLIENT_ID'), z.string().min(1).optional()],
+    [envName(id, 'CLIENT_SECRET'), z.string().min(1).optional()],
+    [envName(id, 'DEVELOPER_TOKEN'), z.string().min(1).optional()],
+  ]),
+);
+
 const schema = z
   .object({
+    ...platformCredentialShape,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -60,10 +72,23 @@ const schema = z
       .string()
       .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
       .default('false'),
+    SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
+    SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
+    SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
     SIGNING_KEYS: keyList('SIGNING_KEYS'),
     ENCRYPTION_KEYS: keyList('ENCRYPTION_KEYS', 32),
   })
   .superRefine((env, ctx) => {
+    for (const id of REAL_PLATFORMS) {
+      const [idName, secretName] = [envName(id, 'CLIENT_ID'), envName(id, 'CLIENT_SECRET')];
+      if (Boolean(env[idName as keyof typeof env]) !== Boolean(env[secretName as keyof typeof env])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [idName],
+          message: `set both ${idName} and ${secretName}, or neither`,
+        });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'REDIS_URL', 'PUBLIC_BASE_URL'] as const) {
       const value = env[name];
@@ -74,6 +99,12 @@ const schema = z
   });
 
 export type KeyEntry = { kid: string; secret: string };
+
+export interface PlatformCredentials {
+  clientId: string;
+  clientSecret: string;
+  developerToken?: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -87,6 +118,15 @@ export interface Config {
   trustProxy: boolean | number | string;
   signingKeys: KeyEntry[];
   encryptionKeys: KeyEntry[];
+  /** The deployment's OAuth app per platform, for the platforms it is configured for. */
+  platformCredentials: Partial<Record<PlatformId, PlatformCredentials>>;
+  sandbox: {
+    enabled: boolean;
+    /** Lifetime of sandbox access tokens in seconds; short, so refreshes really happen. */
+    accessTokenTtl: number;
+    /** The sandbox OAuth client's secret; derived from the encryption key when not set. */
+    clientSecret: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -121,6 +161,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
     signingKeys: e.SIGNING_KEYS,
     encryptionKeys: e.ENCRYPTION_KEYS,
+    platformCredentials: Object.fromEntries(
+      REAL_PLATFORMS.flatMap((id) => {
+        const get = (what: string) => (e as unknown as Record<string, string | undefined>)[envName(id, what)];
+        const [clientId, clientSecret, developerToken] = [
+          get('CLIENT_ID'),
+          get('CLIENT_SECRET'),
+          get('DEVELOPER_TOKEN'),
+        ];
+        if (!clientId || !clientSecret) return [];
+        return [[id, { clientId, clientSecret, ...(developerToken ? { developerToken } : {}) }]];
+      }),
+    ),
+    sandbox: {
+      enabled: e.SANDBOX_ENABLED === undefined ? e.NODE_ENV !== 'production' : e.SANDBOX_ENABLED === 'true',
+      accessTokenTtl: e.SANDBOX_ACCESS_TOKEN_TTL,
+      clientSecret: e.SANDBOX_CLIENT_SECRET,
+    },
   });
 }
 

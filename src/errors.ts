@@ -23,6 +23,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'The Idempotency-Key header is empty, too long or has characters outside printable ASCII.',
   },
+  redirect_uri_not_allowed: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The redirect_uri is not exactly one of the company’s allowed redirect URIs.',
+  },
   missing_token: {
     status: 401,
     type: 'authentication_error',
@@ -37,6 +42,16 @@ export const ERROR_CODES = {
     status: 404,
     type: 'invalid_request_error',
     doc: 'No customer with this id belongs to your company.',
+  },
+  platform_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No platform with this id; see the platform list in the README.',
+  },
+  connection_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'The customer has no connection on this platform.',
   },
   route_not_found: { status: 404, type: 'invalid_request_error', doc: 'No endpoint at this path.' },
   method_not_allowed: {
@@ -59,6 +74,11 @@ export const ERROR_CODES = {
     status: 422,
     type: 'idempotency_error',
     doc: 'This Idempotency-Key was used with a different request.',
+  },
+  rate_limited: {
+    status: 429,
+    type: 'rate_limit_error',
+    doc: 'Too many requests; retry after `Retry-After` seconds.',
   },
   internal_error: {
     status: 500,

@@ -15,7 +15,7 @@ async function main() {
       '!!! SIGNING_KEYS and/or ENCRYPTION_KEYS are not set: generated throwaway keys. Connect links and stored platform credentials become unusable when this process stops. Run `npx adlink keys generate` and set them. !!!',
     );
   }
-  const store = await openStore(config, log);
+  const store = await openStore(config, log, keys.encryption);
   if (!config.redisUrl && !(await store.companies.any())) {
     const company = await store.companies.create('Demo company');
     const { secret } = await store.companies.createToken(company.id);
@@ -24,7 +24,7 @@ async function main() {
     );
   }
 
-  const app = createApp({ config, store, log });
+  const app = createApp({ config, store, log, keys });
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');

@@ -10,7 +10,7 @@ import { createLogger } from '../src/logger.js';
 import { TOKEN_FORMAT } from '../src/store/companies.js';
 import { createStore, type Store } from '../src/store/index.js';
 import type { Kv } from '../src/store/kv.js';
-import { openKv, wipe } from './support/harness.js';
+import { openKv, TEST_ENCRYPTION_KEYS, TEST_KEYRING, wipe } from './support/harness.js';
 import { freePort } from './support/redis-server.js';
 
 const BIN = fileURLToPath(new URL('../bin/adlink.js', import.meta.url));
@@ -55,9 +55,9 @@ let http: ReturnType<typeof supertest>;
 
 beforeAll(async () => {
   kv = await openKv('redis');
-  store = createStore(kv, prefix);
+  store = createStore(kv, prefix, TEST_ENCRYPTION_KEYS);
   const config = parseConfig({ NODE_ENV: 'test', REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn' });
-  http = supertest(createApp({ config, store, log: createLogger('silent') }));
+  http = supertest(createApp({ config, store, log: createLogger('silent'), keys: TEST_KEYRING }));
 });
 
 afterAll(async () => {

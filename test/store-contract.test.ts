@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
 import type { Kv } from '../src/store/kv.js';
-import { type Backend, openKv, wipe } from './support/harness.js';
+import { type Backend, openKv, TEST_ENCRYPTION_KEYS, wipe } from './support/harness.js';
 
 /** One contract, two backends: the embedded memory store must behave exactly like Redis. */
 describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => {
@@ -13,7 +13,7 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
 
   beforeAll(async () => {
     kv = await openKv(backend);
-    store = createStore(kv, prefix);
+    store = createStore(kv, prefix, TEST_ENCRYPTION_KEYS);
   });
   afterAll(async () => {
     await wipe(kv, prefix);

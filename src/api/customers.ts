@@ -1,11 +1,14 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import { revokeAtPlatform } from '../connect/revocation.js';
 import { AppError } from '../errors.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { parseJsonBody, parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Platforms } from '../platforms/registry.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 
@@ -35,7 +38,7 @@ export async function findCustomer(
   return customer;
 }
 
-export function createCustomerRoutes(store: Store, vendor: RequestHandler[]): Router {
+export function createCustomerRoutes(store: Store, vendor: RequestHandler[], platforms: Platforms): Router {
   const router = Router();
 
   resource(
@@ -74,6 +77,11 @@ export function createCustomerRoutes(store: Store, vendor: RequestHandler[]): Ro
       delete: async (req, res) => {
         parseQuery(noQuery, req);
         const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
+        await Promise.all(
+          customer.platforms.map((p) =>
+            revokeAtPlatform(store, platforms, customer.company, customer.id, p as PlatformId),
+          ),
+        );
         await store.customers.delete(customer);
         res.json({ id: customer.id, deleted: true });
       },

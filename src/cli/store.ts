@@ -1,5 +1,6 @@
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.js';
+import { loadKeyRing } from '../crypto/keys.js';
 import { StoreUnavailableError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import type { Store } from '../store/index.js';
@@ -73,7 +74,7 @@ export async function withStore(
   const log = createLogger('warn', stderrLog(io, connectionProblems));
   let store: Store;
   try {
-    store = await openStore(config, log);
+    store = await openStore(config, log, loadKeyRing(config).encryption);
   } catch (err) {
     throw failure(err, config, connectionProblems, true);
   }

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
-import { randomToken } from '../ids.js';
 import type { Config, KeyEntry } from '../config.js';
+import { randomToken } from '../ids.js';
 
 export interface SigningKey {
   kid: string;

@@ -75,7 +75,7 @@ export class CompanyStore {
       id: `tok_${randomToken(16)}`,
       company: companyId,
       prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
-      created_at: new Date().toISOString(),
+      created_at: monotonicTimestamp(),
       revoked_at: null,
       sha256: sha256(secret),
     };

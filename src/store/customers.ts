@@ -65,15 +65,23 @@ export class CustomerStore {
     return { has_more: members.length > limit, data };
   }
 
-  /** Removes the customer record, its index entry and its platform list in one transaction. */
+  /**
+   * Removes the customer and everything it owns — connections (with their credentials), open connect
+   * links, its index entry — in one transaction.
+   */
   async delete(customer: Customer): Promise<void> {
+    const { company, id } = customer;
+    const jtis = await this.kv.smembers(this.k.customerSessions(company, id));
     await this.kv
       .batch()
       .del(
-        this.k.customer(customer.company, customer.id),
-        this.k.customerPlatforms(customer.company, customer.id),
+        this.k.customer(company, id),
+        this.k.customerPlatforms(company, id),
+        this.k.customerSessions(company, id),
+        ...customer.platforms.map((p) => this.k.connection(company, id, p)),
+        ...jtis.map((jti) => this.k.session(company, jti)),
       )
-      .zrem(this.k.customers(customer.company), timeOrdered(customer.created_at, customer.id))
+      .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
       .exec();
   }
 }

@@ -1,18 +1,25 @@
+import type { EncryptionKey } from '../crypto/keys.js';
 import { CompanyStore } from './companies.js';
+import { CompanySettingsStore } from './company-settings.js';
+import { ConnectSessionStore } from './connect-sessions.js';
+import { ConnectionStore } from './connections.js';
 import { CustomerStore } from './customers.js';
 import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
 
 /** Everything adlink keeps, as small record stores over one Kv backend. */
-export function createStore(kv: Kv, prefix = '') {
+export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[]) {
   const k = keys(prefix);
   return {
     kv,
     keys: k,
     companies: new CompanyStore(kv, k),
+    settings: new CompanySettingsStore(kv, k, encryption),
     customers: new CustomerStore(kv, k),
     idempotency: new IdempotencyStore(kv, k),
+    sessions: new ConnectSessionStore(kv, k),
+    connections: new ConnectionStore(kv, k, encryption),
   };
 }
 

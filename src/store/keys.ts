@@ -19,6 +19,18 @@ export function keys(prefix: string) {
     customerPlatforms: (companyId: string, customerId: string) =>
       `${co(companyId)}:customer:${customerId}:platforms`,
     idempotency: (companyId: string, keyHash: string) => `${co(companyId)}:idem:${keyHash}`,
+    settings: (companyId: string) => `${co(companyId)}:settings`,
+    signingSecrets: (companyId: string) => `${co(companyId)}:signing_secrets`,
+    session: (companyId: string, jti: string) => `${co(companyId)}:session:${jti}`,
+    sessionUsed: (companyId: string, jti: string) => `${co(companyId)}:session_used:${jti}`,
+    customerSessions: (companyId: string, customerId: string) =>
+      `${co(companyId)}:customer:${customerId}:sessions`,
+    connection: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:conn:${customerId}:${platform}`,
+    /** Browser-bound records are found by an unguessable id alone, so they have no company tag. */
+    flow: (flowId: string) => `${prefix}flow:${flowId}`,
+    attempt: (state: string) => `${prefix}attempt:${state}`,
+    rateLimit: (bucket: string, subject: string) => `${prefix}rl:${bucket}:${subject}`,
   };
 }
 

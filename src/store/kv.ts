@@ -25,6 +25,7 @@ export interface Batch {
   srem(key: string, member: string): Batch;
   zaddLex(key: string, member: string): Batch;
   zrem(key: string, member: string): Batch;
+  pexpire(key: string, ttlMs: number): Batch;
   exec(): Promise<void>;
 }
 
@@ -38,6 +39,8 @@ export interface Kv {
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
   del(...keys: string[]): Promise<number>;
+  /** Counts a hit in a fixed window: increments the key and starts its TTL on the first hit. */
+  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
   /** Remaining time to live in ms; -1 without expiry, -2 when the key does not exist. */
   pttl(key: string): Promise<number>;
   smembers(key: string): Promise<string[]>;

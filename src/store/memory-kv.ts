@@ -100,6 +100,13 @@ export class MemoryKv implements Kv {
     return n;
   }
 
+  async hit(key: string, windowMs: number) {
+    const count = Number(this.string(key) ?? '0') + 1;
+    const entry = this.live(key);
+    this.entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? Date.now() + windowMs });
+    return { count, ttlMs: await this.pttl(key) };
+  }
+
   async pttl(key: string) {
     const entry = this.live(key);
     if (!entry) return -2;
@@ -167,6 +174,13 @@ export class MemoryKv implements Kv {
           const at = lowerBound(list, member);
           if (list[at] === member) list.splice(at, 1);
           this.dropIfEmpty(key);
+        });
+        return batch;
+      },
+      pexpire: (key, ttlMs) => {
+        ops.push(() => {
+          const entry = this.live(key);
+          if (entry) entry.expiresAt = Date.now() + ttlMs;
         });
         return batch;
       },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { EncryptionKey } from '../crypto/keys.js';
 import { createStore, type Store } from './index.js';
 import { MemoryKv } from './memory-kv.js';
 import { RedisKv } from './redis-kv.js';
@@ -9,12 +10,12 @@ import { RedisKv } from './redis-kv.js';
  * Refuses (production) or warns (elsewhere) when Redis may evict keys: eviction would silently delete
  * company tokens and platform credentials.
  */
-export async function openStore(config: Config, log: Logger): Promise<Store> {
+export async function openStore(config: Config, log: Logger, encryption: EncryptionKey[]): Promise<Store> {
   if (!config.redisUrl) {
     log.warn(
       'REDIS_URL is not set: using the embedded in-memory store. All data is lost on restart, and only ONE instance may run.',
     );
-    return createStore(new MemoryKv(), config.redisKeyPrefix);
+    return createStore(new MemoryKv(), config.redisKeyPrefix, encryption);
   }
   const kv = new RedisKv(config.redisUrl, (err) =>
     log.warn({ err: err.message }, 'redis connection problem'),
@@ -36,5 +37,5 @@ export async function openStore(config: Config, log: Logger): Promise<Store> {
     }
     log.warn(message);
   }
-  return createStore(kv, config.redisKeyPrefix);
+  return createStore(kv, config.redisKeyPrefix, encryption);
 }

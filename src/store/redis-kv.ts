@@ -71,6 +71,15 @@ export class RedisKv implements Kv {
     return keys.length === 0 ? Promise.resolve(0) : this.call(() => this.client.del(...keys));
   }
 
+  hit(key: string, windowMs: number) {
+    return this.call(async () => {
+      const results = await this.client.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
+      const failed = results?.find(([err]) => err);
+      if (!results || failed) throw failed?.[0] ?? new Error('transaction aborted');
+      return { count: results[0]![1] as number, ttlMs: results[2]![1] as number };
+    });
+  }
+
   pttl(key: string) {
     return this.call(() => this.client.pttl(key));
   }
@@ -133,6 +142,10 @@ export class RedisKv implements Kv {
       },
       zrem: (key, member) => {
         multi.zrem(key, member);
+        return batch;
+      },
+      pexpire: (key, ttlMs) => {
+        multi.pexpire(key, Math.max(1, Math.ceil(ttlMs)));
         return batch;
       },
       exec: () =>

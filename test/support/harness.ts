@@ -1,8 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import supertest from 'supertest';
 import { inject } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { type AppDeps, createApp } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
+import type { EncryptionKey, KeyRing } from '../../src/crypto/keys.js';
 import { randomToken } from '../../src/ids.js';
 import { createLogger } from '../../src/logger.js';
 import { createStore, type Store } from '../../src/store/index.js';
@@ -11,6 +15,22 @@ import { MemoryKv } from '../../src/store/memory-kv.js';
 import { RedisKv } from '../../src/store/redis-kv.js';
 
 export type Backend = 'redis' | 'memory';
+
+/** Encryption keys for tests: two, so records sealed under the older one are exercised too. */
+export const TEST_ENCRYPTION_KEYS: EncryptionKey[] = [
+  { kid: 'test-new', key: Buffer.alloc(32, 7) },
+  { kid: 'test-old', key: Buffer.alloc(32, 3) },
+];
+
+/** Signing keys (newest first) and the encryption keys above. */
+export const TEST_KEYRING: KeyRing = {
+  signing: ['test-sig-new', 'test-sig-old'].map((kid) => ({
+    kid,
+    privateKey: generateKeyPairSync('ed25519').privateKey,
+  })),
+  encryption: TEST_ENCRYPTION_KEYS,
+  ephemeral: false,
+};
 
 /** A Kv on the test Redis (under its own key prefix, so test files run in parallel) or in memory. */
 export async function openKv(backend: Backend): Promise<Kv> {
@@ -33,23 +53,34 @@ export interface Harness {
   /** Every log line the app wrote, for secret-leak checks. */
   logs: string[];
   http: ReturnType<typeof supertest>;
+  /** Where the app listens for real (the sandbox platform is called over HTTP at this address). */
+  baseUrl: string;
   /** A new company with a token: `auth` is the Authorization header value. */
   company(name?: string): Promise<{ id: string; token: string; tokenId: string; auth: string }>;
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  options: { backend?: Backend; env?: Record<string, string> } = {},
-): Promise<Harness> {
+export interface HarnessOptions {
+  backend?: Backend;
+  env?: Record<string, string>;
+  rateLimits?: AppDeps['rateLimits'];
+}
+
+/** The app on a real port of 127.0.0.1, on its own key prefix, with its logs captured. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const prefix = `test:${randomToken(9)}:`;
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = parseConfig({
     NODE_ENV: 'test',
     REDIS_KEY_PREFIX: prefix,
     LOG_LEVEL: 'info',
+    PUBLIC_BASE_URL: baseUrl,
     ...options.env,
   });
   const kv = await openKv(options.backend ?? 'redis');
-  const store = createStore(kv, prefix);
+  const store = createStore(kv, prefix, TEST_ENCRYPTION_KEYS);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -58,19 +89,32 @@ export async function startHarness(
     },
   });
   const log = createLogger('info', sink);
-  const app = createApp({ config, store, log });
+  const app = createApp({
+    config,
+    store,
+    log,
+    keys: TEST_KEYRING,
+    rateLimits: options.rateLimits ?? {
+      entry: { limit: 10_000, windowMs: 60_000 },
+      start: { limit: 10_000, windowMs: 60_000 },
+    },
+  });
+  server.on('request', app);
   return {
     config,
     store,
     prefix,
     logs,
     http: supertest(app),
+    baseUrl,
     async company(name = 'Vendor') {
       const company = await store.companies.create(name);
       const { token, secret } = await store.companies.createToken(company.id);
       return { id: company.id, token: secret, tokenId: token.id, auth: `Bearer ${secret}` };
     },
     async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       await wipe(kv, prefix);
       await kv.close();
     },

@@ -1,0 +1,227 @@
+import { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { ConnectLinks } from '../connect/links.js';
+import { redirectUriProblem } from '../connect/redirect-uris.js';
+import { revokeAtPlatform } from '../connect/revocation.js';
+import type { SessionTokens } from '../connect/session-token.js';
+import { AppError } from '../errors.js';
+import { resource } from '../http/routes.js';
+import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
+import type { Platforms } from '../platforms/registry.js';
+import type { Store } from '../store/index.js';
+import { findCustomer } from './customers.js';
+
+const connectQuery = z.strictObject({
+  redirect_uri: z.string().min(1).max(2000).optional(),
+  platforms: z.string().min(1).max(500).optional(),
+  expires_in: z
+    .string()
+    .regex(/^\d+$/, 'must be an integer number of seconds')
+    .transform(Number)
+    .pipe(z.number().min(60, 'must be at least 60').max(3600, 'must be at most 3600'))
+    .default(900),
+});
+
+const redirectUri = z.string().superRefine((uri, ctx) => {
+  const problem = redirectUriProblem(uri);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const settingsBody = z
+  .strictObject({
+    redirect_uris: z.array(redirectUri).max(20, 'at most 20 redirect URIs'),
+    default_redirect_uri: redirectUri.nullable().default(null),
+  })
+  .superRefine((settings, ctx) => {
+    if (new Set(settings.redirect_uris).size !== settings.redirect_uris.length) {
+      ctx.addIssue({ code: 'custom', path: ['redirect_uris'], message: 'must not repeat a URI' });
+    }
+    const fallback = settings.default_redirect_uri;
+    if (fallback !== null && !settings.redirect_uris.includes(fallback)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default_redirect_uri'],
+        message: 'must be one of redirect_uris',
+      });
+    }
+  });
+
+const introspectBody = z.strictObject({ token: z.string().max(8192) });
+const noQuery = z.strictObject({});
+
+export interface ConnectApiDeps {
+  store: Store;
+  links: ConnectLinks;
+  tokens: SessionTokens;
+  platforms: Platforms;
+}
+
+function offeredPlatforms(list: string | undefined, available: PlatformId[]): PlatformId[] | null {
+  if (list === undefined) return null;
+  const ids = [...new Set(list.split(','))];
+  for (const id of ids) {
+    if (!isPlatformId(id)) {
+      throw new AppError('invalid_request', `Unknown platform "${id}". Known: ${PLATFORM_IDS.join(', ')}.`, {
+        param: 'platforms',
+      });
+    }
+    if (!available.includes(id)) {
+      throw new AppError('invalid_request', `The platform "${id}" is not available on this deployment.`, {
+        param: 'platforms',
+      });
+    }
+  }
+  return ids as PlatformId[];
+}
+
+/** Vendor endpoints of the connection flow: links, settings, connections, introspection, keys. */
+export function createConnectApiRoutes(
+  { store, links, tokens, platforms }: ConnectApiDeps,
+  vendor: RequestHandler[],
+) {
+  const router = Router();
+  const customerOf = (req: Parameters<RequestHandler>[0]) =>
+    findCustomer(store, req.auth!.company, req.params.id as string);
+
+  resource(router, '/.well-known/jwks.json', {
+    get: async (_req, res) => {
+      res.set('Cache-Control', 'public, max-age=300').json(await tokens.jwks());
+    },
+  });
+
+  resource(
+    router,
+    '/customers/:id/connect',
+    {
+      get: async (req, res) => {
+        const query = parseQuery(connectQuery, req);
+        const customer = await customerOf(req);
+        res.json(
+          await links.create({
+            company: customer.company,
+            customer: customer.id,
+            ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
+            platforms: offeredPlatforms(query.platforms, platforms.available()),
+            expiresIn: query.expires_in,
+          }),
+        );
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/customers/:id/connect/sessions',
+    {
+      delete: async (req, res) => {
+        parseQuery(noQuery, req);
+        const customer = await customerOf(req);
+        res.json({ revoked: await store.sessions.revokeSessions(customer.company, customer.id) });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/customers/:id/connections',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        const customer = await customerOf(req);
+        res.json({ data: await store.connections.list(customer.company, customer.id) });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/customers/:id/connections/:platform',
+    {
+      delete: async (req, res) => {
+        parseQuery(noQuery, req);
+        const customer = await customerOf(req);
+        const platform = req.params.platform as string;
+        if (!isPlatformId(platform)) {
+          throw new AppError('platform_not_found', `No platform "${platform}".`, { param: 'platform' });
+        }
+        const connection = await store.connections.get(customer.company, customer.id, platform);
+        if (!connection) {
+          throw new AppError('connection_not_found', `The customer has no ${platform} connection.`, {
+            param: 'platform',
+          });
+        }
+        const revoked = await revokeAtPlatform(store, platforms, customer.company, customer.id, platform);
+        await store.connections.delete(customer.company, customer.id, platform);
+        res.json({ platform, deleted: true, revoked_at_platform: revoked });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/company/settings',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        res.json(await store.settings.get(req.auth!.company));
+      },
+      put: async (req, res) => {
+        parseQuery(noQuery, req);
+        const settings = parseJsonBody(settingsBody, req);
+        res.json(await store.settings.put(req.auth!.company, settings));
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/company/signing_secrets',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        res.json({ data: await store.settings.listSecrets(req.auth!.company) });
+      },
+      post: async (req, res) => {
+        parseQuery(noQuery, req);
+        parseJsonBody(z.strictObject({}), req);
+        res.status(201).json(await store.settings.rotateSecret(req.auth!.company));
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/sessions/introspect',
+    {
+      post: async (req, res) => {
+        parseQuery(noQuery, req);
+        const { token } = parseIntrospection(req);
+        res.json(await links.introspect(req.auth!.company, token));
+      },
+    },
+    vendor,
+  );
+
+  return router;
+}
+
+/** RFC 7662 sends a form; JSON is accepted too. */
+function parseIntrospection(req: Parameters<RequestHandler>[0]) {
+  if (req.is('application/x-www-form-urlencoded')) {
+    const result = introspectBody.safeParse(req.body);
+    if (!result.success) {
+      throw new AppError('invalid_request', 'Send the session token as the single form field `token`.', {
+        param: 'token',
+      });
+    }
+    return result.data;
+  }
+  return parseJsonBody(introspectBody, req);
+}

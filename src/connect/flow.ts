@@ -1,0 +1,311 @@
+import type { Logger } from 'pino';
+import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
+import type { MessageKey } from '../locales/en.js';
+import type { PlatformId } from '../platforms/catalog.js';
+import { PlatformError } from '../platforms/platform-error.js';
+import type { Platforms } from '../platforms/registry.js';
+import type { Flow } from '../store/connect-sessions.js';
+import type { Connection } from '../store/connections.js';
+import type { Store } from '../store/index.js';
+import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
+import { isAllowedRedirect } from './redirect-uris.js';
+import { type ConnectResult, signResult } from './result-signature.js';
+import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
+
+/** A normal end state of the hosted flow, shown as a friendly page (never a stack trace). */
+export class FlowPage extends Error {
+  constructor(
+    readonly page: FlowPageKind,
+    readonly status: number,
+    readonly vars: Record<string, string> = {},
+    /** Where "Try again" leads: a platform to start again, or back to the overview. */
+    readonly retry?: { platform: PlatformId } | { overview: true },
+  ) {
+    super(page);
+  }
+}
+
+export type FlowPageKind =
+  | 'link_used'
+  | 'link_expired'
+  | 'link_invalid'
+  | 'redirect_not_allowed'
+  | 'session_missing'
+  | 'oauth_denied'
+  | 'oauth_failed'
+  | 'oauth_state'
+  | 'no_accounts'
+  | 'platform_unavailable'
+  | 'forbidden'
+  | 'rate_limited';
+
+export const pageTitle = (kind: FlowPageKind) => `error.${kind}.title` as MessageKey;
+export const pageBody = (kind: FlowPageKind) => `error.${kind}.body` as MessageKey;
+
+export interface LinkParams {
+  customer: string;
+  token: string;
+  redirect_uri?: string;
+}
+
+export interface PlatformRow {
+  id: PlatformId;
+  name: string;
+  color: string;
+  mark: string;
+  status: 'not_connected' | 'connected' | 'needs_reauth';
+  accounts: string;
+}
+
+/** The hosted connection flow as named steps; routes only translate HTTP to these calls. */
+export class ConnectFlow {
+  constructor(
+    private readonly store: Store,
+    private readonly tokens: SessionTokens,
+    private readonly platforms: Platforms,
+    private readonly log: Logger,
+  ) {}
+
+  async vendorName(company: string): Promise<string> {
+    return (await this.store.companies.get(company))?.name ?? 'your provider';
+  }
+
+  /** Signature, claims, customer match and the hand-added redirect_uri; consumes nothing. */
+  private async checkLink(link: LinkParams): Promise<{ claims: SessionClaims; vendor: string }> {
+    let claims: SessionClaims;
+    try {
+      claims = await this.tokens.verify(link.token);
+    } catch (err) {
+      if (!(err instanceof SessionTokenError)) throw err;
+      throw new FlowPage(
+        err.reason === 'expired' ? 'link_expired' : 'link_invalid',
+        err.reason === 'expired' ? 410 : 400,
+        {
+          vendor: 'your provider',
+        },
+      );
+    }
+    const vendor = await this.vendorName(claims.company);
+    if (claims.customer !== link.customer) throw new FlowPage('link_invalid', 400, { vendor });
+    if (link.redirect_uri !== undefined) {
+      const settings = await this.store.settings.get(claims.company);
+      if (!isAllowedRedirect(settings.redirect_uris, link.redirect_uri)) {
+        throw new FlowPage('redirect_not_allowed', 400, { vendor });
+      }
+    }
+    return { claims, vendor };
+  }
+
+  /** A link that is gone: the same browser continues its flow, any other gets "already used". */
+  private async continueOrRefuse(claims: SessionClaims, vendor: string, browserFlow: string | undefined) {
+    const usedBy = await this.store.sessions.flowThatUsed(claims.company, claims.jti);
+    if (usedBy && usedBy === browserFlow && (await this.store.sessions.getFlow(usedBy))) return usedBy;
+    throw new FlowPage('link_used', 410, { vendor });
+  }
+
+  /** GET with the link: verify only, so link scanners cannot burn it. */
+  async landing(
+    link: LinkParams,
+    browserFlow: string | undefined,
+  ): Promise<{ vendor: string } | { continue: string }> {
+    const { claims, vendor } = await this.checkLink(link);
+    if (await this.store.sessions.peekSession(claims.company, claims.jti)) return { vendor };
+    return { continue: await this.continueOrRefuse(claims, vendor, browserFlow) };
+  }
+
+  /** POST from the landing page: consume the link once and start this browser's flow. */
+  async redeem(link: LinkParams, browserFlow: string | undefined): Promise<string> {
+    const { claims, vendor } = await this.checkLink(link);
+    const flowId = randomToken(32);
+    const record = await this.store.sessions.consumeSession(claims.company, claims.jti, flowId);
+    if (!record) return this.continueOrRefuse(claims, vendor, browserFlow);
+    if (!isUuid(record.customer) || !(await this.store.customers.get(record.company, record.customer))) {
+      throw new FlowPage('link_invalid', 400, { vendor });
+    }
+    await this.store.sessions.saveFlow({
+      id: flowId,
+      jti: claims.jti,
+      company: record.company,
+      customer: record.customer,
+      platforms: record.platforms,
+      redirect_uri: link.redirect_uri ?? record.redirect_uri,
+      connected: [],
+      failed: [],
+      started_at: monotonicTimestamp(),
+    });
+    this.log.info({ company: record.company, customer: record.customer }, 'connect link redeemed');
+    return flowId;
+  }
+
+  async flow(flowId: string | undefined): Promise<Flow> {
+    const flow = flowId ? await this.store.sessions.getFlow(flowId) : null;
+    if (!flow) throw new FlowPage('session_missing', 401);
+    return flow;
+  }
+
+  offered(flow: Flow): PlatformId[] {
+    const available = this.platforms.available();
+    return flow.platforms ? flow.platforms.filter((p) => available.includes(p)) : available;
+  }
+
+  /** Origins the overview's Connect forms end up at, for its CSP form-action. */
+  authorizeOrigins(flow: Flow): string[] {
+    return [
+      ...new Set(this.offered(flow).map((p) => new URL(this.platforms.entry(p).oauth.authorizeUrl).origin)),
+    ];
+  }
+
+  async overview(flow: Flow): Promise<{ vendor: string; rows: PlatformRow[] }> {
+    const connections = new Map<PlatformId, Connection>(
+      (await this.store.connections.list(flow.company, flow.customer)).map((c) => [c.platform, c]),
+    );
+    const rows = this.offered(flow).map((id): PlatformRow => {
+      const { name, color, mark } = this.platforms.entry(id);
+      const connection = connections.get(id);
+      return {
+        id,
+        name,
+        color,
+        mark,
+        status: connection?.status ?? 'not_connected',
+        accounts: connection?.ad_accounts.map((a) => a.name).join(', ') ?? '',
+      };
+    });
+    return { vendor: await this.vendorName(flow.company), rows };
+  }
+
+  /** A one-time attempt (state + PKCE) and the platform's authorize URL to send the browser to. */
+  async start(flow: Flow, platform: PlatformId): Promise<string> {
+    const app = this.platforms.app(platform);
+    if (!this.offered(flow).includes(platform) || !app) throw new FlowPage('platform_unavailable', 404);
+    const spec = this.platforms.entry(platform).oauth;
+    const state = randomToken(32);
+    const pkce = spec.pkce ? pkcePair() : null;
+    const redirectUri = this.platforms.callbackUrl(platform);
+    await this.store.sessions.createAttempt(state, {
+      flow: flow.id,
+      platform,
+      code_verifier: pkce?.verifier ?? null,
+      redirect_uri: redirectUri,
+      client_id: app.clientId,
+    });
+    return authorizeUrl(spec, app, {
+      state,
+      redirectUri,
+      codeChallenge: pkce?.challenge ?? null,
+      loginHint: flow.customer,
+    });
+  }
+
+  /**
+   * The platform's redirect back. The attempt is deleted before anything else; it must belong to this
+   * browser's flow and to the platform in the path, and only its platform's token endpoint is used.
+   */
+  async callback(browserFlow: string | undefined, pathPlatform: PlatformId, query: Record<string, string>) {
+    const attempt = query.state ? await this.store.sessions.takeAttempt(query.state) : null;
+    if (!attempt || attempt.flow !== browserFlow || attempt.platform !== pathPlatform) {
+      this.log.warn(
+        { platform: pathPlatform, reason: attempt ? 'foreign_state' : 'unknown_state' },
+        'oauth callback refused',
+      );
+      throw new FlowPage('oauth_state', 400, {}, { overview: true });
+    }
+    const flow = await this.flow(browserFlow);
+    const platform = attempt.platform;
+    const entry = this.platforms.entry(platform);
+    const vars = { platform: entry.name };
+    const fail = async (page: FlowPageKind, reason: string) => {
+      this.log.info(
+        { company: flow.company, customer: flow.customer, platform, reason },
+        'oauth connect failed',
+      );
+      await this.store.sessions.saveFlow({ ...flow, failed: [...new Set([...flow.failed, platform])] });
+      return new FlowPage(page, page === 'oauth_denied' ? 200 : 502, vars, { platform });
+    };
+
+    const issuer = entry.oauth.issuer;
+    if (issuer && (query.iss === undefined ? entry.oauth.requiresIss : query.iss !== issuer)) {
+      throw await fail('oauth_failed', 'issuer_mismatch');
+    }
+    if (query.error)
+      throw await fail(query.error === 'access_denied' ? 'oauth_denied' : 'oauth_failed', query.error);
+    if (!query.code) throw await fail('oauth_failed', 'missing_code');
+    const app = this.platforms.app(platform);
+    if (!app || app.clientId !== attempt.client_id) throw await fail('oauth_failed', 'app_changed');
+
+    let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+    let accounts: Connection['ad_accounts'];
+    try {
+      tokens = await exchangeCode(entry.oauth, app, {
+        code: query.code,
+        redirectUri: attempt.redirect_uri,
+        codeVerifier: attempt.code_verifier,
+      });
+      accounts = await this.platforms.adapter(platform).listAdAccounts(tokens.access_token);
+    } catch (err) {
+      if (err instanceof OAuthError || err instanceof PlatformError)
+        throw await fail('oauth_failed', err.message);
+      throw err;
+    }
+    if (accounts.length === 0) throw await fail('no_accounts', 'no_ad_accounts');
+
+    const now = new Date().toISOString();
+    const previous = await this.store.connections.get(flow.company, flow.customer, platform);
+    await this.store.connections.save(
+      flow.company,
+      flow.customer,
+      {
+        platform,
+        status: 'connected',
+        ad_accounts: accounts,
+        scopes: tokens.scope ?? entry.oauth.scopes,
+        connected_at: previous?.connected_at ?? now,
+        updated_at: now,
+      },
+      {
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+        expires_at: tokens.expires_in ? Math.floor(Date.now() / 1000) + tokens.expires_in : null,
+        client_id: app.clientId,
+      },
+    );
+    await this.store.sessions.saveFlow({
+      ...flow,
+      connected: [...new Set([...flow.connected, platform])],
+      failed: flow.failed.filter((p) => p !== platform),
+    });
+    this.log.info(
+      { company: flow.company, customer: flow.customer, platform, accounts: accounts.length },
+      'platform connected',
+    );
+    return { platform };
+  }
+
+  outcome(flow: Flow): ConnectResult['status'] {
+    if (flow.connected.length === 0) return 'cancelled';
+    return flow.failed.length > 0 ? 'partial' : 'success';
+  }
+
+  /** The vendor's redirect with the signed result, or null when the link had no redirect_uri. */
+  async resultUrl(flow: Flow): Promise<string | null> {
+    if (!flow.redirect_uri) return null;
+    const secrets = await this.store.settings.activeSecrets(flow.company);
+    if (secrets.length === 0) secrets.push(await this.store.settings.rotateSecret(flow.company));
+    const result: ConnectResult = {
+      customer: flow.customer,
+      status: this.outcome(flow),
+      platforms: [...flow.connected].sort().join(','),
+      ts: String(Math.floor(Date.now() / 1000)),
+    };
+    const url = new URL(flow.redirect_uri);
+    for (const [name, value] of Object.entries(result)) url.searchParams.set(name, value);
+    url.searchParams.set(
+      'signature',
+      signResult(
+        secrets.map((s) => s.secret),
+        result,
+      ),
+    );
+    return url.href;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Store } from '../store/index.js';
+import { isAllowedRedirect } from './redirect-uris.js';
+import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
+
+export interface LinkRequest {
+  company: string;
+  customer: string;
+  redirectUri?: string;
+  platforms: PlatformId[] | null;
+  expiresIn: number;
+}
+
+/** Connect links for the vendor, and the introspection its main API uses to check session tokens. */
+export class ConnectLinks {
+  constructor(
+    private readonly config: Config,
+    private readonly store: Store,
+    private readonly tokens: SessionTokens,
+  ) {}
+
+  async create(request: LinkRequest): Promise<{ connect_url: string; expires_at: string }> {
+    const settings = await this.store.settings.get(request.company);
+    let redirectUri = settings.default_redirect_uri;
+    if (request.redirectUri !== undefined) {
+      if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
+        throw new AppError(
+          'redirect_uri_not_allowed',
+          'redirect_uri must exactly match one of your allowed redirect URIs (PUT /company/settings).',
+          { param: 'redirect_uri' },
+        );
+      }
+      redirectUri = request.redirectUri;
+    }
+    const { token, claims } = await this.tokens.issue(request.company, request.customer, request.expiresIn);
+    await this.store.sessions.createSession(claims.jti, {
+      company: request.company,
+      customer: request.customer,
+      platforms: request.platforms,
+      redirect_uri: redirectUri,
+      exp: claims.exp,
+    });
+    const url = new URL('/connections', this.config.publicBaseUrl);
+    url.searchParams.set('customer', request.customer);
+    url.searchParams.set('token', token);
+    if (redirectUri) url.searchParams.set('redirect_uri', redirectUri);
+    return { connect_url: url.href, expires_at: new Date(claims.exp * 1000).toISOString() };
+  }
+
+  /** RFC 7662 style: any problem, including another company's token, is just `active: false`. */
+  async introspect(company: string, token: string): Promise<Record<string, unknown>> {
+    let claims: SessionClaims;
+    try {
+      claims = await this.tokens.verify(token);
+    } catch (err) {
+      if (err instanceof SessionTokenError) return { active: false };
+      throw err;
+    }
+    if (claims.company !== company) return { active: false };
+    const record = await this.store.sessions.peekSession(company, claims.jti);
+    if (!record || record.customer !== claims.customer) return { active: false };
+    return {
+      active: true,
+      customer: claims.customer,
+      company: claims.company,
+      exp: claims.exp,
+      iat: claims.iat,
+      jti: claims.jti,
+      aud: 'adlink:connect',
+      iss: this.config.publicBaseUrl,
+      platforms: record.platforms,
+      redirect_uri: record.redirect_uri,
+    };
+  }
+}

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { randomToken } from '../ids.js';
+import type { OAuthSpec } from '../platforms/catalog.js';
+
+export interface OAuthApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface TokenSet {
+  access_token: string;
+  refresh_token: string | null;
+  expires_in: number | null;
+  scope: string[] | null;
+}
+
+/** The platform refused (its `error`), could not be reached, or answered something we cannot read. */
+export class OAuthError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unreachable' | 'malformed',
+    readonly error: string,
+    description?: string,
+  ) {
+    super(description ? `${error}: ${description}` : error);
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** PKCE (RFC 7636): a 43-character verifier from 32 random bytes and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomToken(32);
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizeUrl(
+  spec: OAuthSpec,
+  app: OAuthApp,
+  request: { state: string; redirectUri: string; codeChallenge: string | null; loginHint?: string },
+): string {
+  const url = new URL(spec.authorizeUrl);
+  const params: Record<string, string> = {
+    response_type: 'code',
+    [spec.names.clientId]: app.clientId,
+    redirect_uri: request.redirectUri,
+    state: request.state,
+    ...spec.extraAuthorizeParams,
+  };
+  if (spec.scopes.length > 0) params.scope = spec.scopes.join(spec.scopeSeparator);
+  if (request.codeChallenge)
+    Object.assign(params, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
+  if (spec.loginHint && request.loginHint) params.login_hint = request.loginHint;
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+/** client_secret_basic (RFC 6749 §2.3.1: each part form-encoded) or client_secret_post. */
+function authenticateClient(
+  spec: OAuthSpec,
+  app: OAuthApp,
+  params: Record<string, string>,
+  headers: Record<string, string>,
+): void {
+  if (spec.clientAuth === 'basic') {
+    const pair = `${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`;
+    headers.Authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+  } else {
+    params[spec.names.clientId] = app.clientId;
+    params[spec.names.clientSecret] = app.clientSecret;
+  }
+}
+
+/** Calls the token endpoint in the platform's style: form POST, JSON POST or GET with a query. */
+async function tokenRequest(
+  spec: OAuthSpec,
+  app: OAuthApp,
+  grant: Record<string, string>,
+): Promise<TokenSet> {
+  const params: Record<string, string> = { ...grant };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  authenticateClient(spec, app, params, headers);
+  let url = spec.tokenUrl;
+  const init: RequestInit = {
+    method: 'POST',
+    headers,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: 'error',
+  };
+  if (spec.tokenRequest === 'query') {
+    const withQuery = new URL(url);
+    for (const [k, v] of Object.entries(params)) withQuery.searchParams.set(k, v);
+    url = withQuery.href;
+    init.method = 'GET';
+  } else if (spec.tokenRequest === 'json') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(params);
+  } else {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    init.body = new URLSearchParams(params).toString();
+  }
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(url, init);
+    body = await response.json().catch(() => undefined);
+  } catch (err) {
+    throw new OAuthError(
+      'unreachable',
+      'token_endpoint_unreachable',
+      err instanceof Error ? err.message : undefined,
+    );
+  }
+  return readTokenResponse(spec, response.status, body);
+}
+
+function readTokenResponse(spec: OAuthSpec, status: number, body: unknown): TokenSet {
+  if (typeof body !== 'object' || body === null) {
+    throw new OAuthError('malformed', 'invalid_token_response', `HTTP ${status} without a JSON body`);
+  }
+  let fields = body as Record<string, unknown>;
+  if (spec.tokenEnvelope === 'data') {
+    if (fields.code !== 0)
+      throw new OAuthError('rejected', String(fields.code), String(fields.message ?? ''));
+    fields = (fields.data ?? {}) as Record<string, unknown>;
+  }
+  if (status >= 400 || typeof fields.error === 'string' || typeof fields.error === 'object') {
+    const error = typeof fields.error === 'string' ? fields.error : `http_${status}`;
+    throw new OAuthError(
+      'rejected',
+      error,
+      typeof fields.error_description === 'string' ? fields.error_description : undefined,
+    );
+  }
+  if (typeof fields.access_token !== 'string' || fields.access_token === '') {
+    throw new OAuthError('malformed', 'invalid_token_response', 'no access_token');
+  }
+  const expiresIn = Number(fields.expires_in);
+  return {
+    access_token: fields.access_token,
+    refresh_token: typeof fields.refresh_token === 'string' ? fields.refresh_token : null,
+    expires_in: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : null,
+    scope: typeof fields.scope === 'string' ? fields.scope.split(/[ ,]+/).filter(Boolean) : null,
+  };
+}
+
+export function exchangeCode(
+  spec: OAuthSpec,
+  app: OAuthApp,
+  request: { code: string; redirectUri: string; codeVerifier: string | null },
+): Promise<TokenSet> {
+  return tokenRequest(spec, app, {
+    grant_type: 'authorization_code',
+    [spec.names.code]: request.code,
+    redirect_uri: request.redirectUri,
+    ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
+  });
+}
+
+export function refreshTokens(spec: OAuthSpec, app: OAuthApp, refreshToken: string): Promise<TokenSet> {
+  return tokenRequest(spec, app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+}
+
+/** RFC 7009 revocation; best effort: a platform that is down must not block a disconnect. */
+export async function revokeToken(
+  spec: OAuthSpec,
+  app: OAuthApp,
+  token: string,
+  hint: string,
+): Promise<boolean> {
+  if (!spec.revokeUrl) return false;
+  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const params: Record<string, string> = { token, token_type_hint: hint };
+  authenticateClient(spec, app, params, headers);
+  try {
+    const res = await fetch(spec.revokeUrl, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

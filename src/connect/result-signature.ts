@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface ConnectResult {
+  customer: string;
+  status: 'success' | 'partial' | 'cancelled';
+  /** Platforms connected in this visit, comma-separated. */
+  platforms: string;
+  /** Unix seconds when the result was signed. */
+  ts: string;
+}
+
+/** What is signed: the other parameters, sorted by name, as `name=value` joined with `&`, unencoded. */
+export const resultPayload = (result: ConnectResult): string =>
+  (Object.keys(result) as (keyof ConnectResult)[])
+    .sort()
+    .map((name) => `${name}=${result[name]}`)
+    .join('&');
+
+/** One hex HMAC-SHA256 per active signing secret, newest first, comma-separated (rotation overlap). */
+export function signResult(secrets: string[], result: ConnectResult): string {
+  const payload = resultPayload(result);
+  return secrets.map((secret) => createHmac('sha256', secret).update(payload).digest('hex')).join(',');
+}
+
+/**
+ * The check a vendor runs on its redirect_uri (the README shows the same code): one of the signatures
+ * is ours, compared in constant time, and the timestamp is recent.
+ */
+export function verifyResult(
+  secret: string,
+  params: URLSearchParams,
+  toleranceSeconds = 300,
+  now = Date.now() / 1000,
+): boolean {
+  const result: ConnectResult = {
+    customer: params.get('customer') ?? '',
+    status: (params.get('status') ?? '') as ConnectResult['status'],
+    platforms: params.get('platforms') ?? '',
+    ts: params.get('ts') ?? '',
+  };
+  const expected = Buffer.from(createHmac('sha256', secret).update(resultPayload(result)).digest('hex'));
+  const fresh = Math.abs(now - Number(result.ts)) <= toleranceSeconds;
+  const matches = (params.get('signature') ?? '').split(',').some((candidate) => {
+    const given = Buffer.from(candidate);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  return fresh && matches;
+}

@@ -1,0 +1,21 @@
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Platforms } from '../platforms/registry.js';
+import type { Store } from '../store/index.js';
+import { revokeToken } from './oauth-client.js';
+
+/** Revokes the grant at the platform where it offers revocation; never blocks the local delete. */
+export async function revokeAtPlatform(
+  store: Store,
+  platforms: Platforms,
+  company: string,
+  customer: string,
+  platform: PlatformId,
+): Promise<boolean> {
+  const app = platforms.app(platform);
+  const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
+  if (!app || !credentials) return false;
+  const [token, hint] = credentials.refresh_token
+    ? [credentials.refresh_token, 'refresh_token']
+    : [credentials.access_token, 'access_token'];
+  return revokeToken(platforms.entry(platform).oauth, app, token, hint);
+}

@@ -1,0 +1,210 @@
+/**
+ * Every platform adlink knows, as data (what the generic OAuth client and the pages need). Platform
+ * quirks are fields here, not code paths: TikTok's `app_id`/`auth_code`, Meta's GET token exchange.
+ */
+export const PLATFORM_IDS = [
+  'sandbox',
+  'meta',
+  'google',
+  'tiktok',
+  'linkedin',
+  'microsoft',
+  'snapchat',
+  'pinterest',
+] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+
+export const CHANNEL_KINDS = [
+  'Social',
+  'Search',
+  'Display',
+  'Video',
+  'Audio',
+  'DOOH',
+  'CTV',
+  'Mail',
+  'Mixed',
+] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+export interface OAuthSpec {
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** RFC 7009 revocation endpoint, where the platform offers one. */
+  revokeUrl?: string;
+  scopes: string[];
+  scopeSeparator: ' ' | ',';
+  pkce: boolean;
+  /** How the code is exchanged: a form POST (RFC 6749), a JSON POST, or a GET with query parameters. */
+  tokenRequest: 'form' | 'json' | 'query';
+  /** client_secret_basic or client_secret_post. */
+  clientAuth: 'basic' | 'body';
+  /** Parameter names that differ from RFC 6749. */
+  names: { clientId: string; clientSecret: string; code: string };
+  extraAuthorizeParams: Record<string, string>;
+  /** The `iss` the platform sends on its redirect back (RFC 9207), when it sends one. */
+  issuer?: string;
+  /** The platform always sends `iss`, so a callback without it is refused. */
+  requiresIss?: boolean;
+  /** The token response wraps its fields in `data` and reports errors as a non-zero `code`. */
+  tokenEnvelope?: 'data';
+  /** Send the customer id as `login_hint` (the sandbox keeps test data per customer). */
+  loginHint?: boolean;
+}
+
+export interface PlatformEntry {
+  id: PlatformId;
+  name: string;
+  /** Logo tile: brand colour and a short mark. */
+  color: string;
+  mark: string;
+  channelKinds: ChannelKind[];
+  oauth: OAuthSpec;
+  apiBaseUrl: string;
+}
+
+const RFC_NAMES = { clientId: 'client_id', clientSecret: 'client_secret', code: 'code' };
+
+const standard = (
+  spec: Partial<OAuthSpec> & Pick<OAuthSpec, 'authorizeUrl' | 'tokenUrl' | 'scopes'>,
+): OAuthSpec => ({
+  scopeSeparator: ' ',
+  pkce: false,
+  tokenRequest: 'form',
+  clientAuth: 'body',
+  names: RFC_NAMES,
+  extraAuthorizeParams: {},
+  ...spec,
+});
+
+/** The catalog for a deployment: the sandbox lives under our own public URL. */
+export function platformCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry> {
+  const sandbox = `${publicBaseUrl}/sandbox`;
+  return {
+    sandbox: {
+      id: 'sandbox',
+      name: 'Sandbox Ads',
+      color: '#5b5bd6',
+      mark: 'SB',
+      channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],
+      oauth: standard({
+        authorizeUrl: `${sandbox}/oauth/authorize`,
+        tokenUrl: `${sandbox}/oauth/token`,
+        revokeUrl: `${sandbox}/oauth/revoke`,
+        scopes: ['ads_read', 'ads_management'],
+        pkce: true,
+        clientAuth: 'basic',
+        issuer: sandbox,
+        requiresIss: true,
+        loginHint: true,
+      }),
+      apiBaseUrl: `${sandbox}/api/v1`,
+    },
+    meta: {
+      id: 'meta',
+      name: 'Meta',
+      color: '#0866ff',
+      mark: 'M',
+      channelKinds: ['Social', 'Display', 'Video'],
+      oauth: standard({
+        authorizeUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
+        tokenUrl: 'https://graph.facebook.com/v25.0/oauth/access_token',
+        scopes: ['ads_management', 'ads_read', 'business_management'],
+        scopeSeparator: ',',
+        tokenRequest: 'query',
+      }),
+      apiBaseUrl: 'https://graph.facebook.com/v25.0',
+    },
+    google: {
+      id: 'google',
+      name: 'Google Ads',
+      color: '#1a73e8',
+      mark: 'G',
+      channelKinds: ['Search', 'Display', 'Video'],
+      oauth: standard({
+        authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        revokeUrl: 'https://oauth2.googleapis.com/revoke',
+        scopes: ['https://www.googleapis.com/auth/adwords'],
+        pkce: true,
+        extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
+        issuer: 'https://accounts.google.com',
+      }),
+      apiBaseUrl: 'https://googleads.googleapis.com/v26',
+    },
+    tiktok: {
+      id: 'tiktok',
+      name: 'TikTok',
+      color: '#111111',
+      mark: 'TT',
+      channelKinds: ['Social', 'Video'],
+      oauth: standard({
+        authorizeUrl: 'https://business-api.tiktok.com/portal/auth',
+        tokenUrl: 'https://business-api.tiktok.com/open_api/v1.3/oauth2/access_token/',
+        scopes: [],
+        tokenRequest: 'json',
+        tokenEnvelope: 'data',
+        names: { clientId: 'app_id', clientSecret: 'secret', code: 'auth_code' },
+      }),
+      apiBaseUrl: 'https://business-api.tiktok.com/open_api/v1.3',
+    },
+    linkedin: {
+      id: 'linkedin',
+      name: 'LinkedIn',
+      color: '#0a66c2',
+      mark: 'in',
+      channelKinds: ['Social'],
+      oauth: standard({
+        authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+        tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+        scopes: ['rw_ads', 'r_ads'],
+      }),
+      apiBaseUrl: 'https://api.linkedin.com/rest',
+    },
+    microsoft: {
+      id: 'microsoft',
+      name: 'Microsoft Advertising',
+      color: '#00a4ef',
+      mark: 'MS',
+      channelKinds: ['Search', 'Display'],
+      oauth: standard({
+        authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+        tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+        scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
+        pkce: true,
+      }),
+      apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/v13',
+    },
+    snapchat: {
+      id: 'snapchat',
+      name: 'Snapchat',
+      color: '#fffc00',
+      mark: 'S',
+      channelKinds: ['Social', 'Video'],
+      oauth: standard({
+        authorizeUrl: 'https://accounts.snapchat.com/login/oauth2/authorize',
+        tokenUrl: 'https://accounts.snapchat.com/login/oauth2/access_token',
+        scopes: ['snapchat-marketing-api'],
+      }),
+      apiBaseUrl: 'https://adsapi.snapchat.com/v1',
+    },
+    pinterest: {
+      id: 'pinterest',
+      name: 'Pinterest',
+      color: '#e60023',
+      mark: 'P',
+      channelKinds: ['Social', 'Display'],
+      oauth: standard({
+        authorizeUrl: 'https://www.pinterest.com/oauth/',
+        tokenUrl: 'https://api.pinterest.com/v5/oauth/token',
+        scopes: ['ads:read', 'ads:write', 'user_accounts:read'],
+        scopeSeparator: ',',
+        clientAuth: 'basic',
+      }),
+      apiBaseUrl: 'https://api.pinterest.com/v5',
+    },
+  };
+}
+
+export const isPlatformId = (value: string): value is PlatformId =>
+  (PLATFORM_IDS as readonly string[]).includes(value);

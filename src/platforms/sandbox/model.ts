@@ -1,0 +1,59 @@
+/** The sandbox platform's own objects, shaped like a typical ads API (not adlink's unified model). */
+export const CHANNELS = ['SOCIAL', 'SEARCH', 'DISPLAY', 'VIDEO', 'AUDIO', 'DOOH', 'CTV', 'MAIL'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export type CampaignStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
+export type AdSetStatus = CampaignStatus | 'DELETED';
+export type AdStatus = CampaignStatus;
+export type BudgetType = 'DAILY' | 'LIFETIME';
+
+export interface AdAccount {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+}
+
+export interface Campaign {
+  id: string;
+  account_id: string;
+  name: string;
+  objective: string;
+  status: CampaignStatus;
+  channel: Channel;
+  created_time: string;
+}
+
+export interface Zipcode {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  zip: string;
+}
+
+export interface AdSet {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  name: string;
+  status: AdSetStatus;
+  delivery: 'DELIVERING' | 'NOT_DELIVERING';
+  channel: Channel;
+  /** `amount` in minor units of the account's currency. */
+  budget: { type: BudgetType; amount: number; currency: string };
+  objective: string;
+  targeting: { keywords: string[]; zipcodes: Zipcode[] };
+  created_time: string;
+  updated_time: string;
+}
+
+export interface Ad {
+  id: string;
+  adset_id: string;
+  name: string;
+  status: AdStatus;
+  channel: Channel;
+  targeting?: { keywords: string[] };
+}
+
+export const delivery = (adset: AdSetStatus, campaign: CampaignStatus): AdSet['delivery'] =>
+  adset === 'ACTIVE' && campaign === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING';

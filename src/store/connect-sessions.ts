@@ -1,0 +1,113 @@
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Keys } from './keys.js';
+import type { Kv } from './kv.js';
+
+/** What a connect link grants, kept while the link is valid (its JWT only points here by jti). */
+export interface SessionRecord {
+  company: string;
+  customer: string;
+  /** The subset the vendor offered, or null for every platform available. */
+  platforms: PlatformId[] | null;
+  redirect_uri: string | null;
+  exp: number;
+}
+
+/** A browser's visit to the hosted pages, bound to its HttpOnly cookie. */
+export interface Flow extends Omit<SessionRecord, 'exp'> {
+  id: string;
+  jti: string;
+  /** Platforms connected during this visit, reported back to the vendor. */
+  connected: PlatformId[];
+  /** Platforms whose last attempt in this visit failed or was denied. */
+  failed: PlatformId[];
+  started_at: string;
+}
+
+/** A one-time OAuth attempt; its id is the `state` sent to the platform. */
+export interface Attempt {
+  flow: string;
+  platform: PlatformId;
+  code_verifier: string | null;
+  redirect_uri: string;
+  /** The deployment's or the company's OAuth app, so the exchange uses the same client. */
+  client_id: string;
+}
+
+export const FLOW_TTL_MS = 60 * 60 * 1000;
+export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+
+export class ConnectSessionStore {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: Keys,
+  ) {}
+
+  async createSession(jti: string, record: SessionRecord): Promise<void> {
+    const ttlMs = record.exp * 1000 - Date.now();
+    const index = this.k.customerSessions(record.company, record.customer);
+    await this.kv
+      .batch()
+      .set(this.k.session(record.company, jti), JSON.stringify(record), { ttlMs })
+      .sadd(index, jti)
+      .pexpire(index, FLOW_TTL_MS)
+      .exec();
+  }
+
+  async peekSession(company: string, jti: string): Promise<SessionRecord | null> {
+    const raw = await this.kv.get(this.k.session(company, jti));
+    return raw ? (JSON.parse(raw) as SessionRecord) : null;
+  }
+
+  /**
+   * Consumes the link: exactly one caller gets the record (GETDEL). The winner's flow id is remembered
+   * until the link would have expired, so the same browser can come back with it.
+   */
+  async consumeSession(company: string, jti: string, flowId: string): Promise<SessionRecord | null> {
+    const raw = await this.kv.getdel(this.k.session(company, jti));
+    if (!raw) return null;
+    const record = JSON.parse(raw) as SessionRecord;
+    await this.kv.set(this.k.sessionUsed(company, jti), flowId, {
+      ttlMs: Math.max(1000, record.exp * 1000 - Date.now()),
+    });
+    return record;
+  }
+
+  async flowThatUsed(company: string, jti: string): Promise<string | null> {
+    return this.kv.get(this.k.sessionUsed(company, jti));
+  }
+
+  /** Revokes every open link of a customer. Returns how many were still open. */
+  async revokeSessions(company: string, customer: string): Promise<number> {
+    const index = this.k.customerSessions(company, customer);
+    const jtis = await this.kv.smembers(index);
+    const open = (await this.kv.mget(jtis.map((jti) => this.k.session(company, jti)))).filter(Boolean).length;
+    await this.kv
+      .batch()
+      .del(index, ...jtis.map((jti) => this.k.session(company, jti)))
+      .exec();
+    return open;
+  }
+
+  async saveFlow(flow: Flow): Promise<void> {
+    await this.kv.set(this.k.flow(flow.id), JSON.stringify(flow), { ttlMs: FLOW_TTL_MS });
+  }
+
+  async getFlow(flowId: string): Promise<Flow | null> {
+    const raw = await this.kv.get(this.k.flow(flowId));
+    return raw ? (JSON.parse(raw) as Flow) : null;
+  }
+
+  async endFlow(flowId: string): Promise<void> {
+    await this.kv.del(this.k.flow(flowId));
+  }
+
+  async createAttempt(state: string, attempt: Attempt): Promise<void> {
+    await this.kv.set(this.k.attempt(state), JSON.stringify(attempt), { ttlMs: ATTEMPT_TTL_MS });
+  }
+
+  /** Loads and deletes in one step: a state works once, even for two simultaneous callbacks. */
+  async takeAttempt(state: string): Promise<Attempt | null> {
+    const raw = await this.kv.getdel(this.k.attempt(state));
+    return raw ? (JSON.parse(raw) as Attempt) : null;
+  }
+}

@@ -1,0 +1,121 @@
+import type { EncryptionKey } from '../crypto/keys.js';
+import { open, seal } from '../crypto/sealed.js';
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Keys } from './keys.js';
+import type { Kv } from './kv.js';
+
+export interface AdAccount {
+  id: string;
+  name: string;
+  currency?: string;
+}
+
+/** What the vendor and the hosted page may see of a connection: never its tokens. */
+export interface Connection {
+  platform: PlatformId;
+  status: 'connected' | 'needs_reauth';
+  ad_accounts: AdAccount[];
+  scopes: string[];
+  connected_at: string;
+  updated_at: string;
+}
+
+export interface Credentials {
+  access_token: string;
+  refresh_token: string | null;
+  /** Epoch seconds, when the platform said. */
+  expires_at: number | null;
+  /** The OAuth app that obtained them; refreshes must use the same one. */
+  client_id: string;
+}
+
+interface StoredConnection extends Connection {
+  credentials: string;
+}
+
+export class ConnectionStore {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: Keys,
+    private readonly encryption: EncryptionKey[],
+  ) {}
+
+  /** Ciphertexts are bound to their record: one copied to another customer or platform fails to open. */
+  private aad(company: string, customer: string, platform: PlatformId) {
+    return `connection:${company}:${customer}:${platform}`;
+  }
+
+  /** Creates or replaces (reconnect) the connection and lists the platform on the customer, atomically. */
+  async save(
+    company: string,
+    customer: string,
+    connection: Connection,
+    credentials: Credentials,
+  ): Promise<void> {
+    const stored: StoredConnection = {
+      ...connection,
+      credentials: seal(
+        this.encryption,
+        JSON.stringify(credentials),
+        this.aad(company, customer, connection.platform),
+      ),
+    };
+    await this.kv
+      .batch()
+      .set(this.k.connection(company, customer, connection.platform), JSON.stringify(stored))
+      .sadd(this.k.customerPlatforms(company, customer), connection.platform)
+      .exec();
+  }
+
+  private async stored(
+    company: string,
+    customer: string,
+    platform: PlatformId,
+  ): Promise<StoredConnection | null> {
+    const raw = await this.kv.get(this.k.connection(company, customer, platform));
+    return raw ? (JSON.parse(raw) as StoredConnection) : null;
+  }
+
+  async get(company: string, customer: string, platform: PlatformId): Promise<Connection | null> {
+    const stored = await this.stored(company, customer, platform);
+    if (!stored) return null;
+    const { credentials: _sealed, ...connection } = stored;
+    return connection;
+  }
+
+  /** Throws SealError when the ciphertext was tampered with, truncated or moved from another record. */
+  async credentials(company: string, customer: string, platform: PlatformId): Promise<Credentials | null> {
+    const stored = await this.stored(company, customer, platform);
+    if (!stored) return null;
+    return JSON.parse(
+      open(this.encryption, stored.credentials, this.aad(company, customer, platform)),
+    ) as Credentials;
+  }
+
+  async list(company: string, customer: string): Promise<Connection[]> {
+    const platforms = (
+      await this.kv.smembers(this.k.customerPlatforms(company, customer))
+    ).sort() as PlatformId[];
+    const raws = await this.kv.mget(platforms.map((p) => this.k.connection(company, customer, p)));
+    return raws.flatMap((raw) => {
+      if (!raw) return [];
+      const { credentials: _sealed, ...connection } = JSON.parse(raw) as StoredConnection;
+      return [connection];
+    });
+  }
+
+  async markNeedsReauth(company: string, customer: string, platform: PlatformId): Promise<void> {
+    const stored = await this.stored(company, customer, platform);
+    if (!stored || stored.status === 'needs_reauth') return;
+    const updated = { ...stored, status: 'needs_reauth', updated_at: new Date().toISOString() };
+    await this.kv.set(this.k.connection(company, customer, platform), JSON.stringify(updated));
+  }
+
+  async delete(company: string, customer: string, platform: PlatformId): Promise<void> {
+    await this.kv
+      .batch()
+      .del(this.k.connection(company, customer, platform))
+      .srem(this.k.customerPlatforms(company, customer), platform)
+      .exec();
+  }
+}

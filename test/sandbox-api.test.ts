@@ -1,0 +1,518 @@
+import { createHash } from 'node:crypto';
+import express from 'express';
+import pino from 'pino';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken } from '../src/ids.js';
+import { CHANNELS } from '../src/platforms/sandbox/model.js';
+import { createSandboxRouter, type SandboxDeps } from '../src/platforms/sandbox/router.js';
+import type { Kv } from '../src/store/kv.js';
+import { openKv, wipe } from './support/harness.js';
+
+const REDIRECT = 'https://vendor.example/callback';
+const CLIENT = { id: 'adlink', secret: 'adlink-sandbox-secret-1', name: 'adlink', redirectUris: [REDIRECT] };
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+interface AdSetBody {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  name: string;
+  status: string;
+  delivery: string;
+  channel: string;
+  budget: { type: string; amount: number; currency: string };
+  objective: string;
+  targeting: { keywords: string[]; zipcodes: { country: string; zip: string }[] };
+  created_time: string;
+  updated_time: string;
+}
+
+describe('sandbox ads API', () => {
+  let kv: Kv;
+  const prefix = `test:${randomToken(9)}:`;
+  let http: ReturnType<typeof supertest>;
+
+  function sandbox(overrides: Partial<SandboxDeps> = {}) {
+    const app = express();
+    app.use(
+      '/sandbox',
+      createSandboxRouter({
+        kv,
+        prefix,
+        issuer: 'http://sandbox.test/sandbox',
+        clients: [CLIENT],
+        accessTokenTtlSeconds: 300,
+        log: pino({ level: 'silent' }),
+        rateLimit: { requests: 10_000, windowSeconds: 10 },
+        ...overrides,
+      }),
+    );
+    return supertest(app);
+  }
+
+  /** The whole OAuth flow for `login`, sharing the accounts at these indexes; returns an access token. */
+  async function connect(login: string, pick: number[] = [0, 1, 2], scope?: string, client = http) {
+    const verifier = randomToken(32);
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: CLIENT.id,
+      redirect_uri: REDIRECT,
+      state: 's',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      login_hint: login,
+      ...(scope ? { scope } : {}),
+    });
+    const page = await client.get(`/sandbox/oauth/authorize?${query}`);
+    const request = /name="request" value="([^"]+)"/.exec(page.text)![1]!;
+    const accounts = [...page.text.matchAll(/name="accounts" value="([^"]+)"/g)].map((m) => m[1]!);
+    const form = new URLSearchParams([
+      ['request', request],
+      ['decision', 'allow'],
+      ...pick.map((i): [string, string] => ['accounts', accounts[i]!]),
+    ]);
+    const consent = await client.post('/sandbox/oauth/authorize').type('form').send(form.toString());
+    const code = new URL(consent.headers.location!).searchParams.get('code')!;
+    const token = await client
+      .post('/sandbox/oauth/token')
+      .auth(CLIENT.id, CLIENT.secret)
+      .type('form')
+      .send(
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+        }).toString(),
+      );
+    expect(token.status).toBe(200);
+    return { token: token.body.access_token as string, accounts };
+  }
+
+  let token: string;
+  let accounts: string[];
+  const get = (path: string, t = token) =>
+    http.get(`/sandbox/api/v1${path}`).set('Authorization', `Bearer ${t}`);
+  const post = (path: string, body: unknown, t = token) =>
+    http
+      .post(`/sandbox/api/v1${path}`)
+      .set('Authorization', `Bearer ${t}`)
+      .send(body as object);
+  const patch = (path: string, body: unknown, t = token) =>
+    http
+      .patch(`/sandbox/api/v1${path}`)
+      .set('Authorization', `Bearer ${t}`)
+      .send(body as object);
+  const del = (path: string, t = token) =>
+    http.delete(`/sandbox/api/v1${path}`).set('Authorization', `Bearer ${t}`);
+
+  async function allAdsets(account: string, query = ''): Promise<AdSetBody[]> {
+    const res = await get(`/ad_accounts/${account}/adsets?limit=100${query}`);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  async function campaignsOf(account: string) {
+    return (await get(`/ad_accounts/${account}/campaigns?limit=100`)).body.data as {
+      id: string;
+      status: string;
+      objective: string;
+    }[];
+  }
+
+  beforeAll(async () => {
+    kv = await openKv('redis');
+    http = sandbox();
+    ({ token, accounts } = await connect('api-user'));
+  });
+  afterAll(async () => {
+    await wipe(kv, prefix);
+    await kv.close();
+  });
+
+  it('seeds a realistic, deterministic demo set per user', async () => {
+    const me = await get('/me');
+    expect(me.body).toEqual({ id: expect.stringMatching(/^usr_[0-9a-f]{16}$/), name: 'api-user' });
+    const list = await get('/me/ad_accounts');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.body.data).toEqual([
+      { id: accounts[0], name: 'Bakery — Main (EUR)', currency: 'EUR', timezone: 'Europe/Berlin' },
+      { id: accounts[1], name: 'Bakery — US (USD)', currency: 'USD', timezone: 'America/New_York' },
+      { id: accounts[2], name: 'Bakery — UK (GBP)', currency: 'GBP', timezone: 'Europe/London' },
+    ]);
+
+    const channels = new Set<string>();
+    const statuses = new Set<string>();
+    let keywords = 0;
+    let zipcodes = 0;
+    for (const [i, account] of accounts.entries()) {
+      const currency = list.body.data[i].currency;
+      const campaigns = await campaignsOf(account);
+      expect(campaigns.length).toBeGreaterThanOrEqual(2);
+      expect(campaigns.length).toBeLessThanOrEqual(3);
+      const adsets = [...(await allAdsets(account)), ...(await allAdsets(account, '&status=DELETED'))];
+      for (const campaign of campaigns) {
+        expect(campaign).toEqual({
+          id: expect.any(String),
+          account_id: account,
+          name: expect.any(String),
+          objective: expect.any(String),
+          status: expect.stringMatching(/^(ACTIVE|PAUSED|ARCHIVED)$/),
+          channel: expect.any(String),
+          created_time: expect.stringMatching(TIMESTAMP),
+        });
+        const own = adsets.filter((a) => a.campaign_id === campaign.id);
+        expect(own.length).toBeGreaterThanOrEqual(2);
+        expect(own.length).toBeLessThanOrEqual(4);
+        for (const adset of own) {
+          expect(adset.budget.currency).toBe(currency);
+          expect(Number.isInteger(adset.budget.amount) && adset.budget.amount > 0).toBe(true);
+          expect(adset.delivery).toBe(
+            adset.status === 'ACTIVE' && campaign.status === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING',
+          );
+          channels.add(adset.channel);
+          statuses.add(adset.status);
+          keywords += adset.targeting.keywords.length;
+          zipcodes += adset.targeting.zipcodes.length;
+          const ads = await get(`/adsets/${adset.id}/ads`);
+          expect(ads.body.data.length).toBeGreaterThanOrEqual(1);
+          expect(ads.body.data.length).toBeLessThanOrEqual(3);
+          for (const ad of ads.body.data)
+            expect(ad).toMatchObject({ adset_id: adset.id, channel: adset.channel });
+        }
+      }
+    }
+    expect([...channels].sort()).toEqual([...CHANNELS].sort());
+    expect([...statuses].sort()).toEqual(['ACTIVE', 'ARCHIVED', 'DELETED', 'PAUSED']);
+    expect(keywords).toBeGreaterThan(0);
+    expect(zipcodes).toBeGreaterThan(0);
+
+    const other = await connect('someone-else');
+    expect(other.accounts).toHaveLength(3);
+    for (const id of other.accounts) expect(accounts).not.toContain(id);
+    const theirs = await get('/me/ad_accounts', other.token);
+    expect(theirs.body.data.map((a: { name: string }) => a.name)).toEqual(
+      list.body.data.map((a: { name: string }) => a.name),
+    );
+  });
+
+  it('pages through ad sets and campaigns to the end in creation order', async () => {
+    const everything = await allAdsets(accounts[0]!);
+    expect(everything.length).toBeGreaterThan(4);
+    expect(everything.every((a) => a.status !== 'DELETED')).toBe(true);
+    const seen: AdSetBody[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(`/ad_accounts/${accounts[0]}/adsets?limit=2${after ? `&after=${after}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.data);
+      after = res.body.paging.next;
+      pages++;
+    } while (after);
+    expect(pages).toBe(Math.ceil(everything.length / 2));
+    expect(seen.map((a) => a.id)).toEqual(everything.map((a) => a.id));
+    const times = seen.map((a) => a.created_time);
+    expect(times).toEqual([...times].sort());
+
+    const deleted = await allAdsets(accounts[0]!, '&status=DELETED');
+    expect(deleted.length).toBeGreaterThan(0);
+    expect(deleted.every((a) => a.status === 'DELETED')).toBe(true);
+
+    const first = await get(`/ad_accounts/${accounts[0]}/campaigns?limit=1`);
+    expect(first.body.data).toHaveLength(1);
+    const second = await get(`/ad_accounts/${accounts[0]}/campaigns?limit=1&after=${first.body.paging.next}`);
+    expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
+    const last = await get(`/ad_accounts/${accounts[0]}/campaigns?limit=100`);
+    expect(last.body.paging).toEqual({});
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=2&limit=3', 'limit'],
+    ['after=not-a-cursor', 'after'],
+    [`after=${Buffer.from('x|y').toString('base64url')}`, 'after'],
+    ['status=ACTIVE', 'status'],
+    ['sort=name', 'sort'],
+  ])('refuses the ad set list query %s with 400 on %s', async (query, param) => {
+    const res = await get(`/ad_accounts/${accounts[0]}/adsets?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+  });
+
+  it('creates, reads, updates and deletes an ad set', async () => {
+    const [campaign] = (await campaignsOf(accounts[0]!)).filter((c) => c.status === 'ACTIVE');
+    const before = await allAdsets(accounts[0]!);
+    const created = await post(`/ad_accounts/${accounts[0]}/adsets`, {
+      name: '  Summer sale — Berlin  ',
+      campaign_id: campaign!.id,
+      channel: 'SEARCH',
+      budget: { type: 'DAILY', amount: 2500 },
+      targeting: { keywords: ['ice cream cake'], zipcodes: [{ country: 'DE', zip: '10115' }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^as_/),
+      account_id: accounts[0],
+      campaign_id: campaign!.id,
+      name: 'Summer sale — Berlin',
+      status: 'PAUSED',
+      delivery: 'NOT_DELIVERING',
+      channel: 'SEARCH',
+      budget: { type: 'DAILY', amount: 2500, currency: 'EUR' },
+      objective: campaign!.objective,
+      targeting: { keywords: ['ice cream cake'], zipcodes: [{ country: 'DE', zip: '10115' }] },
+      created_time: expect.stringMatching(TIMESTAMP),
+      updated_time: created.body.created_time,
+    });
+    const id = created.body.id;
+    expect((await get(`/adsets/${id}`)).body).toEqual(created.body);
+    const listed = await allAdsets(accounts[0]!);
+    expect(listed.map((a) => a.id)).toEqual([...before.map((a) => a.id), id]);
+    expect((await get(`/adsets/${id}/ads`)).body).toEqual({ data: [] });
+
+    const active = await patch(`/adsets/${id}`, { status: 'ACTIVE', name: 'Summer sale' });
+    expect(active.status).toBe(200);
+    expect(active.body).toMatchObject({ name: 'Summer sale', status: 'ACTIVE', delivery: 'DELIVERING' });
+    expect(active.body.updated_time > created.body.updated_time).toBe(true);
+
+    const deleted = await del(`/adsets/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id, status: 'DELETED', delivery: 'NOT_DELIVERING' });
+    expect((await get(`/adsets/${id}`)).body.status).toBe('DELETED');
+    expect((await allAdsets(accounts[0]!)).map((a) => a.id)).not.toContain(id);
+    expect((await allAdsets(accounts[0]!, '&status=DELETED')).map((a) => a.id)).toContain(id);
+  });
+
+  it('takes an explicit status, objective and lifetime budget', async () => {
+    const [campaign] = await campaignsOf(accounts[1]!);
+    const res = await post(`/ad_accounts/${accounts[1]}/adsets`, {
+      name: 'Launch',
+      campaign_id: campaign!.id,
+      status: 'ACTIVE',
+      channel: 'VIDEO',
+      objective: 'VIDEO_VIEWS',
+      budget: { type: 'LIFETIME', amount: 100_000 },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'ACTIVE',
+      objective: 'VIDEO_VIEWS',
+      budget: { type: 'LIFETIME', amount: 100_000, currency: 'USD' },
+      targeting: { keywords: [], zipcodes: [] },
+    });
+  });
+
+  const valid = () => ({ name: 'Valid', channel: 'SOCIAL', budget: { type: 'DAILY', amount: 1000 } });
+  it.each([
+    [{ name: undefined }, 'name'],
+    [{ name: '   ' }, 'name'],
+    [{ name: 'x'.repeat(201) }, 'name'],
+    [{ name: 'bad\u0007' }, 'name'],
+    [{ name: 7 }, 'name'],
+    [{ campaign_id: undefined }, 'campaign_id'],
+    [{ campaign_id: 'cmp_nope' }, 'campaign_id'],
+    [{ campaign_id: 'OTHER_ACCOUNT' }, 'campaign_id'],
+    [{ status: 'ARCHIVED' }, 'status'],
+    [{ status: 'DELETED' }, 'status'],
+    [{ channel: undefined }, 'channel'],
+    [{ channel: 'RADIO' }, 'channel'],
+    [{ budget: undefined }, 'budget'],
+    [{ budget: { type: 'WEEKLY', amount: 100 } }, 'budget.type'],
+    [{ budget: { type: 'DAILY' } }, 'budget.amount'],
+    [{ budget: { type: 'DAILY', amount: 0 } }, 'budget.amount'],
+    [{ budget: { type: 'DAILY', amount: -5 } }, 'budget.amount'],
+    [{ budget: { type: 'DAILY', amount: 12.5 } }, 'budget.amount'],
+    [{ budget: { type: 'DAILY', amount: '100' } }, 'budget.amount'],
+    [{ budget: { type: 'DAILY', amount: 100, currency: 'USD' } }, 'budget.currency'],
+    [{ objective: '' }, 'objective'],
+    [{ targeting: { keywords: 'bread' } }, 'targeting.keywords'],
+    [{ targeting: { keywords: [''] } }, 'targeting.keywords.0'],
+    [{ targeting: { zipcodes: [{ country: 'XX', zip: '10115' }] } }, 'targeting.zipcodes.0.country'],
+    [{ targeting: { zipcodes: [{ country: 'de', zip: '10115' }] } }, 'targeting.zipcodes.0.country'],
+    [{ targeting: { zipcodes: [{ country: 'DE', zip: '<script>' }] } }, 'targeting.zipcodes.0.zip'],
+    [{ targeting: { zipcodes: [{ country: 'DE' }] } }, 'targeting.zipcodes.0.zip'],
+    [{ targeting: { ages: [18, 65] } }, 'targeting.ages'],
+    [{ account_id: 'act_x' }, 'account_id'],
+  ])('refuses the ad set %j with 400 invalid_request on %s and creates nothing', async (change, param) => {
+    const campaigns = await campaignsOf(accounts[0]!);
+    const foreign = (await campaignsOf(accounts[1]!))[0]!.id;
+    const body: Record<string, unknown> = { ...valid(), campaign_id: campaigns[0]!.id };
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) delete body[key];
+      else body[key] = key === 'campaign_id' && value === 'OTHER_ACCOUNT' ? foreign : value;
+    }
+    const before = (await allAdsets(accounts[0]!)).length;
+    const res = await post(`/ad_accounts/${accounts[0]}/adsets`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+    expect((await allAdsets(accounts[0]!)).length).toBe(before);
+  });
+
+  it.each([
+    ['__proto__', '{"__proto__":{"admin":true},'],
+    ['constructor', '{"constructor":{"prototype":{"admin":true}},'],
+    ['budget.__proto__', '{"budget":{"type":"DAILY","amount":1,"__proto__":{"admin":true}},'],
+  ])('refuses the prototype-polluting key %s', async (param, start) => {
+    const campaign = (await campaignsOf(accounts[0]!))[0]!.id;
+    const { budget: _budget, ...rest } = { ...valid(), campaign_id: campaign };
+    const body = param.startsWith('budget') ? rest : { ...valid(), campaign_id: campaign };
+    const res = await http
+      .post(`/sandbox/api/v1/ad_accounts/${accounts[0]}/adsets`)
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(body).replace(/^\{/, start));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('refuses an archived campaign, a non-JSON body, malformed JSON and a JSON array', async () => {
+    const archived = (await campaignsOf(accounts[2]!)).find((c) => c.status === 'ARCHIVED')!;
+    const res = await post(`/ad_accounts/${accounts[2]}/adsets`, { ...valid(), campaign_id: archived.id });
+    expect(res.status).toBe(400);
+    expect(res.body.error.param).toBe('campaign_id');
+
+    const path = `/sandbox/api/v1/ad_accounts/${accounts[0]}/adsets`;
+    const text = await http.post(path).set('Authorization', `Bearer ${token}`).type('text').send('name=x');
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('unsupported_media_type');
+    const broken = await http
+      .post(path)
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({
+      error: { code: 'invalid_request', message: 'The body is not valid JSON.' },
+    });
+    const array = await post(`/ad_accounts/${accounts[0]}/adsets`, [valid()]);
+    expect(array.status).toBe(400);
+    expect(JSON.stringify(array.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('enforces the status rules: archived only to deleted, deleted never changes', async () => {
+    const [campaign] = (await campaignsOf(accounts[0]!)).filter((c) => c.status === 'ACTIVE');
+    const id = (await post(`/ad_accounts/${accounts[0]}/adsets`, { ...valid(), campaign_id: campaign!.id }))
+      .body.id;
+    expect((await patch(`/adsets/${id}`, { status: 'ACTIVE' })).body.status).toBe('ACTIVE');
+    expect((await patch(`/adsets/${id}`, { status: 'PAUSED' })).body.status).toBe('PAUSED');
+    expect((await patch(`/adsets/${id}`, { status: 'ARCHIVED' })).body).toMatchObject({
+      status: 'ARCHIVED',
+      delivery: 'NOT_DELIVERING',
+    });
+    for (const status of ['ACTIVE', 'PAUSED']) {
+      const res = await patch(`/adsets/${id}`, { status });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'status' });
+    }
+    const renamed = await patch(`/adsets/${id}`, { name: 'Archived, renamed' });
+    expect(renamed.status).toBe(200);
+    expect((await del(`/adsets/${id}`)).body.status).toBe('DELETED');
+    for (const body of [{ status: 'ACTIVE' }, { status: 'ARCHIVED' }, { name: 'Back' }]) {
+      const res = await patch(`/adsets/${id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'status' });
+    }
+    const again = await del(`/adsets/${id}`);
+    expect(again.status).toBe(400);
+    expect(again.body.error.param).toBe('id');
+    const deletedStatus = await patch(`/adsets/${id}`, { status: 'DELETED' });
+    expect(deletedStatus.body.error.param).toBe('status');
+    const unknown = await patch(`/adsets/${id}`, { budget: { type: 'DAILY', amount: 5 } });
+    expect(unknown.body.error.param).toBe('budget');
+  });
+
+  it('answers 403 account_not_granted outside the grant', async () => {
+    const narrow = await connect('api-user', [0]);
+    const other = accounts[1]!;
+    const adset = (await allAdsets(other))[0]!;
+    for (const res of [
+      await get(`/ad_accounts/${other}/campaigns`, narrow.token),
+      await get(`/ad_accounts/${other}/adsets`, narrow.token),
+      await post(`/ad_accounts/${other}/adsets`, valid(), narrow.token),
+      await get(`/adsets/${adset.id}`, narrow.token),
+      await get(`/adsets/${adset.id}/ads`, narrow.token),
+      await patch(`/adsets/${adset.id}`, { name: 'x' }, narrow.token),
+      await del(`/adsets/${adset.id}`, narrow.token),
+      await get('/ad_accounts/act_unknown/adsets', narrow.token),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('account_not_granted');
+    }
+    const mine = await get('/me/ad_accounts', narrow.token);
+    expect(mine.body.data.map((a: { id: string }) => a.id)).toEqual([accounts[0]]);
+  });
+
+  it('answers 404 not_found for unknown objects, other users’ objects and unknown paths', async () => {
+    const stranger = await connect('api-stranger');
+    const strangerAdset = (await get(`/ad_accounts/${stranger.accounts[0]}/adsets?limit=1`, stranger.token))
+      .body.data[0].id;
+    for (const path of [
+      `/adsets/${strangerAdset}`,
+      '/adsets/as_nope',
+      `/adsets/${'x'.repeat(65)}`,
+      '/nothing/here',
+    ]) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    const method = await http
+      .put(`/sandbox/api/v1/adsets/${strangerAdset}`)
+      .set('Authorization', `Bearer ${token}`);
+    expect(method.status).toBe(405);
+    expect(method.headers.allow).toBe('GET, PATCH, DELETE');
+  });
+
+  it('answers 401 invalid_token without a valid access token', async () => {
+    const none = await http.get('/sandbox/api/v1/me');
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="sandbox"');
+    expect(none.body.error.code).toBe('invalid_token');
+    for (const auth of [
+      'Bearer sbx_at_unknown',
+      `Bearer sbx_at_${randomToken(32)}`,
+      `Basic ${token}`,
+      token,
+    ]) {
+      const res = await http.get('/sandbox/api/v1/me').set('Authorization', auth);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
+    }
+  });
+
+  it('needs ads_management to change anything', async () => {
+    const reader = await connect('api-user', [0], 'ads_read');
+    expect((await get(`/ad_accounts/${accounts[0]}/adsets`, reader.token)).status).toBe(200);
+    const res = await post(`/ad_accounts/${accounts[0]}/adsets`, valid(), reader.token);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('insufficient_scope');
+    expect(res.headers['www-authenticate']).toContain('scope="ads_management"');
+  });
+
+  it('rate-limits each access token with 429 and Retry-After', async () => {
+    const limited = sandbox({ rateLimit: { requests: 3, windowSeconds: 10 } });
+    const first = await connect('api-limited', [0], undefined, limited);
+    const second = await connect('api-limited', [0], undefined, limited);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await limited.get('/sandbox/api/v1/me').set('Authorization', `Bearer ${first.token}`)).status,
+      ).toBe(200);
+    }
+    const res = await limited.get('/sandbox/api/v1/me').set('Authorization', `Bearer ${first.token}`);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(10);
+    expect(
+      (await limited.get('/sandbox/api/v1/me').set('Authorization', `Bearer ${second.token}`)).status,
+    ).toBe(200);
+  });
+});
