@@ -100,6 +100,8 @@ describe('adlink help', () => {
       'token create',
       'token list',
       'token revoke',
+      'settings get',
+      'settings set',
       'keys generate',
     ]);
   });
@@ -348,5 +350,62 @@ describe('adlink usage and configuration errors', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('REDIS_URL');
+  });
+});
+
+describe('adlink settings', () => {
+  it('sets redirect URIs the connect links then accept, and shows them', async () => {
+    const company = await store.companies.create('Settings Co');
+    const { secret } = await store.companies.createToken(company.id);
+    const set = await adlink([
+      'settings',
+      'set',
+      '--company',
+      company.id,
+      '--redirect-uri',
+      'https://vendor.example/return',
+      '--redirect-uri',
+      'http://localhost:4000/return',
+      '--default',
+      'https://vendor.example/return',
+    ]);
+    expect(set.code).toBe(0);
+    const shown = await adlink(['settings', 'get', '--company', company.id, '--json']);
+    expect(JSON.parse(shown.stdout)).toEqual({
+      redirect_uris: ['https://vendor.example/return', 'http://localhost:4000/return'],
+      default_redirect_uri: 'https://vendor.example/return',
+    });
+    const api = await http.get('/company/settings').set('Authorization', `Bearer ${secret}`);
+    expect(api.body).toEqual(JSON.parse(shown.stdout));
+  });
+
+  it('refuses URIs the API would refuse, and repeated single options', async () => {
+    const company = await store.companies.create('Strict Co');
+    const insecure = await adlink([
+      'settings',
+      'set',
+      '--company',
+      company.id,
+      '--redirect-uri',
+      'http://vendor.example/cb',
+    ]);
+    expect(insecure.code).toBe(1);
+    expect(insecure.stderr).toContain('must use https');
+    const notListed = await adlink([
+      'settings',
+      'set',
+      '--company',
+      company.id,
+      '--redirect-uri',
+      'https://vendor.example/cb',
+      '--default',
+      'https://other.example/cb',
+    ]);
+    expect(notListed.code).toBe(1);
+    expect(notListed.stderr).toContain('default_redirect_uri');
+    const twice = await adlink(['settings', 'get', '--company', company.id, '--company', company.id]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--company given more than once');
+    expect(await store.settings.get(company.id)).toEqual({ redirect_uris: [], default_redirect_uri: null });
   });
 });

@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { ConnectLinks } from '../connect/links.js';
-import { redirectUriProblem } from '../connect/redirect-uris.js';
+import { companySettingsSchema } from '../connect/redirect-uris.js';
 import { revokeAtPlatform } from '../connect/revocation.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
@@ -22,30 +22,6 @@ const connectQuery = z.strictObject({
     .pipe(z.number().min(60, 'must be at least 60').max(3600, 'must be at most 3600'))
     .default(900),
 });
-
-const redirectUri = z.string().superRefine((uri, ctx) => {
-  const problem = redirectUriProblem(uri);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-
-const settingsBody = z
-  .strictObject({
-    redirect_uris: z.array(redirectUri).max(20, 'at most 20 redirect URIs'),
-    default_redirect_uri: redirectUri.nullable().default(null),
-  })
-  .superRefine((settings, ctx) => {
-    if (new Set(settings.redirect_uris).size !== settings.redirect_uris.length) {
-      ctx.addIssue({ code: 'custom', path: ['redirect_uris'], message: 'must not repeat a URI' });
-    }
-    const fallback = settings.default_redirect_uri;
-    if (fallback !== null && !settings.redirect_uris.includes(fallback)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['default_redirect_uri'],
-        message: 'must be one of redirect_uris',
-      });
-    }
-  });
 
 const introspectBody = z.strictObject({ token: z.string().max(8192) });
 const noQuery = z.strictObject({});
@@ -172,7 +148,7 @@ export function createConnectApiRoutes(
       },
       put: async (req, res) => {
         parseQuery(noQuery, req);
-        const settings = parseJsonBody(settingsBody, req);
+        const settings = parseJsonBody(companySettingsSchema, req);
         res.json(await store.settings.put(req.auth!.company, settings));
       },
     },

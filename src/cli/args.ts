@@ -91,8 +91,9 @@ export function resolve(argv: string[], commands: Command[]): Invocation {
   const specs = [...(command.options ?? []), ...COMMON_OPTIONS];
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const o of specs) {
+    // Every string option is collected as a list, so a repeated one is caught instead of the last winning.
     options[o.name] = o.value
-      ? { type: 'string' }
+      ? { type: 'string', multiple: true }
       : { type: 'boolean', ...(o.name === 'help' ? { short: 'h' } : {}) };
   }
   let parsed: ReturnType<typeof parseArgs>;
@@ -107,6 +108,12 @@ export function resolve(argv: string[], commands: Command[]): Invocation {
     argsError(err, command);
   }
   const values = parsed.values as Context['values'];
+  for (const o of specs) {
+    const given = values[o.name];
+    if (!o.value || o.multiple || !Array.isArray(given)) continue;
+    if (given.length > 1) throw new UsageError(`--${o.name} given more than once`, command);
+    values[o.name] = given[0];
+  }
   json ||= values.json === true;
   if (wantsHelp || values.help === true) return help(command.name.split(' '), commands, json);
 

@@ -10,6 +10,8 @@ export interface OptionSpec {
   name: string;
   /** Placeholder shown in usage (`--name NAME`); options without one are boolean flags. */
   value?: string;
+  /** May be given several times; the command gets every value, in order. */
+  multiple?: boolean;
   required?: boolean;
   description: string;
 }
@@ -20,8 +22,8 @@ export interface ArgSpec {
 }
 
 export interface Context {
-  /** Parsed options; string options are strings, flags are booleans. */
-  values: Record<string, string | boolean | undefined>;
+  /** Parsed options: strings (lists for `multiple` options), flags as booleans. */
+  values: Record<string, string | string[] | boolean | undefined>;
   /** Positional arguments after the command words, one per entry of `args`. */
   args: string[];
   json: boolean;

@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { companyCreate, companyList } from './companies.js';
 import { keysGenerate } from './keys.js';
+import { settingsGet, settingsSet } from './settings.js';
 import { tokenCreate, tokenList, tokenRevoke } from './tokens.js';
 
 /** Every command, in the order `adlink help` lists them. A new command is one more entry here. */
@@ -10,5 +11,7 @@ export const COMMANDS: Command[] = [
   tokenCreate,
   tokenList,
   tokenRevoke,
+  settingsGet,
+  settingsSet,
   keysGenerate,
 ];
