@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { AdSetService } from './adsets/service.js';
+import { createAdSetRoutes } from './api/adsets.js';
 import { createConnectApiRoutes } from './api/connect.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createHealthRoutes } from './api/health.js';
 import type { Config } from './config.js';
+import { AccessTokens } from './connect/access-tokens.js';
 import { ConnectFlow } from './connect/flow.js';
 import { ConnectLinks } from './connect/links.js';
 import { createConnectRoutes } from './connect/routes.js';
@@ -56,6 +59,7 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
   const platforms = createPlatforms(config, keys.encryption);
   const links = new ConnectLinks(config, store, tokens);
   const flow = new ConnectFlow(store, tokens, platforms, log);
+  const adSets = new AdSetService(store, platforms, new AccessTokens(store, platforms, log), log);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
   app.use(requestId, requestLog(log), securityHeaders(config.secureCookies));
@@ -97,6 +101,7 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
   ];
   app.use(createCustomerRoutes(store, vendor, platforms));
   app.use(createConnectApiRoutes({ store, links, tokens, platforms }, vendor));
+  app.use(createAdSetRoutes({ store, platforms, adSets }, vendor));
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));
   return app;

@@ -72,6 +72,7 @@ const schema = z
       .string()
       .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
       .default('false'),
+    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
     SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
     SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
@@ -118,6 +119,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   signingKeys: KeyEntry[];
   encryptionKeys: KeyEntry[];
+  /** How long a call to a platform's API may take before it counts as a timeout (504). */
+  platformTimeoutMs: number;
   /** The deployment's OAuth app per platform, for the platforms it is configured for. */
   platformCredentials: Partial<Record<PlatformId, PlatformCredentials>>;
   sandbox: {
@@ -161,6 +164,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
     signingKeys: e.SIGNING_KEYS,
     encryptionKeys: e.ENCRYPTION_KEYS,
+    platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     platformCredentials: Object.fromEntries(
       REAL_PLATFORMS.flatMap((id) => {
         const get = (what: string) => (e as unknown as Record<string, string | undefined>)[envName(id, what)];

@@ -53,6 +53,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'The customer has no connection on this platform.',
   },
+  adset_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No ad set with this id for this customer on this platform.',
+  },
   route_not_found: { status: 404, type: 'invalid_request_error', doc: 'No endpoint at this path.' },
   method_not_allowed: {
     status: 405,
@@ -63,6 +68,16 @@ export const ERROR_CODES = {
     status: 409,
     type: 'idempotency_error',
     doc: 'A request with this Idempotency-Key is still being processed; retry later.',
+  },
+  platform_not_connected: {
+    status: 409,
+    type: 'invalid_request_error',
+    doc: 'The customer has not connected this platform; send them a connect link.',
+  },
+  reauthorization_required: {
+    status: 409,
+    type: 'platform_error',
+    doc: 'The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.',
   },
   payload_too_large: { status: 413, type: 'invalid_request_error', doc: 'The body is larger than 100 kB.' },
   unsupported_media_type: {
@@ -75,15 +90,30 @@ export const ERROR_CODES = {
     type: 'idempotency_error',
     doc: 'This Idempotency-Key was used with a different request.',
   },
-  rate_limited: {
+  unsupported_for_platform: {
+    status: 422,
+    type: 'invalid_request_error',
+    doc: 'A setting, targeting or value the platform cannot express; `param` names it.',
+  },
+  platform_rate_limited: {
     status: 429,
-    type: 'rate_limit_error',
-    doc: 'Too many requests; retry after `Retry-After` seconds.',
+    type: 'platform_error',
+    doc: 'The platform is throttling requests for this account; retry after `Retry-After` seconds.',
   },
   internal_error: {
     status: 500,
     type: 'api_error',
     doc: 'Something went wrong on our side; the request id identifies it in our logs.',
+  },
+  platform_error: {
+    status: 502,
+    type: 'platform_error',
+    doc: 'The platform refused or failed the request; its message is included. The cache is unchanged.',
+  },
+  platform_timeout: {
+    status: 504,
+    type: 'platform_error',
+    doc: 'The platform did not answer in time. The cache is unchanged; retrying is safe for reads.',
   },
   service_unavailable: {
     status: 503,

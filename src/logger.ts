@@ -24,6 +24,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination,
+    // Synchronous stdout by default: the server calls process.exit right after its last line
+    // ("stopped", "adlink could not start"), which would drop or reorder asynchronous writes.
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }

@@ -18,7 +18,7 @@ describe('README signature example', () => {
 
     const result = {
       customer: '3f1c2a9e-8b7d-4c6e-9f00-1a2b3c4d5e6f',
-      status: 'partial' as const,
+      status: 'partial' as 'success' | 'partial' | 'cancelled',
       platforms: 'google,sandbox',
       ts: String(Math.floor(Date.now() / 1000)),
     };

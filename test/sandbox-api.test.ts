@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import express from 'express';
 import pino from 'pino';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
+import { userKey as userKeyOf } from '../src/platforms/sandbox/keys.js';
 import { CHANNELS } from '../src/platforms/sandbox/model.js';
 import { createSandboxRouter, type SandboxDeps } from '../src/platforms/sandbox/router.js';
 import type { Kv } from '../src/store/kv.js';
@@ -26,6 +27,16 @@ interface AdSetBody {
   targeting: { keywords: string[]; zipcodes: { country: string; zip: string }[] };
   created_time: string;
   updated_time: string;
+  ads?: AdBody[];
+}
+
+interface AdBody {
+  id: string;
+  adset_id: string;
+  name: string;
+  status: string;
+  channel: string;
+  targeting?: { keywords: string[] };
 }
 
 describe('sandbox ads API', () => {
@@ -113,8 +124,8 @@ describe('sandbox ads API', () => {
     return res.body.data;
   }
 
-  async function campaignsOf(account: string) {
-    return (await get(`/ad_accounts/${account}/campaigns?limit=100`)).body.data as {
+  async function campaignsOf(account: string, t = token) {
+    return (await get(`/ad_accounts/${account}/campaigns?limit=100`, t)).body.data as {
       id: string;
       status: string;
       objective: string;
@@ -179,8 +190,17 @@ describe('sandbox ads API', () => {
           const ads = await get(`/adsets/${adset.id}/ads`);
           expect(ads.body.data.length).toBeGreaterThanOrEqual(1);
           expect(ads.body.data.length).toBeLessThanOrEqual(3);
-          for (const ad of ads.body.data)
-            expect(ad).toMatchObject({ adset_id: adset.id, channel: adset.channel });
+          expect(ads.body.data[0].channel).toBe(adset.channel);
+          for (const ad of ads.body.data) {
+            expect(ad).toEqual({
+              id: expect.stringMatching(/^ad_/),
+              adset_id: adset.id,
+              name: expect.any(String),
+              status: expect.stringMatching(/^(ACTIVE|PAUSED|ARCHIVED)$/),
+              channel: expect.toBeOneOf([...CHANNELS]),
+              ...(ad.targeting ? { targeting: { keywords: expect.any(Array) } } : {}),
+            });
+          }
         }
       }
     }
@@ -188,6 +208,37 @@ describe('sandbox ads API', () => {
     expect([...statuses].sort()).toEqual(['ACTIVE', 'ARCHIVED', 'DELETED', 'PAUSED']);
     expect(keywords).toBeGreaterThan(0);
     expect(zipcodes).toBeGreaterThan(0);
+
+    // Every ad set was created in the past, each at its own time.
+    const everyAdset = (
+      await Promise.all(
+        accounts.map(async (a) => [...(await allAdsets(a)), ...(await allAdsets(a, '&status=DELETED'))]),
+      )
+    ).flat();
+    const created = everyAdset.map((a) => a.created_time);
+    expect(new Set(created).size).toBe(created.length);
+    for (const adset of everyAdset) {
+      expect(Date.parse(adset.created_time.replace(/\d{3}Z$/, 'Z'))).toBeLessThan(Date.now());
+      expect(adset.updated_time >= adset.created_time).toBe(true);
+    }
+
+    // The first account alone covers every case adlink's ad set API maps.
+    const main = await allAdsets(accounts[0]!, '&expand=ads');
+    const mainCampaigns = await campaignsOf(accounts[0]!);
+    expect(mainCampaigns.length).toBeGreaterThanOrEqual(2);
+    const campaignOf = (a: AdSetBody) => mainCampaigns.find((c) => c.id === a.campaign_id)!;
+    expect(main.some((a) => a.targeting.keywords.length > 0)).toBe(true);
+    expect(main.some((a) => a.targeting.zipcodes.length > 0)).toBe(true);
+    expect(new Set(main.map((a) => a.budget.type))).toEqual(new Set(['DAILY', 'LIFETIME']));
+    expect(main.some((a) => a.status === 'ACTIVE' && a.delivery === 'DELIVERING')).toBe(true);
+    expect(
+      main.some(
+        (a) => a.status === 'ACTIVE' && a.delivery === 'NOT_DELIVERING' && campaignOf(a).status === 'PAUSED',
+      ),
+    ).toBe(true);
+    for (const status of ['PAUSED', 'ARCHIVED']) expect(main.some((a) => a.status === status)).toBe(true);
+    const mixed = main.filter((a) => new Set(a.ads!.map((ad) => ad.channel)).size >= 2);
+    expect(mixed.length).toBeGreaterThan(0);
 
     const other = await connect('someone-else');
     expect(other.accounts).toHaveLength(3);
@@ -237,12 +288,161 @@ describe('sandbox ads API', () => {
     ['limit=2&limit=3', 'limit'],
     ['after=not-a-cursor', 'after'],
     [`after=${Buffer.from('x|y').toString('base64url')}`, 'after'],
-    ['status=ACTIVE', 'status'],
+    ['status=active', 'status'],
+    ['status=ENABLED', 'status'],
+    ['status=', 'status'],
+    ['status=ACTIVE&status=PAUSED', 'status'],
+    ['expand=campaign', 'expand'],
+    ['expand=ads,campaign', 'expand'],
+    ['expand=ADS', 'expand'],
+    ['expand=', 'expand'],
+    ['expand=ads&expand=ads', 'expand'],
     ['sort=name', 'sort'],
   ])('refuses the ad set list query %s with 400 on %s', async (query, param) => {
     const res = await get(`/ad_accounts/${accounts[0]}/adsets?${query}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+  });
+
+  it.each([
+    ['expand=campaign', 'expand'],
+    ['expand=', 'expand'],
+    ['limit=1', 'limit'],
+    ['status=ACTIVE', 'status'],
+  ])('refuses the ad set query %s with 400 on %s', async (query, param) => {
+    const adset = (await allAdsets(accounts[0]!))[0]!;
+    const res = await get(`/adsets/${adset.id}?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+  });
+
+  it('filters the ad set list by each status, paging within the filter', async () => {
+    const all = [...(await allAdsets(accounts[0]!)), ...(await allAdsets(accounts[0]!, '&status=DELETED'))];
+    all.sort((a, b) => (a.created_time < b.created_time ? -1 : 1));
+    for (const status of ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED']) {
+      const expected = all.filter((a) => a.status === status).map((a) => a.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect((await allAdsets(accounts[0]!, `&status=${status}`)).map((a) => a.id)).toEqual(expected);
+      const seen: string[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const res = await get(
+          `/ad_accounts/${accounts[0]}/adsets?status=${status}&limit=1${after ? `&after=${after}` : ''}`,
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.data.every((a: AdSetBody) => a.status === status)).toBe(true);
+        seen.push(...res.body.data.map((a: AdSetBody) => a.id));
+        after = res.body.paging.next;
+        pages++;
+      } while (after);
+      expect(seen).toEqual(expected);
+      expect(pages).toBe(expected.length);
+    }
+    const live = await allAdsets(accounts[0]!);
+    expect(live.map((a) => a.status)).not.toContain('DELETED');
+    expect(live).toHaveLength(all.filter((a) => a.status !== 'DELETED').length);
+  });
+
+  it('expands ads on the ad set list and on one ad set, only when asked', async () => {
+    for (const query of ['', '&status=DELETED', '&status=ACTIVE']) {
+      const plain = await allAdsets(accounts[0]!, query);
+      const expanded = await allAdsets(accounts[0]!, `${query}&expand=ads`);
+      expect(expanded.length).toBe(plain.length);
+      for (const [i, adset] of expanded.entries()) {
+        expect(plain[i]).not.toHaveProperty('ads');
+        const { ads, ...rest } = adset;
+        expect(rest).toEqual(plain[i]);
+        expect(ads).toEqual((await get(`/adsets/${adset.id}/ads`)).body.data);
+        const one = await get(`/adsets/${adset.id}?expand=ads`);
+        expect(one.status).toBe(200);
+        expect(one.body).toEqual(adset);
+        const bare = await get(`/adsets/${adset.id}`);
+        expect(bare.body).toEqual(rest);
+      }
+    }
+    const page = await get(`/ad_accounts/${accounts[0]}/adsets?limit=2&expand=ads`);
+    expect(page.body.data).toHaveLength(2);
+    const next = await get(
+      `/ad_accounts/${accounts[0]}/adsets?limit=2&expand=ads&after=${page.body.paging.next}`,
+    );
+    expect(next.body.data[0].ads).toEqual(expect.any(Array));
+
+    const [campaign] = (await campaignsOf(accounts[0]!)).filter((c) => c.status === 'ACTIVE');
+    const empty = await post(`/ad_accounts/${accounts[0]}/adsets`, {
+      ...valid(),
+      campaign_id: campaign!.id,
+    });
+    expect((await get(`/adsets/${empty.body.id}?expand=ads`)).body).toEqual({ ...empty.body, ads: [] });
+    await del(`/adsets/${empty.body.id}`);
+  });
+
+  it('reads one campaign by id', async () => {
+    const campaigns = await campaignsOf(accounts[0]!);
+    for (const campaign of campaigns) {
+      const res = await get(`/campaigns/${campaign.id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual(campaign);
+    }
+    const query = await get(`/campaigns/${campaigns[0]!.id}?expand=ads`);
+    expect(query.status).toBe(400);
+    expect(query.body.error.param).toBe('expand');
+    const method = await http
+      .delete(`/sandbox/api/v1/campaigns/${campaigns[0]!.id}`)
+      .set('Authorization', `Bearer ${token}`);
+    expect(method.status).toBe(405);
+    expect(method.headers.allow).toBe('GET, HEAD');
+    expect(method.body.error.code).toBe('method_not_allowed');
+  });
+
+  it('pages through 300+ ad sets while more are created, without gaps or duplicates', async () => {
+    const pager = await connect('api-pager');
+    const account = pager.accounts[1]!;
+    const campaign = (await campaignsOf(account, pager.token)).find((c) => c.status === 'ACTIVE')!;
+    const create = async (name: string) => {
+      const res = await post(
+        `/ad_accounts/${account}/adsets`,
+        { ...valid(), name, campaign_id: campaign.id },
+        pager.token,
+      );
+      expect(res.status).toBe(201);
+      return res.body as AdSetBody;
+    };
+    for (let i = 0; i < 300; i += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, j) => create(`Bulk ${i + j}`)));
+    }
+    const before: string[] = [];
+    let after: string | undefined;
+    do {
+      const res = await get(
+        `/ad_accounts/${account}/adsets?limit=100${after ? `&after=${after}` : ''}`,
+        pager.token,
+      );
+      before.push(...res.body.data.map((a: AdSetBody) => a.id));
+      after = res.body.paging.next;
+    } while (after);
+    expect(before.length).toBeGreaterThan(300);
+
+    const seen: AdSetBody[] = [];
+    const added: string[] = [];
+    let pages = 0;
+    do {
+      const res = await get(
+        `/ad_accounts/${account}/adsets?limit=${pages % 2 ? 100 : 37}${after ? `&after=${after}` : ''}`,
+        pager.token,
+      );
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data);
+      after = res.body.paging.next;
+      pages++;
+      if (pages <= 4) added.push((await create(`Between pages ${pages}`)).id);
+    } while (after);
+    const ids = seen.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...before, ...added]);
+    const times = seen.map((a) => a.created_time);
+    expect(times).toEqual([...times].sort());
   });
 
   it('creates, reads, updates and deletes an ad set', async () => {
@@ -437,6 +637,9 @@ describe('sandbox ads API', () => {
       await get(`/ad_accounts/${other}/adsets`, narrow.token),
       await post(`/ad_accounts/${other}/adsets`, valid(), narrow.token),
       await get(`/adsets/${adset.id}`, narrow.token),
+      await get(`/adsets/${adset.id}?expand=ads`, narrow.token),
+      await get(`/campaigns/${adset.campaign_id}`, narrow.token),
+      await post(`/_test/adsets/${adset.id}/ads`, { name: 'x', channel: 'SOCIAL' }, narrow.token),
       await get(`/adsets/${adset.id}/ads`, narrow.token),
       await patch(`/adsets/${adset.id}`, { name: 'x' }, narrow.token),
       await del(`/adsets/${adset.id}`, narrow.token),
@@ -453,10 +656,18 @@ describe('sandbox ads API', () => {
     const stranger = await connect('api-stranger');
     const strangerAdset = (await get(`/ad_accounts/${stranger.accounts[0]}/adsets?limit=1`, stranger.token))
       .body.data[0].id;
+    const strangerCampaign = (
+      await get(`/ad_accounts/${stranger.accounts[0]}/campaigns?limit=1`, stranger.token)
+    ).body.data[0].id;
     for (const path of [
       `/adsets/${strangerAdset}`,
       '/adsets/as_nope',
       `/adsets/${'x'.repeat(65)}`,
+      `/adsets/${strangerAdset}?expand=ads`,
+      '/adsets/as_nope?expand=ads',
+      `/campaigns/${strangerCampaign}`,
+      '/campaigns/cmp_nope',
+      `/campaigns/${'x'.repeat(65)}`,
       '/nothing/here',
     ]) {
       const res = await get(path);
@@ -467,7 +678,12 @@ describe('sandbox ads API', () => {
       .put(`/sandbox/api/v1/adsets/${strangerAdset}`)
       .set('Authorization', `Bearer ${token}`);
     expect(method.status).toBe(405);
-    expect(method.headers.allow).toBe('GET, PATCH, DELETE');
+    expect(method.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
+    expect(method.body).toEqual({
+      error: { code: 'method_not_allowed', message: 'This endpoint accepts GET, HEAD, PATCH, DELETE.' },
+    });
+    const head = await http.head(`/sandbox/api/v1/adsets/as_nope`).set('Authorization', `Bearer ${token}`);
+    expect(head.status).toBe(404);
   });
 
   it('answers 401 invalid_token without a valid access token', async () => {
@@ -514,5 +730,298 @@ describe('sandbox ads API', () => {
     expect(
       (await limited.get('/sandbox/api/v1/me').set('Authorization', `Bearer ${second.token}`)).status,
     ).toBe(200);
+  });
+
+  describe('test controls', () => {
+    let user: { token: string; accounts: string[] };
+    const faults = (t = user.token) => get('/_test/faults', t);
+    const fault = (body: unknown, t = user.token) => post('/_test/faults', body, t);
+    const clear = (t = user.token) => del('/_test/faults', t);
+    const me = (t = user.token) => get('/me', t);
+
+    beforeAll(async () => {
+      user = await connect('api-faults');
+    });
+    afterEach(async () => {
+      expect((await clear()).status).toBe(204);
+    });
+
+    it('injects server_error for the next count requests, then answers normally', async () => {
+      const created = await fault({ fault: 'server_error', count: 2 });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^flt_/),
+        fault: 'server_error',
+        count: 2,
+        remaining: 2,
+        created_time: expect.stringMatching(TIMESTAMP),
+        expires_time: expect.any(String),
+      });
+      const ttl = Date.parse(created.body.expires_time) - Date.now();
+      expect(ttl).toBeGreaterThan(9 * 60_000);
+      expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+      const stored = `${prefix}sandbox:{sbx:${userKeyOf('api-faults')}}:fault:${created.body.id}`;
+      expect(await kv.pttl(stored)).toBeGreaterThan(9 * 60_000);
+      expect(await kv.pttl(stored)).toBeLessThanOrEqual(10 * 60_000);
+
+      for (let i = 0; i < 2; i++) {
+        const res = await get(`/ad_accounts/${user.accounts[0]}/adsets`, user.token);
+        expect(res.status).toBe(500);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+        expect((await faults()).body.data.map((f: { remaining: number }) => f.remaining)).toEqual(
+          i === 0 ? [1] : [],
+        );
+      }
+      expect((await get(`/ad_accounts/${user.accounts[0]}/adsets`, user.token)).status).toBe(200);
+      expect(await kv.get(stored)).toBeNull();
+    });
+
+    it('injects rate_limited with Retry-After: 7', async () => {
+      await fault({ fault: 'rate_limited' });
+      const res = await me();
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.body.error.code).toBe('rate_limited');
+      expect((await me()).status).toBe(200);
+    });
+
+    it('injects unauthorized as an expired token would answer', async () => {
+      await fault({ fault: 'unauthorized', count: 1 });
+      const res = await me();
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="sandbox", error="invalid_token"');
+      expect(res.body).toEqual({
+        error: { code: 'invalid_token', message: 'The access token is invalid, expired or revoked.' },
+      });
+      expect((await me()).status).toBe(200);
+    });
+
+    it('faults only paths under path_prefix, oldest fault first', async () => {
+      const adset = (await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=1`, user.token)).body.data[0];
+      await fault({ fault: 'server_error', count: 2, path_prefix: '/adsets/' });
+      await fault({ fault: 'rate_limited', path_prefix: '/adsets/' });
+      await fault({ fault: 'unauthorized', path_prefix: '/me/ad_accounts' });
+      expect((await me()).status).toBe(200);
+      expect((await get(`/ad_accounts/${user.accounts[0]}/adsets`, user.token)).status).toBe(200);
+      const listed = (await faults()).body.data;
+      expect(listed.map((f: { fault: string }) => f.fault)).toEqual([
+        'server_error',
+        'rate_limited',
+        'unauthorized',
+      ]);
+      expect(listed[0]).toMatchObject({ count: 2, remaining: 2, path_prefix: '/adsets/' });
+      expect((await get(`/adsets/${adset.id}`, user.token)).status).toBe(500);
+      expect((await get(`/adsets/${adset.id}/ads`, user.token)).status).toBe(500);
+      expect((await get(`/adsets/${adset.id}?expand=ads`, user.token)).status).toBe(429);
+      expect((await get(`/adsets/${adset.id}`, user.token)).status).toBe(200);
+      expect((await get('/me/ad_accounts', user.token)).status).toBe(401);
+      expect((await get('/me/ad_accounts', user.token)).status).toBe(200);
+      expect((await faults()).body.data).toEqual([]);
+    });
+
+    it('faults every token of the user and no other user', async () => {
+      const second = await connect('api-faults', [0]);
+      const stranger = await connect('api-faults-stranger', [0]);
+      await fault({ fault: 'server_error', count: 2 }, second.token);
+      expect((await me(stranger.token)).status).toBe(200);
+      expect((await faults(stranger.token)).body.data).toEqual([]);
+      expect((await me(second.token)).status).toBe(500);
+      expect((await me(user.token)).status).toBe(500);
+      expect((await me(second.token)).status).toBe(200);
+    });
+
+    it('takes exactly count requests, even concurrent ones', async () => {
+      await fault({ fault: 'server_error', count: 3 });
+      const statuses = (await Promise.all(Array.from({ length: 12 }, () => me()))).map((r) => r.status);
+      expect(statuses.filter((s) => s === 500)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(9);
+    });
+
+    it('never faults the test controls, nor requests without a valid token', async () => {
+      const adset = (await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=1`, user.token)).body.data[0];
+      await fault({ fault: 'server_error', count: 100 });
+      expect((await faults()).status).toBe(200);
+      expect((await fault({ fault: 'rate_limited' })).status).toBe(201);
+      const ad = await post(`/_test/adsets/${adset.id}/ads`, { name: 'Test', channel: 'MAIL' }, user.token);
+      expect(ad.status).toBe(201);
+      expect((await http.get('/sandbox/api/v1/me')).status).toBe(401);
+      expect((await http.get('/sandbox/api/v1/me').set('Authorization', 'Bearer sbx_at_x')).status).toBe(401);
+      const listed = (await faults()).body.data;
+      expect(listed.map((f: { remaining: number }) => f.remaining)).toEqual([100, 1]);
+    });
+
+    it('lists and clears pending faults', async () => {
+      await fault({ fault: 'hang', count: 5, path_prefix: '/ad_accounts' });
+      await fault({ fault: 'server_error' });
+      const listed = await faults();
+      expect(listed.status).toBe(200);
+      expect(listed.headers['cache-control']).toBe('no-store');
+      expect(listed.body.data).toEqual([
+        {
+          id: expect.stringMatching(/^flt_/),
+          fault: 'hang',
+          count: 5,
+          remaining: 5,
+          path_prefix: '/ad_accounts',
+          created_time: expect.stringMatching(TIMESTAMP),
+          expires_time: expect.any(String),
+        },
+        expect.objectContaining({ fault: 'server_error', count: 1, remaining: 1 }),
+      ]);
+      const cleared = await clear();
+      expect(cleared.status).toBe(204);
+      expect(cleared.text).toBe('');
+      expect((await faults()).body.data).toEqual([]);
+      expect((await me()).status).toBe(200);
+      expect((await clear()).status).toBe(204);
+      const method = await http
+        .put('/sandbox/api/v1/_test/faults')
+        .set('Authorization', `Bearer ${user.token}`);
+      expect(method.status).toBe(405);
+      expect(method.headers.allow).toBe('GET, HEAD, POST, DELETE');
+    });
+
+    it.each([
+      [{}, 'fault'],
+      [{ fault: 'boom' }, 'fault'],
+      [{ fault: 'server_error', count: 0 }, 'count'],
+      [{ fault: 'server_error', count: 101 }, 'count'],
+      [{ fault: 'server_error', count: 1.5 }, 'count'],
+      [{ fault: 'server_error', count: '2' }, 'count'],
+      [{ fault: 'server_error', path_prefix: 'adsets' }, 'path_prefix'],
+      [{ fault: 'server_error', path_prefix: '/a b' }, 'path_prefix'],
+      [{ fault: 'server_error', path_prefix: `/${'x'.repeat(200)}` }, 'path_prefix'],
+      [{ fault: 'server_error', delay: 5 }, 'delay'],
+    ])('refuses the fault %j with 400 on %s', async (body, param) => {
+      const res = await fault(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+      expect((await faults()).body.data).toEqual([]);
+    });
+
+    it('needs a valid access token for the test controls', async () => {
+      for (const res of [
+        await http.get('/sandbox/api/v1/_test/faults'),
+        await http.post('/sandbox/api/v1/_test/faults').send({ fault: 'hang' }),
+        await http.delete('/sandbox/api/v1/_test/faults'),
+      ]) {
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('invalid_token');
+      }
+    });
+
+    it('hang: the client gives up, the server stays healthy and the hang never completes', async () => {
+      await fault({ fault: 'hang' });
+      const started = Date.now();
+      await expect(
+        http.get('/sandbox/api/v1/me').set('Authorization', `Bearer ${user.token}`).timeout(500),
+      ).rejects.toThrow(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const healthy = await me();
+      expect(healthy.status).toBe(200);
+      expect((await faults()).body.data).toEqual([]);
+    });
+
+    it('hang: delays the response, then answers normally; a disconnect aborts the request', async () => {
+      const quick = sandbox({ faultHangMs: 700 });
+      const auth = `Bearer ${user.token}`;
+      await fault({ fault: 'hang' });
+      const started = Date.now();
+      const late = await quick.get('/sandbox/api/v1/me').set('Authorization', auth);
+      expect(late.status).toBe(200);
+      expect(late.body.name).toBe('api-faults');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(650);
+
+      const account = user.accounts[0]!;
+      const campaign = (await campaignsOf(account, user.token)).find((c) => c.status === 'ACTIVE')!;
+      const before = (await get(`/ad_accounts/${account}/adsets?limit=100`, user.token)).body.data.length;
+      await fault({ fault: 'hang', path_prefix: '/ad_accounts' });
+      await expect(
+        quick
+          .post(`/sandbox/api/v1/ad_accounts/${account}/adsets`)
+          .set('Authorization', auth)
+          .send({ ...valid(), name: 'Never created', campaign_id: campaign.id })
+          .timeout(200),
+      ).rejects.toThrow(/timeout/i);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const after = (await get(`/ad_accounts/${account}/adsets?limit=100`, user.token)).body.data;
+      expect(after).toHaveLength(before);
+      expect(after.map((a: AdSetBody) => a.name)).not.toContain('Never created');
+    });
+
+    it('adds ads to an ad set, making it span channels', async () => {
+      const adsets = await get(`/ad_accounts/${user.accounts[1]}/adsets?limit=100`, user.token);
+      const adset = (adsets.body.data as AdSetBody[]).find((a) => a.status !== 'ARCHIVED')!;
+      const existing = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
+      const other = CHANNELS.find((c) => c !== adset.channel)!;
+      const res = await post(
+        `/_test/adsets/${adset.id}/ads`,
+        { name: '  Cross-channel teaser ', channel: other, keywords: ['fresh bagels'] },
+        user.token,
+      );
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        id: expect.stringMatching(/^ad_/),
+        adset_id: adset.id,
+        name: 'Cross-channel teaser',
+        status: 'ACTIVE',
+        channel: other,
+        targeting: { keywords: ['fresh bagels'] },
+      });
+      const paused = await post(
+        `/_test/adsets/${adset.id}/ads`,
+        { name: 'Paused one', channel: adset.channel, status: 'PAUSED' },
+        user.token,
+      );
+      expect(paused.body).not.toHaveProperty('targeting');
+      const ads = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data;
+      expect(ads).toEqual([...existing, res.body, paused.body]);
+      const expanded = await get(`/adsets/${adset.id}?expand=ads`, user.token);
+      expect(expanded.body.ads).toEqual(ads);
+      expect(new Set(ads.map((a: AdBody) => a.channel)).size).toBeGreaterThanOrEqual(2);
+
+      const many = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post(`/_test/adsets/${adset.id}/ads`, { name: `Parallel ${i}`, channel: 'SOCIAL' }, user.token),
+        ),
+      );
+      expect(many.map((r) => r.status)).toEqual(Array(8).fill(201));
+      const all = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
+      expect(all).toHaveLength(ads.length + 8);
+      expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
+    });
+
+    it.each([
+      [{ channel: 'SOCIAL' }, 'name'],
+      [{ name: ' ', channel: 'SOCIAL' }, 'name'],
+      [{ name: 'x' }, 'channel'],
+      [{ name: 'x', channel: 'RADIO' }, 'channel'],
+      [{ name: 'x', channel: 'SOCIAL', status: 'DELETED' }, 'status'],
+      [{ name: 'x', channel: 'SOCIAL', keywords: [''] }, 'keywords.0'],
+      [{ name: 'x', channel: 'SOCIAL', keywords: 'bread' }, 'keywords'],
+      [{ name: 'x', channel: 'SOCIAL', adset_id: 'as_x' }, 'adset_id'],
+    ])('refuses the test ad %j with 400 on %s', async (body, param) => {
+      const adset = (await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=1`, user.token)).body.data[0];
+      const res = await post(`/_test/adsets/${adset.id}/ads`, body, user.token);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { code: 'invalid_request', message: expect.any(String), param } });
+    });
+
+    it('refuses test ads on unknown or deleted ad sets and without ads_management', async () => {
+      const ad = { name: 'x', channel: 'SOCIAL' };
+      expect((await post('/_test/adsets/as_nope/ads', ad, user.token)).status).toBe(404);
+      const deleted = (await get(`/ad_accounts/${user.accounts[0]}/adsets?status=DELETED`, user.token)).body
+        .data[0];
+      const refused = await post(`/_test/adsets/${deleted.id}/ads`, ad, user.token);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.param).toBe('id');
+      const reader = await connect('api-faults', [0], 'ads_read');
+      const live = (await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=1`, reader.token)).body.data[0];
+      const scope = await post(`/_test/adsets/${live.id}/ads`, ad, reader.token);
+      expect(scope.status).toBe(403);
+      expect(scope.body.error.code).toBe('insufficient_scope');
+      expect((await fault({ fault: 'rate_limited' }, reader.token)).status).toBe(201);
+    });
   });
 });

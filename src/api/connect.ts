@@ -1,8 +1,8 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
-import { revokeAtPlatform } from '../connect/revocation.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
@@ -130,8 +130,7 @@ export function createConnectApiRoutes(
             param: 'platform',
           });
         }
-        const revoked = await revokeAtPlatform(store, platforms, customer.company, customer.id, platform);
-        await store.connections.delete(customer.company, customer.id, platform);
+        const revoked = await disconnect(store, platforms, customer.company, customer.id, platform);
         res.json({ platform, deleted: true, revoked_at_platform: revoked });
       },
     },

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { revokeAtPlatform } from '../connect/revocation.js';
+import { disconnect } from '../connect/disconnect.js';
 import { AppError } from '../errors.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
@@ -79,7 +79,7 @@ export function createCustomerRoutes(store: Store, vendor: RequestHandler[], pla
         const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
         await Promise.all(
           customer.platforms.map((p) =>
-            revokeAtPlatform(store, platforms, customer.company, customer.id, p as PlatformId),
+            disconnect(store, platforms, customer.company, customer.id, p as PlatformId),
           ),
         );
         await store.customers.delete(customer);

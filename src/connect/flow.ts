@@ -27,6 +27,7 @@ export class FlowPage extends Error {
 
 export type FlowPageKind =
   | 'link_used'
+  | 'link_revoked'
   | 'link_expired'
   | 'link_invalid'
   | 'redirect_not_allowed'
@@ -100,7 +101,8 @@ export class ConnectFlow {
   private async continueOrRefuse(claims: SessionClaims, vendor: string, browserFlow: string | undefined) {
     const usedBy = await this.store.sessions.flowThatUsed(claims.company, claims.jti);
     if (usedBy && usedBy === browserFlow && (await this.store.sessions.getFlow(usedBy))) return usedBy;
-    throw new FlowPage('link_used', 410, { vendor });
+    // No trace of a use: the vendor revoked the link (or deleted the customer).
+    throw new FlowPage(usedBy ? 'link_used' : 'link_revoked', 410, { vendor });
   }
 
   /** GET with the link: verify only, so link scanners cannot burn it. */
@@ -137,9 +139,12 @@ export class ConnectFlow {
     return flowId;
   }
 
+  /** This browser's flow; it ends with its customer, so a deleted customer's open tab cannot connect again. */
   async flow(flowId: string | undefined): Promise<Flow> {
     const flow = flowId ? await this.store.sessions.getFlow(flowId) : null;
-    if (!flow) throw new FlowPage('session_missing', 401);
+    if (!flow || !(await this.store.customers.get(flow.company, flow.customer))) {
+      throw new FlowPage('session_missing', 401);
+    }
     return flow;
   }
 
@@ -214,18 +219,19 @@ export class ConnectFlow {
     const platform = attempt.platform;
     const entry = this.platforms.entry(platform);
     const vars = { platform: entry.name };
-    const fail = async (page: FlowPageKind, reason: string) => {
+    /** 502 when the platform failed us; 400 when the redirect itself is not acceptable (mix-up defence). */
+    const fail = async (page: FlowPageKind, reason: string, status = page === 'oauth_denied' ? 200 : 502) => {
       this.log.info(
         { company: flow.company, customer: flow.customer, platform, reason },
         'oauth connect failed',
       );
       await this.store.sessions.saveFlow({ ...flow, failed: [...new Set([...flow.failed, platform])] });
-      return new FlowPage(page, page === 'oauth_denied' ? 200 : 502, vars, { platform });
+      return new FlowPage(page, status, vars, { platform });
     };
 
     const issuer = entry.oauth.issuer;
     if (issuer && (query.iss === undefined ? entry.oauth.requiresIss : query.iss !== issuer)) {
-      throw await fail('oauth_failed', 'issuer_mismatch');
+      throw await fail('oauth_failed', 'issuer_mismatch', 400);
     }
     if (query.error)
       throw await fail(query.error === 'access_denied' ? 'oauth_denied' : 'oauth_failed', query.error);

@@ -72,10 +72,16 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
       (seconds) => new FlowPage('rate_limited', 429, { seconds: String(seconds) }),
     );
 
-  /** Flow POSTs come from our own pages: refuse other origins (the flow cookie is Lax, this is the second lock). */
+  /**
+   * Flow POSTs come from our own pages: refuse other origins (the flow cookie is Lax, this is the second lock).
+   * Our pages are Referrer-Policy: no-referrer, so browsers send `Origin: null` on their form POSTs (Fetch
+   * spec); that is accepted only when the browser also says `Sec-Fetch-Site: same-origin`.
+   */
   const sameOrigin: RequestHandler = (req, _res, next) => {
     const origin = req.get('origin');
-    if ((origin !== undefined && origin !== ourOrigin) || req.get('sec-fetch-site') === 'cross-site') {
+    const site = req.get('sec-fetch-site');
+    const ours = origin === ourOrigin || (origin === 'null' && site === 'same-origin');
+    if ((origin !== undefined && !ours) || site === 'cross-site') {
       log.warn({ request_id: req.id, origin }, 'cross-site flow request refused');
       throw new FlowPage('forbidden', 403);
     }

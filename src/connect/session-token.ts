@@ -90,7 +90,8 @@ export class SessionTokens {
       }
       return { jti, customer: sub, company, iat: iat!, exp: exp! };
     } catch (err) {
-      if (err instanceof errors.JWTExpired) throw new SessionTokenError('expired');
+      // Only a past `exp` is an expired link; an `iat` beyond the maximum age is a token we never issue.
+      if (err instanceof errors.JWTExpired && err.claim === 'exp') throw new SessionTokenError('expired');
       throw new SessionTokenError('invalid');
     }
   }

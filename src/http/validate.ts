@@ -23,13 +23,19 @@ export function assertSafeKeys(value: unknown, path: string[] = []): void {
   }
 }
 
-function fromZod(error: z.ZodError, where: 'body' | 'query'): AppError {
+/** `settings[0].currency`: the way params are named in errors. */
+export const paramPath = (path: readonly PropertyKey[]): string =>
+  path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
+    .join('');
+
+export function fromZod(error: z.ZodError, where: 'body' | 'query'): AppError {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    const key = [...issue.path, issue.keys[0]].join('.');
+    const key = paramPath([...issue.path, issue.keys[0]!]);
     return new AppError('unknown_parameter', `Unknown parameter: ${key}.`, { param: key });
   }
-  const param = issue.path.join('.');
+  const param = paramPath(issue.path);
   const message =
     issue.code === 'invalid_type' && issue.input === undefined
       ? `Missing required parameter: ${param}.`
@@ -53,7 +59,11 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
       },
     );
   }
-  const body: unknown = req.body ?? {};
+  return validateBody(schema, req.body ?? {});
+}
+
+/** A parsed body (JSON or form fields) checked against a strict schema. */
+export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('invalid_request', 'The request body must be a JSON object.');
   }

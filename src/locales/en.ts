@@ -27,6 +27,8 @@ export const en = {
   'error.title': 'Something went wrong',
   'error.link_used.title': 'This link was already used',
   'error.link_used.body': 'For your security, a connection link works only once. Ask {vendor} for a new one.',
+  'error.link_revoked.title': 'This link was cancelled',
+  'error.link_revoked.body': '{vendor} cancelled this connection link. Ask {vendor} for a new one.',
   'error.link_expired.title': 'This link has expired',
   'error.link_expired.body': 'Connection links are valid for a short time only. Ask {vendor} for a new one.',
   'error.link_invalid.title': 'This link is not valid',

@@ -4,18 +4,21 @@ export class PlatformError extends Error {
     readonly kind: 'rejected' | 'unauthorized' | 'throttled' | 'timeout' | 'unreachable',
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The platform's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
   }
 }
 
-const TIMEOUT_MS = 15_000;
-
-/** GET/POST a platform's JSON API with a timeout, mapping transport and HTTP failures to PlatformError. */
-export async function platformFetch(url: string, init: RequestInit = {}): Promise<unknown> {
+/**
+ * Calls a platform's JSON API with a timeout, mapping transport and HTTP failures to PlatformError.
+ * The timeout is the deployment's PLATFORM_TIMEOUT_MS.
+ */
+export async function platformFetch(url: string, init: RequestInit, timeoutMs: number): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (err) {
     const timedOut = err instanceof Error && err.name === 'TimeoutError';
     throw new PlatformError(
@@ -26,16 +29,13 @@ export async function platformFetch(url: string, init: RequestInit = {}): Promis
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body;
   const message = describe(body) ?? `HTTP ${response.status}`;
-  if (response.status === 401) throw new PlatformError('unauthorized', message);
+  if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401);
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new PlatformError(
-      'throttled',
-      message,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1,
-    );
+    const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : 1;
+    throw new PlatformError('throttled', message, seconds, 429);
   }
-  throw new PlatformError('rejected', message);
+  throw new PlatformError('rejected', message, undefined, response.status);
 }
 
 function describe(body: unknown): string | undefined {

@@ -2,14 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { OAuthApp } from '../connect/oauth-client.js';
 import type { EncryptionKey } from '../crypto/keys.js';
-import type { AdAccount } from '../store/connections.js';
+import type { PlatformAdapter } from './adapter.js';
 import { type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
 import { sandboxAdapter } from './sandbox/adapter.js';
-
-/** What adlink does on a platform's API, behind one interface per platform. */
-export interface PlatformAdapter {
-  listAdAccounts(accessToken: string): Promise<AdAccount[]>;
-}
 
 export const SANDBOX_CLIENT_ID = 'adlink';
 
@@ -26,7 +21,7 @@ export interface Platforms {
 export function createPlatforms(config: Config, encryption: EncryptionKey[]): Platforms {
   const catalog = platformCatalog(config.publicBaseUrl);
   const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
-    sandbox: sandboxAdapter(catalog.sandbox.apiBaseUrl),
+    sandbox: sandboxAdapter(catalog.sandbox.apiBaseUrl, config.platformTimeoutMs),
   };
   const apps: Partial<Record<PlatformId, OAuthApp>> = {};
   for (const [id, creds] of Object.entries(config.platformCredentials)) {

@@ -104,6 +104,20 @@ export class ConnectionStore {
     });
   }
 
+  /** Replaces the credentials of an existing connection (after a refresh); false when it is gone. */
+  async saveCredentials(company: string, customer: string, platform: PlatformId, credentials: Credentials) {
+    const stored = await this.stored(company, customer, platform);
+    if (!stored) return false;
+    const sealed = seal(this.encryption, JSON.stringify(credentials), this.aad(company, customer, platform));
+    const updated: StoredConnection = {
+      ...stored,
+      credentials: sealed,
+      updated_at: new Date().toISOString(),
+    };
+    await this.kv.set(this.k.connection(company, customer, platform), JSON.stringify(updated));
+    return true;
+  }
+
   async markNeedsReauth(company: string, customer: string, platform: PlatformId): Promise<void> {
     const stored = await this.stored(company, customer, platform);
     if (!stored || stored.status === 'needs_reauth') return;

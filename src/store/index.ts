@@ -1,4 +1,5 @@
 import type { EncryptionKey } from '../crypto/keys.js';
+import { AdSetCache } from './adset-cache.js';
 import { CompanyStore } from './companies.js';
 import { CompanySettingsStore } from './company-settings.js';
 import { ConnectSessionStore } from './connect-sessions.js';
@@ -20,6 +21,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     idempotency: new IdempotencyStore(kv, k),
     sessions: new ConnectSessionStore(kv, k),
     connections: new ConnectionStore(kv, k, encryption),
+    adSets: new AdSetCache(kv, k),
   };
 }
 

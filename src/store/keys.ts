@@ -27,6 +27,15 @@ export function keys(prefix: string) {
       `${co(companyId)}:customer:${customerId}:sessions`,
     connection: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:conn:${customerId}:${platform}`,
+    refreshLock: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:lock:refresh:${customerId}:${platform}`,
+    adSet: (companyId: string, customerId: string, platform: string, adSetId: string) =>
+      `${co(companyId)}:adset:${customerId}:${platform}:${adSetId}`,
+    /** All cached ad sets of a customer on a platform, in creation order; `status` narrows to one status. */
+    adSetIndex: (companyId: string, customerId: string, platform: string, status?: string) =>
+      `${co(companyId)}:adsets:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
+    adSetsFilled: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:adsets:${customerId}:${platform}:filled`,
     /** Browser-bound records are found by an unguessable id alone, so they have no company tag. */
     flow: (flowId: string) => `${prefix}flow:${flowId}`,
     attempt: (state: string) => `${prefix}attempt:${state}`,

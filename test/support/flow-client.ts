@@ -4,6 +4,8 @@
  */
 export class FlowClient {
   readonly cookies = new Map<string, string>();
+  /** Every response this browser got, in order: for checks over a whole visit (redirect codes, Location hosts). */
+  readonly history: { method: string; url: string; status: number; location: string | null }[] = [];
 
   constructor(readonly baseUrl: string) {}
 
@@ -14,6 +16,12 @@ export class FlowClient {
       headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
     const res = await fetch(target, { ...init, headers, redirect: 'manual' });
+    this.history.push({
+      method: init.method ?? 'GET',
+      url: target.href,
+      status: res.status,
+      location: res.headers.get('location'),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const name = pair.slice(0, pair.indexOf('='));

@@ -1,25 +1,281 @@
+import type {
+  Ad,
+  AdSet,
+  AdSetStatus,
+  Campaign,
+  ChannelKind,
+  NewAdSet,
+  Setting,
+  Targeting,
+} from '../../adsets/model.js';
+import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
+import { type PlatformAdapter, PlatformInputError } from '../adapter.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
-import type { PlatformAdapter } from '../registry.js';
+import type * as Sandbox from './model.js';
 
-interface SandboxAccount {
-  id: string;
-  name: string;
-  currency: string;
+type SandboxAdSet = Sandbox.AdSet & { ads?: Sandbox.Ad[] };
+interface Page<T> {
+  data: T[];
+  paging?: { next?: string };
 }
 
-/** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's model. */
-export function sandboxAdapter(apiBaseUrl: string): PlatformAdapter {
-  const get = (path: string, accessToken: string) =>
-    platformFetch(`${apiBaseUrl}${path}`, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+const CHANNEL_TO_KIND: Record<Sandbox.Channel, ChannelKind> = {
+  SOCIAL: 'Social',
+  SEARCH: 'Search',
+  DISPLAY: 'Display',
+  VIDEO: 'Video',
+  AUDIO: 'Audio',
+  DOOH: 'DOOH',
+  CTV: 'CTV',
+  MAIL: 'Mail',
+};
+const KIND_TO_CHANNEL = Object.fromEntries(Object.entries(CHANNEL_TO_KIND).map(([c, k]) => [k, c])) as Record<
+  Exclude<ChannelKind, 'Mixed'>,
+  Sandbox.Channel
+>;
+
+function status(adset: Pick<Sandbox.AdSet, 'status' | 'delivery'>): AdSetStatus {
+  switch (adset.status) {
+    case 'ACTIVE':
+      return adset.delivery === 'DELIVERING' ? 'Running' : 'Active';
+    case 'PAUSED':
+      return 'Paused';
+    case 'ARCHIVED':
+      return 'Archived';
+    default:
+      return 'Deleted';
+  }
+}
+
+const SANDBOX_STATUS: Partial<Record<AdSetStatus, Sandbox.AdSetStatus>> = {
+  Running: 'ACTIVE',
+  Active: 'ACTIVE',
+  Paused: 'PAUSED',
+  Archived: 'ARCHIVED',
+};
+
+function toAd(ad: Sandbox.Ad): Ad {
+  return {
+    id: ad.id,
+    name: ad.name,
+    status: status({ status: ad.status, delivery: 'NOT_DELIVERING' }),
+    channelKind: CHANNEL_TO_KIND[ad.channel],
+    targetings: ad.targeting?.keywords.length
+      ? [{ kind: 'KeywordTargeting', keywords: ad.targeting.keywords }]
+      : [],
+  };
+}
+
+function toAdSet(adset: SandboxAdSet): AdSet {
+  const ads = (adset.ads ?? []).map(toAd);
+  const channels = new Set([adset.channel, ...(adset.ads ?? []).map((a) => a.channel)]);
+  const { budget, targeting } = adset;
+  const settings: Setting[] = [
+    {
+      kind: budget.type === 'DAILY' ? 'DailyBudget' : 'TotalBudget',
+      budget: fromMinorUnits(budget.amount, budget.currency),
+      currency: budget.currency,
+    },
+    ...(adset.objective ? [{ kind: 'Objective' as const, objective: adset.objective }] : []),
+  ];
+  const targetings: Targeting[] = [];
+  if (targeting.keywords.length) targetings.push({ kind: 'KeywordTargeting', keywords: targeting.keywords });
+  if (targeting.zipcodes.length) {
+    targetings.push({
+      kind: 'GeoTargeting',
+      type: 'ZipcodeGeoTargeting',
+      zipcodes: targeting.zipcodes.map(({ country, zip }) => ({ country, zipcode: zip })),
     });
+  }
+  return {
+    id: adset.id,
+    name: adset.name,
+    platform: 'sandbox',
+    status: status(adset),
+    advertiser: adset.account_id,
+    parentId: adset.campaign_id,
+    channelKind: channels.size > 1 ? 'Mixed' : CHANNEL_TO_KIND[adset.channel],
+    settings,
+    ads,
+    targetings,
+    created_at: adset.created_time,
+  };
+}
+
+/** The ad set as the sandbox's create endpoint takes it; anything it cannot hold is refused by name. */
+function toSandboxInput(input: NewAdSet, account: AdAccount) {
+  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  if (budgets.length !== 1) {
+    throw new PlatformInputError(
+      'settings',
+      'Sandbox ad sets need exactly one DailyBudget or TotalBudget setting.',
+    );
+  }
+  const { s: budget, i } = budgets[0]!;
+  if (account.currency && budget.currency !== account.currency) {
+    throw new PlatformInputError(
+      `settings[${i}].currency`,
+      `Budgets of ad account ${account.id} are in ${account.currency}.`,
+    );
+  }
+  if (!fitsMinorUnits(budget.budget, budget.currency)) {
+    throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${budget.currency}.`);
+  }
+  const objectives = input.settings.filter((s) => s.kind === 'Objective');
+  if (objectives.length > 1) throw new PlatformInputError('settings', 'At most one Objective setting.');
+  const keywords = input.targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : []));
+  const zipcodes = input.targetings.flatMap((t) =>
+    t.kind === 'GeoTargeting' ? t.zipcodes.map(({ country, zipcode }) => ({ country, zip: zipcode })) : [],
+  );
+  return {
+    name: input.name,
+    campaign_id: input.parentId,
+    status: SANDBOX_STATUS[input.status],
+    channel: KIND_TO_CHANNEL[input.channelKind as Exclude<ChannelKind, 'Mixed'>],
+    budget: {
+      type: budget.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME',
+      amount: toMinorUnits(budget.budget, budget.currency),
+    },
+    ...(objectives[0] ? { objective: objectives[0].objective } : {}),
+    targeting: { keywords, zipcodes },
+  };
+}
+
+const PAGE_SIZE = 100;
+
+/** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
+export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformAdapter {
+  const call = (accessToken: string, path: string, init: RequestInit = {}) =>
+    platformFetch(
+      `${apiBaseUrl}${path}`,
+      {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${accessToken}`,
+          Accept: 'application/json',
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+      },
+      timeoutMs,
+    );
+
+  async function allPages<T>(accessToken: string, path: string): Promise<T[]> {
+    const items: T[] = [];
+    let after: string | undefined;
+    const separator = path.includes('?') ? '&' : '?';
+    do {
+      const cursor = after ? `&after=${encodeURIComponent(after)}` : '';
+      const page = (await call(accessToken, `${path}${separator}limit=${PAGE_SIZE}${cursor}`)) as Page<T>;
+      if (!Array.isArray(page?.data)) throw new PlatformError('rejected', 'unexpected list response');
+      items.push(...page.data);
+      after = page.paging?.next;
+    } while (after);
+    return items;
+  }
+
+  /** A 404 from the sandbox means the object is not there (or not visible): null, not an error. */
+  async function orNull<T>(work: Promise<T>): Promise<T | null> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof PlatformError && err.status === 404) return null;
+      throw err;
+    }
+  }
 
   return {
-    async listAdAccounts(accessToken): Promise<AdAccount[]> {
-      const body = (await get('/me/ad_accounts', accessToken)) as { data?: SandboxAccount[] };
+    capabilities: {
+      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      targetings: ['KeywordTargeting', 'GeoTargeting'],
+      adSetTargeting: true,
+      budgetLevel: 'adset',
+      deletion: 'soft',
+      createStatuses: ['Running', 'Active', 'Paused'],
+      updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],
+    },
+
+    async listAdAccounts(accessToken) {
+      const body = (await call(accessToken, '/me/ad_accounts')) as Page<Sandbox.AdAccount>;
       if (!Array.isArray(body?.data)) throw new PlatformError('rejected', 'unexpected ad account list');
       return body.data.map(({ id, name, currency }) => ({ id, name, currency }));
+    },
+
+    async listCampaigns(accessToken, advertiser) {
+      const campaigns = await allPages<Sandbox.Campaign>(
+        accessToken,
+        `/ad_accounts/${encodeURIComponent(advertiser)}/campaigns`,
+      );
+      return campaigns.map(
+        (c): Campaign => ({
+          id: c.id,
+          name: c.name,
+          platform: 'sandbox',
+          status: status({
+            status: c.status,
+            delivery: c.status === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING',
+          }),
+          advertiser: c.account_id,
+          objective: c.objective,
+          channelKind: CHANNEL_TO_KIND[c.channel],
+        }),
+      );
+    },
+
+    async listAdSets(accessToken, advertiser) {
+      const path = `/ad_accounts/${encodeURIComponent(advertiser)}/adsets?expand=ads`;
+      const [live, deleted] = await Promise.all([
+        allPages<SandboxAdSet>(accessToken, path),
+        allPages<SandboxAdSet>(accessToken, `${path}&status=DELETED`),
+      ]);
+      return [...live, ...deleted].map(toAdSet);
+    },
+
+    async getAdSet(accessToken, id) {
+      const adset = await orNull(call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`));
+      return adset ? toAdSet(adset as SandboxAdSet) : null;
+    },
+
+    async createAdSet(accessToken, input, account) {
+      const created = (await call(
+        accessToken,
+        `/ad_accounts/${encodeURIComponent(input.advertiser)}/adsets`,
+        {
+          method: 'POST',
+          body: JSON.stringify(toSandboxInput(input, account)),
+        },
+      )) as SandboxAdSet;
+      return toAdSet({ ...created, ads: [] });
+    },
+
+    async updateAdSet(accessToken, id, changes) {
+      const body = {
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.status === undefined ? {} : { status: SANDBOX_STATUS[changes.status] }),
+      };
+      await call(accessToken, `/adsets/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+      });
+      return toAdSet(
+        (await call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet,
+      );
+    },
+
+    async deleteAdSet(accessToken, id) {
+      await call(accessToken, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return toAdSet(
+        (await call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet,
+      );
+    },
+
+    async listAds(accessToken, adSetId) {
+      const body = (await call(
+        accessToken,
+        `/adsets/${encodeURIComponent(adSetId)}/ads`,
+      )) as Page<Sandbox.Ad>;
+      return (body?.data ?? []).map(toAd);
     },
   };
 }

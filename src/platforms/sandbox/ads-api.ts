@@ -1,36 +1,20 @@
 import express, { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
+import { apiResource, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
 import type { AdsStore, Page } from './ads-store.js';
 import { createAdSetBody, transitionRefusal, updateAdSetBody } from './adset-input.js';
 import { apiErrors, notFound } from './api-errors.js';
-import { adsetsQuery, campaignsQuery, noQuery, parseBody, parseQuery } from './api-input.js';
+import { adsetQuery, adsetsQuery, campaignsQuery, noQuery, parseBody, parseQuery } from './api-input.js';
 import { accessOf, requireAccessToken } from './bearer.js';
 import { encodeCursor } from './cursor.js';
 import { ApiError } from './errors.js';
+import { type FaultStore, injectFaults } from './faults.js';
 import type { AccessContext, GrantStore } from './grants.js';
 import { userKey } from './keys.js';
 import { type AdSet, delivery } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
-import { allows } from './scopes.js';
-
-type Method = 'get' | 'post' | 'patch' | 'delete';
-const OBJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-function requireScope(access: AccessContext, action: 'read' | 'write'): void {
-  if (allows(access.scope, action)) return;
-  const scope = action === 'read' ? 'ads_read' : 'ads_management';
-  throw new ApiError(403, 'insufficient_scope', `This request needs the ${scope} scope.`, undefined, {
-    'WWW-Authenticate': `Bearer realm="sandbox", error="insufficient_scope", scope="${scope}"`,
-  });
-}
-
-function requireAccount(access: AccessContext, account: string): string {
-  if (!access.grant.accounts.includes(account)) {
-    throw new ApiError(403, 'account_not_granted', 'This ad account is not shared with your application.');
-  }
-  return account;
-}
+import { registerTestControls } from './test-controls.js';
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
@@ -45,32 +29,30 @@ const pageBody = <T>(page: Page<T>) => ({
 export interface AdsApiDeps {
   grants: GrantStore;
   ads: AdsStore;
+  faults: FaultStore;
   limiter: RateLimiter;
+  /** How long a `hang` fault delays its response. */
+  hangMs: number;
   log: Logger;
 }
 
-/** The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads. */
-export function createAdsApi({ grants, ads, limiter, log }: AdsApiDeps): Router {
+/**
+ * The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads, and
+ * the test controls (fault injection, test ads) under /_test.
+ */
+export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsApiDeps): Router {
   const router = Router();
-  router.use(noStore, requireAccessToken(grants, limiter), express.json({ limit: '100kb' }));
-
-  function resource(path: string, handlers: Partial<Record<Method, RequestHandler>>) {
-    const route = router.route(path);
-    for (const [method, handler] of Object.entries(handlers) as [Method, RequestHandler][])
-      route[method](handler);
-    const allow = Object.keys(handlers).join(', ').toUpperCase();
-    route.all(() => {
-      throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow}.`, undefined, {
-        Allow: allow,
-      });
-    });
-  }
+  router.use(
+    noStore,
+    requireAccessToken(grants, limiter),
+    injectFaults(faults, hangMs, log),
+    express.json({ limit: '100kb' }),
+  );
+  const resource = (path: string, handlers: Parameters<typeof apiResource>[2]) =>
+    apiResource(router, path, handlers);
 
   async function findAdset(access: AccessContext, id: string): Promise<AdSet> {
-    const adset = OBJECT_ID.test(id) ? await ads.adset(access.grant.login, id) : null;
-    if (!adset) throw new ApiError(404, 'not_found', 'No such ad set.');
-    requireAccount(access, adset.account_id);
-    return adset;
+    return visible(access, OBJECT_ID.test(id) ? await ads.adset(access.grant.login, id) : null, 'ad set');
   }
 
   async function campaignStatus(login: string, campaignId: string) {
@@ -106,14 +88,26 @@ export function createAdsApi({ grants, ads, limiter, log }: AdsApiDeps): Router 
     },
   });
 
-  resource('/ad_accounts/:account/adsets', {
+  resource('/campaigns/:id', {
     get: async (req, res) => {
-      const { limit, after, status } = parseQuery(adsetsQuery, req);
+      parseQuery(noQuery, req);
       const access = accessOf(res);
       requireScope(access, 'read');
+      const id = req.params.id as string;
+      const campaign = OBJECT_ID.test(id) ? await ads.campaign(access.grant.login, id) : null;
+      res.json(visible(access, campaign, 'campaign'));
+    },
+  });
+
+  resource('/ad_accounts/:account/adsets', {
+    get: async (req, res) => {
+      const { limit, after, status, expand } = parseQuery(adsetsQuery, req);
+      const access = accessOf(res);
+      requireScope(access, 'read');
+      const { login } = access.grant;
       const account = requireAccount(access, req.params.account as string);
-      const deleted = status === 'DELETED';
-      res.json(pageBody(await ads.adsets(access.grant.login, account, deleted, limit, after)));
+      const page = await ads.adsets(login, account, { status, limit, after });
+      res.json(pageBody(expand ? { ...page, data: await ads.withAds(login, page.data) } : page));
     },
     post: async (req, res) => {
       parseQuery(noQuery, req);
@@ -158,10 +152,17 @@ export function createAdsApi({ grants, ads, limiter, log }: AdsApiDeps): Router 
 
   resource('/adsets/:id', {
     get: async (req, res) => {
-      parseQuery(noQuery, req);
+      const { expand } = parseQuery(adsetQuery, req);
       const access = accessOf(res);
       requireScope(access, 'read');
-      res.json(await findAdset(access, req.params.id as string));
+      const { login } = access.grant;
+      const id = req.params.id as string;
+      if (!expand) {
+        res.json(await findAdset(access, id));
+        return;
+      }
+      const adset = OBJECT_ID.test(id) ? await ads.adsetWithAds(login, id) : null;
+      res.json(visible(access, adset, 'ad set'));
     },
     patch: async (req, res) => {
       parseQuery(noQuery, req);
@@ -209,6 +210,8 @@ export function createAdsApi({ grants, ads, limiter, log }: AdsApiDeps): Router 
       res.json({ data: await ads.ads(access.grant.login, adset.id) });
     },
   });
+
+  registerTestControls(router, { ads, faults, findAdset });
 
   router.use(notFound, apiErrors(log));
   return router;

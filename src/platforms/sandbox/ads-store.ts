@@ -1,7 +1,8 @@
-import { idOfTimeOrdered, timeOrdered } from '../../ids.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { idOfTimeOrdered, randomToken, timeOrdered } from '../../ids.js';
 import type { Kv } from '../../store/kv.js';
 import { type SandboxKeys, userKey } from './keys.js';
-import type { Ad, AdAccount, AdSet, Campaign } from './model.js';
+import type { Ad, AdAccount, AdSet, AdSetStatus, Campaign, ExpandedAdSet } from './model.js';
 import { seedData } from './seed.js';
 
 export interface Page<T> {
@@ -9,6 +10,21 @@ export interface Page<T> {
   /** The last index member of this page, when more follow. */
   last?: string;
 }
+
+export interface AdSetQuery {
+  /** DELETED reads the deleted index; the others filter the live one; none lists the live one. */
+  status?: AdSetStatus;
+  limit: number;
+  /** Exclusive: the last index member of the previous page. */
+  after?: string;
+}
+
+/** How many index members a filtered listing reads per round trip. */
+const SCAN_CHUNK = 200;
+/** The per-ad-set lock of ad appends: held for one read and one write, so seconds are plenty. */
+const LOCK_TTL_MS = 2_000;
+const LOCK_RETRY_MS = 20;
+const LOCK_ATTEMPTS = 100;
 
 /** One sandbox user's ad data. Every key of a user shares its hash tag, so batches stay in one slot. */
 export class AdsStore {
@@ -58,15 +74,19 @@ export class AdsStore {
     return this.page(this.k.campaigns(u, account), (id) => this.k.campaign(u, id), limit, after);
   }
 
-  adsets(
-    login: string,
-    account: string,
-    deleted: boolean,
-    limit: number,
-    after?: string,
-  ): Promise<Page<AdSet>> {
+  /**
+   * A page of the account's ad sets in creation order. The cursor is an index member (creation time
+   * and id), so paging is stable: ad sets created meanwhile sort after every existing one and show up
+   * on a later page, none is skipped or repeated. A status other than DELETED filters the live index
+   * while reading it, a chunk per round trip, until the page is full.
+   */
+  adsets(login: string, account: string, query: AdSetQuery): Promise<Page<AdSet>> {
     const u = userKey(login);
-    return this.page(this.k.adsets(u, account, deleted), (id) => this.k.adset(u, id), limit, after);
+    const { status, limit, after } = query;
+    const index = this.k.adsets(u, account, status === 'DELETED');
+    const key = (id: string) => this.k.adset(u, id);
+    if (status === undefined || status === 'DELETED') return this.page(index, key, limit, after);
+    return this.filteredPage<AdSet>(index, key, (adset) => adset.status === status, limit, after);
   }
 
   private async page<T>(
@@ -82,9 +102,53 @@ export class AdsStore {
     return members.length > limit ? { data, last: shown.at(-1)! } : { data };
   }
 
+  private async filteredPage<T>(
+    index: string,
+    key: (id: string) => string,
+    keep: (item: T) => boolean,
+    limit: number,
+    after: string | undefined,
+  ): Promise<Page<T>> {
+    const found: { member: string; item: T }[] = [];
+    const chunk = Math.max(limit + 1, SCAN_CHUNK);
+    let cursor = after;
+    for (;;) {
+      const members = await this.kv.zrangeLex(index, { after: cursor, limit: chunk });
+      const raws = await this.kv.mget(members.map((m) => key(idOfTimeOrdered(m))));
+      members.forEach((member, i) => {
+        const raw = raws[i];
+        if (!raw) return;
+        const item = JSON.parse(raw) as T;
+        if (keep(item)) found.push({ member, item });
+      });
+      if (found.length > limit || members.length < chunk) break;
+      cursor = members.at(-1);
+    }
+    const shown = found.slice(0, limit);
+    const data = shown.map((f) => f.item);
+    return found.length > limit ? { data, last: shown.at(-1)!.member } : { data };
+  }
+
   async adset(login: string, id: string): Promise<AdSet | null> {
     const raw = await this.kv.get(this.k.adset(userKey(login), id));
     return raw ? (JSON.parse(raw) as AdSet) : null;
+  }
+
+  /** The ad set with its ads, in one round trip. */
+  async adsetWithAds(login: string, id: string): Promise<ExpandedAdSet | null> {
+    const u = userKey(login);
+    const [adset, ads] = await this.kv.mget([this.k.adset(u, id), this.k.ads(u, id)]);
+    return adset ? { ...(JSON.parse(adset) as AdSet), ads: ads ? (JSON.parse(ads) as Ad[]) : [] } : null;
+  }
+
+  /** Each ad set with its ads, in one round trip for all of them. */
+  async withAds(login: string, adsets: AdSet[]): Promise<ExpandedAdSet[]> {
+    const u = userKey(login);
+    const raws = await this.kv.mget(adsets.map((a) => this.k.ads(u, a.id)));
+    return adsets.map((adset, i) => {
+      const raw = raws[i];
+      return { ...adset, ads: raw ? (JSON.parse(raw) as Ad[]) : [] };
+    });
   }
 
   async createAdset(login: string, adset: AdSet): Promise<void> {
@@ -115,5 +179,26 @@ export class AdsStore {
   async ads(login: string, adset: string): Promise<Ad[]> {
     const raw = await this.kv.get(this.k.ads(userKey(login), adset));
     return raw ? (JSON.parse(raw) as Ad[]) : [];
+  }
+
+  /**
+   * Appends an ad to its ad set's list. The list is one record, so the read and the write happen
+   * under a short per-ad-set lock: concurrent appends are all kept. False when the lock stayed taken.
+   */
+  async addAd(login: string, ad: Ad): Promise<boolean> {
+    const u = userKey(login);
+    const lock = this.k.adsLock(u, ad.adset_id);
+    const owner = randomToken(9);
+    for (let attempt = 1; !(await this.kv.set(lock, owner, { nx: true, ttlMs: LOCK_TTL_MS })); attempt++) {
+      if (attempt >= LOCK_ATTEMPTS) return false;
+      await sleep(LOCK_RETRY_MS);
+    }
+    try {
+      const ads = await this.ads(login, ad.adset_id);
+      await this.kv.set(this.k.ads(u, ad.adset_id), JSON.stringify([...ads, ad]));
+    } finally {
+      await this.kv.delIfEquals(lock, owner);
+    }
+    return true;
   }
 }

@@ -5,7 +5,7 @@ import { type AdSetStatus, CHANNELS } from './model.js';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string()
     .trim()

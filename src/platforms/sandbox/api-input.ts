@@ -57,10 +57,17 @@ const after = z
 
 export const campaignsQuery = z.strictObject({ limit, after });
 
+const expand = z.literal('ads', { error: 'only ads can be expanded' }).optional();
+
 export const adsetsQuery = z.strictObject({
   limit,
   after,
   status: z
-    .literal('DELETED', { error: 'only DELETED is supported; without it, all other ad sets are listed' })
+    .enum(['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'], {
+      error: 'must be ACTIVE, PAUSED, ARCHIVED or DELETED; without it, every ad set but the deleted ones',
+    })
     .optional(),
+  expand,
 });
+
+export const adsetQuery = z.strictObject({ expand });

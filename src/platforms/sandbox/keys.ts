@@ -31,6 +31,10 @@ export function sandboxKeys(prefix: string) {
     adsets: (u: string, account: string, deleted: boolean) =>
       `${user(u)}:account:${account}:adsets${deleted ? ':deleted' : ''}`,
     ads: (u: string, adset: string) => `${user(u)}:adset:${adset}:ads`,
+    adsLock: (u: string, adset: string) => `${user(u)}:adset:${adset}:ads:lock`,
+    faults: (u: string) => `${user(u)}:faults`,
+    fault: (u: string, id: string) => `${user(u)}:fault:${id}`,
+    faultUsed: (u: string, id: string) => `${user(u)}:fault:${id}:used`,
   };
 }
 

@@ -55,5 +55,8 @@ export interface Ad {
   targeting?: { keywords: string[] };
 }
 
+/** An ad set with `expand=ads`: its ads, as `GET /adsets/:id/ads` lists them. */
+export type ExpandedAdSet = AdSet & { ads: Ad[] };
+
 export const delivery = (adset: AdSetStatus, campaign: CampaignStatus): AdSet['delivery'] =>
   adset === 'ACTIVE' && campaign === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING';

@@ -5,6 +5,7 @@ import { createAdsApi } from './ads-api.js';
 import { AdsStore } from './ads-store.js';
 import { createAuthorizeRoutes } from './authorize-routes.js';
 import type { SandboxClient } from './clients.js';
+import { DEFAULT_HANG_MS, FaultStore } from './faults.js';
 import { GrantStore } from './grants.js';
 import { sandboxKeys } from './keys.js';
 import { authorizationServerMetadata } from './metadata.js';
@@ -25,6 +26,8 @@ export interface SandboxDeps {
   rateLimit?: RateLimit;
   /** The clock for code and access token expiry (ms since the epoch); tests move it. */
   now?: () => number;
+  /** How long a `hang` test fault delays its response; default 30 s. */
+  faultHangMs?: number;
 }
 
 /** The built-in sandbox ad platform: an OAuth 2.0 authorization server and its ads API. */
@@ -55,6 +58,16 @@ export function createSandboxRouter(deps: SandboxDeps): Router {
     }),
   );
   router.use('/oauth', createTokenRoutes({ clients: deps.clients, grants, log: deps.log }));
-  router.use('/api/v1', createAdsApi({ grants, ads, limiter, log: deps.log }));
+  router.use(
+    '/api/v1',
+    createAdsApi({
+      grants,
+      ads,
+      faults: new FaultStore(deps.kv, k),
+      limiter,
+      hangMs: deps.faultHangMs ?? DEFAULT_HANG_MS,
+      log: deps.log,
+    }),
+  );
   return router;
 }

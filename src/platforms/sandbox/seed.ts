@@ -94,6 +94,8 @@ const DAILY_AMOUNTS = [1500, 2500, 5000, 1200, 8000, 3000];
 const LIFETIME_AMOUNTS = [50_000, 120_000, 250_000];
 const CREATIVES = ['Fresh from the oven', 'Weekend special', 'Order online', 'Meet our bakers'];
 const AD_STATUSES: AdStatus[] = ['ACTIVE', 'ACTIVE', 'PAUSED', 'ACTIVE', 'ARCHIVED'];
+/** Where the second ad of every odd ad set of these channels runs, so some ad sets span two channels. */
+const CROSS_CHANNEL: Partial<Record<Channel, Channel>> = { SOCIAL: 'DISPLAY', VIDEO: 'CTV' };
 const SEED_EPOCH = Date.UTC(2024, 2, 1, 8);
 
 export interface SeedData {
@@ -111,7 +113,11 @@ const seedTime = (n: number) => new Date(SEED_EPOCH + n * 3_600_000).toISOString
 
 /**
  * The demo data of one sandbox user: the same shape for everyone, ids derived from the user's key
- * and a counter, so they are unique across users and seeding twice writes the same thing.
+ * and a counter, so they are unique across users and seeding twice writes the same thing. Ad sets are
+ * created an hour apart from March 2024 (past and distinct). The first account alone covers every
+ * case: keyword and zipcode targeting, DAILY and LIFETIME budgets, ACTIVE ad sets delivering and not
+ * (their campaign is PAUSED), PAUSED, ARCHIVED and DELETED ones, and ad sets whose ads run on two
+ * channels (SOCIAL and DISPLAY).
  */
 export function seedData(login: string): SeedData {
   const u = userKey(login);
@@ -171,12 +177,13 @@ export function seedData(login: string): SeedData {
         const ads: Ad[] = [];
         for (let j = 0; j < 1 + (s % 3); j++) {
           a++;
+          const cross = j === 1 && s % 2 === 1 ? CROSS_CHANNEL[adset.channel] : undefined;
           ads.push({
             id: id('ad', a),
             adset_id: adset.id,
             name: `${pick(CREATIVES, a)} #${j + 1}`,
             status: pick(AD_STATUSES, a),
-            channel: adset.channel,
+            channel: cross ?? adset.channel,
             ...(adset.channel === 'SEARCH'
               ? { targeting: { keywords: adset.targeting.keywords.slice(0, 1 + (a % 2)) } }
               : {}),

@@ -4,7 +4,7 @@ import type { Store } from '../store/index.js';
 import { revokeToken } from './oauth-client.js';
 
 /** Revokes the grant at the platform where it offers revocation; never blocks the local delete. */
-export async function revokeAtPlatform(
+async function revokeAtPlatform(
   store: Store,
   platforms: Platforms,
   company: string,
@@ -18,4 +18,21 @@ export async function revokeAtPlatform(
     ? [credentials.refresh_token, 'refresh_token']
     : [credentials.access_token, 'access_token'];
   return revokeToken(platforms.entry(platform).oauth, app, token, hint);
+}
+
+/**
+ * Disconnects a platform: revokes at the platform (best effort), forgets the cached ad sets, deletes the
+ * connection and its credentials. Returns whether the platform confirmed the revocation.
+ */
+export async function disconnect(
+  store: Store,
+  platforms: Platforms,
+  company: string,
+  customer: string,
+  platform: PlatformId,
+): Promise<boolean> {
+  const revoked = await revokeAtPlatform(store, platforms, company, customer, platform);
+  await store.adSets.clear({ company, customer, platform });
+  await store.connections.delete(company, customer, platform);
+  return revoked;
 }

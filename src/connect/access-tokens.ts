@@ -1,0 +1,130 @@
+import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
+import { randomToken } from '../ids.js';
+import type { PlatformId } from '../platforms/catalog.js';
+import type { Platforms } from '../platforms/registry.js';
+import type { Credentials } from '../store/connections.js';
+import type { Store } from '../store/index.js';
+import { OAuthError, refreshTokens } from './oauth-client.js';
+
+/** Refresh a little before expiry, so a token does not run out in the middle of a call. */
+const EARLY_REFRESH_SECONDS = 60;
+const LOCK_TTL_MS = 15_000;
+const WAIT_STEP_MS = 100;
+
+export interface ConnectionRef {
+  company: string;
+  customer: string;
+  platform: PlatformId;
+}
+
+const reauthorize = (platform: string) =>
+  new AppError(
+    'reauthorization_required',
+    `The customer must reconnect ${platform}: the platform no longer accepts the stored authorization.`,
+    { param: 'platform' },
+  );
+
+/**
+ * Access tokens for platform calls. Expired ones are refreshed once per connection across every
+ * instance (a Redis lock): parallel refreshes of a rotating refresh token make platforms revoke the
+ * whole grant. New credentials are stored, encrypted, before anyone uses them.
+ */
+export class AccessTokens {
+  constructor(
+    private readonly store: Store,
+    private readonly platforms: Platforms,
+    private readonly log: Logger,
+  ) {}
+
+  private async load(ref: ConnectionRef): Promise<Credentials> {
+    const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
+    if (!connection) {
+      throw new AppError('platform_not_connected', `The customer has not connected ${ref.platform}.`, {
+        param: 'platform',
+      });
+    }
+    if (connection.status === 'needs_reauth') throw reauthorize(ref.platform);
+    try {
+      const credentials = await this.store.connections.credentials(ref.company, ref.customer, ref.platform);
+      if (credentials) return credentials;
+    } catch (err) {
+      this.log.error(
+        { err, platform: ref.platform, customer: ref.customer },
+        'stored credentials do not decrypt',
+      );
+    }
+    await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+    throw reauthorize(ref.platform);
+  }
+
+  /** A usable access token, refreshed first when it has expired or is about to. */
+  async get(ref: ConnectionRef): Promise<string> {
+    const credentials = await this.load(ref);
+    const now = Date.now() / 1000;
+    if (credentials.expires_at === null || credentials.expires_at - EARLY_REFRESH_SECONDS > now) {
+      return credentials.access_token;
+    }
+    return this.refresh(ref, credentials.access_token);
+  }
+
+  /**
+   * Replaces `stale` with a fresh access token. Whoever holds the lock refreshes; the others wait for
+   * the stored credentials to change.
+   */
+  async refresh(ref: ConnectionRef, stale: string): Promise<string> {
+    const lock = this.store.keys.refreshLock(ref.company, ref.customer, ref.platform);
+    const owner = randomToken(16);
+    const deadline = Date.now() + LOCK_TTL_MS;
+    while (Date.now() < deadline) {
+      if (await this.store.kv.set(lock, owner, { nx: true, ttlMs: LOCK_TTL_MS })) {
+        try {
+          return await this.refreshHoldingLock(ref, stale);
+        } finally {
+          await this.store.kv.delIfEquals(lock, owner).catch(() => {});
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+      const current = await this.load(ref);
+      if (current.access_token !== stale) return current.access_token;
+    }
+    throw new AppError('platform_timeout', `Refreshing the ${ref.platform} authorization took too long.`);
+  }
+
+  private async refreshHoldingLock(ref: ConnectionRef, stale: string): Promise<string> {
+    const current = await this.load(ref);
+    if (current.access_token !== stale) return current.access_token;
+    const app = this.platforms.app(ref.platform);
+    if (!current.refresh_token || !app || app.clientId !== current.client_id) {
+      await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+      throw reauthorize(ref.platform);
+    }
+    let tokens: Awaited<ReturnType<typeof refreshTokens>>;
+    try {
+      tokens = await refreshTokens(this.platforms.entry(ref.platform).oauth, app, current.refresh_token);
+    } catch (err) {
+      if (err instanceof OAuthError && err.kind === 'rejected') {
+        this.log.warn(
+          { platform: ref.platform, customer: ref.customer, error: err.error },
+          'refresh refused',
+        );
+        await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+        throw reauthorize(ref.platform);
+      }
+      throw new AppError(
+        'platform_error',
+        `Could not refresh the ${ref.platform} authorization: ${(err as Error).message}`,
+      );
+    }
+    const saved = await this.store.connections.saveCredentials(ref.company, ref.customer, ref.platform, {
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token ?? current.refresh_token,
+      expires_at: tokens.expires_in ? Math.floor(Date.now() / 1000) + tokens.expires_in : null,
+      client_id: current.client_id,
+    });
+    if (!saved)
+      throw new AppError('platform_not_connected', `The customer has not connected ${ref.platform}.`);
+    this.log.info({ platform: ref.platform, customer: ref.customer }, 'platform authorization refreshed');
+    return tokens.access_token;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Router } from 'express';
+import { randomToken } from '../../ids.js';
+import { apiResource, requireScope } from './access.js';
+import type { AdsStore } from './ads-store.js';
+import { noQuery, parseBody, parseQuery } from './api-input.js';
+import { accessOf } from './bearer.js';
+import { ApiError } from './errors.js';
+import type { FaultStore } from './faults.js';
+import type { AccessContext } from './grants.js';
+import { userKey } from './keys.js';
+import type { Ad, AdSet } from './model.js';
+import { faultBody, testAdBody } from './test-input.js';
+
+export interface TestControlDeps {
+  ads: AdsStore;
+  faults: FaultStore;
+  findAdset: (access: AccessContext, id: string) => Promise<AdSet>;
+}
+
+/**
+ * The documented test controls under /_test: fault injection for the calling user's API requests
+ * and a way to add ads to an ad set. Never faulted themselves (see faults.ts).
+ */
+export function registerTestControls(router: Router, { ads, faults, findAdset }: TestControlDeps): void {
+  apiResource(router, '/_test/faults', {
+    get: async (req, res) => {
+      parseQuery(noQuery, req);
+      res.json({ data: await faults.list(accessOf(res).grant.login) });
+    },
+    post: async (req, res) => {
+      parseQuery(noQuery, req);
+      const input = parseBody(faultBody, req);
+      res.status(201).json(await faults.add(accessOf(res).grant.login, input));
+    },
+    delete: async (req, res) => {
+      parseQuery(noQuery, req);
+      await faults.clear(accessOf(res).grant.login);
+      res.status(204).end();
+    },
+  });
+
+  apiResource(router, '/_test/adsets/:id/ads', {
+    post: async (req, res) => {
+      parseQuery(noQuery, req);
+      const access = accessOf(res);
+      requireScope(access, 'write');
+      const adset = await findAdset(access, req.params.id as string);
+      if (adset.status === 'DELETED') {
+        throw new ApiError(400, 'invalid_request', 'The ad set is deleted.', 'id');
+      }
+      const input = parseBody(testAdBody, req);
+      const { login } = access.grant;
+      const ad: Ad = {
+        id: `ad_${userKey(login)}${randomToken(9)}`,
+        adset_id: adset.id,
+        name: input.name,
+        status: input.status,
+        channel: input.channel,
+        ...(input.keywords ? { targeting: { keywords: input.keywords } } : {}),
+      };
+      if (!(await ads.addAd(login, ad))) {
+        throw new ApiError(409, 'conflict', 'The ad set is being changed; retry.', undefined, {
+          'Retry-After': '1',
+        });
+      }
+      res.status(201).json(ad);
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { AD_SET_STATUSES, type AdSet, type AdSetStatus } from '../adsets/model.js';
+import type { Keys } from './keys.js';
+import type { Kv } from './kv.js';
+
+/** Which cache: one customer's ad sets on one platform. */
+export interface CacheScope {
+  company: string;
+  customer: string;
+  platform: string;
+}
+
+/** Index member: creation time then id, so pages are in a stable creation order. */
+export const adSetMember = (adSet: Pick<AdSet, 'created_at' | 'id'>): string =>
+  `${new Date(adSet.created_at).toISOString()}|${adSet.id}`;
+
+const SCAN_CHUNK = 1000;
+
+/**
+ * The ad-set cache: one record per ad set plus sorted-set indexes (all, and one per status), so a page
+ * costs O(log n + page) whatever the cache holds.
+ */
+export class AdSetCache {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: Keys,
+  ) {}
+
+  private recordKey(s: CacheScope, id: string) {
+    return this.k.adSet(s.company, s.customer, s.platform, id);
+  }
+
+  private indexKey(s: CacheScope, status?: AdSetStatus) {
+    return this.k.adSetIndex(s.company, s.customer, s.platform, status);
+  }
+
+  async isFilled(s: CacheScope): Promise<boolean> {
+    return (await this.kv.get(this.k.adSetsFilled(s.company, s.customer, s.platform))) !== null;
+  }
+
+  async get(s: CacheScope, id: string): Promise<AdSet | null> {
+    const raw = await this.kv.get(this.recordKey(s, id));
+    return raw ? (JSON.parse(raw) as AdSet) : null;
+  }
+
+  /** One page after `after` (an index member), and the member to continue from when there is more. */
+  async page(s: CacheScope, options: { limit: number; status?: AdSetStatus; after?: string }) {
+    const members = await this.kv.zrangeLex(this.indexKey(s, options.status), {
+      limit: options.limit + 1,
+      ...(options.after ? { after: options.after } : {}),
+    });
+    const page = members.slice(0, options.limit);
+    const raws = await this.kv.mget(page.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))));
+    const data = raws.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as AdSet);
+    return { data, next: members.length > options.limit ? page.at(-1) : undefined };
+  }
+
+  private async allMembers(s: CacheScope): Promise<string[]> {
+    const members: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.kv.zrangeLex(this.indexKey(s), {
+        limit: SCAN_CHUNK,
+        ...(after ? { after } : {}),
+      });
+      members.push(...chunk);
+      if (chunk.length < SCAN_CHUNK) return members;
+      after = chunk.at(-1);
+    }
+  }
+
+  /** Replaces the whole cache of the scope with what the platform holds now, in one transaction. */
+  async replaceAll(s: CacheScope, adSets: AdSet[]): Promise<void> {
+    const old = await this.allMembers(s);
+    const batch = this.kv.batch();
+    batch.del(
+      ...old.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))),
+      this.indexKey(s),
+      ...AD_SET_STATUSES.map((status) => this.indexKey(s, status)),
+    );
+    for (const adSet of adSets) {
+      batch.set(this.recordKey(s, adSet.id), JSON.stringify(adSet));
+      batch.zaddLex(this.indexKey(s), adSetMember(adSet));
+      batch.zaddLex(this.indexKey(s, adSet.status), adSetMember(adSet));
+    }
+    batch.set(this.k.adSetsFilled(s.company, s.customer, s.platform), new Date().toISOString());
+    await batch.exec();
+  }
+
+  /** Writes one ad set (after the platform accepted a change), moving it between status indexes. */
+  async put(s: CacheScope, adSet: AdSet): Promise<void> {
+    const previous = await this.get(s, adSet.id);
+    const batch = this.kv.batch().set(this.recordKey(s, adSet.id), JSON.stringify(adSet));
+    if (previous) {
+      batch.zrem(this.indexKey(s), adSetMember(previous));
+      batch.zrem(this.indexKey(s, previous.status), adSetMember(previous));
+    }
+    batch.zaddLex(this.indexKey(s), adSetMember(adSet));
+    batch.zaddLex(this.indexKey(s, adSet.status), adSetMember(adSet));
+    await batch.exec();
+  }
+
+  /** Drops an ad set the platform no longer has. */
+  async remove(s: CacheScope, id: string): Promise<void> {
+    const previous = await this.get(s, id);
+    if (!previous) return;
+    await this.kv
+      .batch()
+      .del(this.recordKey(s, id))
+      .zrem(this.indexKey(s), adSetMember(previous))
+      .zrem(this.indexKey(s, previous.status), adSetMember(previous))
+      .exec();
+  }
+
+  /** Forgets the scope entirely (the platform was disconnected or the customer deleted). */
+  async clear(s: CacheScope): Promise<void> {
+    await this.replaceAll(s, []);
+    await this.kv.del(this.k.adSetsFilled(s.company, s.customer, s.platform));
+  }
+}

@@ -1,0 +1,366 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { verifyResult } from '../../src/connect/result-signature.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import {
+  axeViolations,
+  BLOCKING_IMPACTS,
+  describeViolations,
+  launchChromium,
+  startVendorReturn,
+  type VendorReturn,
+} from './support.js';
+
+const VENDOR = 'Acme Ads Manager';
+const TEST_TIMEOUT = 30_000;
+
+describe('hosted connection flow in a real browser (Chromium)', () => {
+  let h: Harness;
+  let company: Awaited<ReturnType<Harness['company']>>;
+  let vendor: VendorReturn;
+  let signingSecret: string;
+  let browser: Browser;
+  let screenshots: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    h = await startHarness();
+    vendor = await startVendorReturn();
+    company = await h.company(VENDOR);
+    const put = await h.http
+      .put('/company/settings')
+      .set('Authorization', company.auth)
+      .send({ redirect_uris: [vendor.url], default_redirect_uri: vendor.url });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const created = await h.http.post('/company/signing_secrets').set('Authorization', company.auth).send({});
+    expect(created.status).toBe(201);
+    signingSecret = created.body.secret;
+    screenshots = mkdtempSync(join(tmpdir(), 'adlink-browser-'));
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await vendor?.close();
+    await h?.close();
+  });
+
+  async function newLink() {
+    const customer = (
+      await h.http.post('/customers').set('Authorization', company.auth).send({ name: 'Bakery' })
+    ).body as { id: string };
+    const link = await h.http.get(`/customers/${customer.id}/connect`).set('Authorization', company.auth);
+    expect(link.status).toBe(200);
+    const connectUrl: string = link.body.connect_url;
+    expect(connectUrl).toContain(`redirect_uri=${encodeURIComponent(vendor.url)}`);
+    return { customer, connectUrl };
+  }
+
+  /** A fresh context and page; console errors and uncaught exceptions of the page are collected. */
+  async function newPage(options: BrowserContextOptions = {}) {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(10_000);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        navigations.push(request.url());
+    });
+    page.on('console', (message) => {
+      const { url } = message.location();
+      // Chromium asks for /favicon.ico on its own; adlink has none (a 404 is fine).
+      if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
+        problems.push(`console: ${message.text()} (${url})`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    return { context, page, problems, navigations };
+  }
+
+  const overviewUrl = () => `${h.baseUrl}/connections`;
+  const isAuthorizePage = (url: URL) =>
+    url.href.startsWith(`${h.baseUrl}/sandbox/oauth/authorize?`) && url.searchParams.has('state');
+
+  const heading = async (page: Page) => (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
+
+  /** The landing page submits itself (JavaScript on): the browser ends on the overview. */
+  async function enterWithJavaScript(page: Page, connectUrl: string): Promise<Response> {
+    const overview = page.waitForResponse(
+      (r) => r.url() === overviewUrl() && r.request().isNavigationRequest() && r.status() === 200,
+    );
+    await page.goto(connectUrl, { waitUntil: 'commit' });
+    const response = await overview;
+    await page.waitForURL(overviewUrl());
+    return response;
+  }
+
+  /** Overview → Connect → the sandbox's consent page. */
+  async function openConsent(page: Page) {
+    await page.getByRole('button', { name: 'Connect Sandbox Ads' }).click();
+    await page.waitForURL(isAuthorizePage);
+    expect(await heading(page)).toBe('Sandbox Ads — authorize adlink');
+    expect(await page.getByRole('checkbox').count()).toBeGreaterThan(0);
+  }
+
+  async function sandboxStatus(page: Page) {
+    const row = page.locator('li.platform[data-platform="sandbox"]');
+    expect((await row.locator('.name').textContent())?.trim()).toBe('Sandbox Ads');
+    return (await row.locator('.status').textContent())?.replace(/\s+/g, ' ').trim();
+  }
+
+  const finishUrl = () => `${h.baseUrl}/connections/finish`;
+
+  /** The done page hands over to the vendor by itself: returns the query the vendor's server received. */
+  async function expectReturnToVendor(page: Page, navigations: string[], customerId: string) {
+    const hitsBefore = vendor.hits.length;
+    const finishesBefore = navigations.filter((url) => url === finishUrl()).length;
+    const shownAt = Date.now();
+    await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`), { timeout: 6_000 });
+    expect(Date.now() - shownAt).toBeLessThan(6_000);
+    expect(await page.locator('body').textContent()).toBe('returned');
+    // One hand-over only: the countdown script and a meta refresh both going to /connections/finish
+    // would race (the first ends the flow, the second can land on "Your session has ended").
+    await page.waitForTimeout(1_000);
+    expect(page.url().startsWith(`${vendor.url}?`)).toBe(true);
+    expect(vendor.hits.length).toBe(hitsBefore + 1);
+    expect(navigations.filter((url) => url === finishUrl()).length).toBe(finishesBefore + 1);
+
+    const params = vendor.hits.at(-1)!.url.searchParams;
+    expect(page.url()).toBe(vendor.hits.at(-1)!.url.href);
+    expect(params.get('status')).toBe('success');
+    expect(params.get('platforms')).toBe('sandbox');
+    expect(params.get('customer')).toBe(customerId);
+    expect(verifyResult(signingSecret, params)).toBe(true);
+    return params;
+  }
+
+  it(
+    'connects the sandbox and lands on the vendor redirect_uri with a verifiable signed result',
+    async () => {
+      const { customer, connectUrl } = await newLink();
+      const { page, problems, navigations } = await newPage({ colorScheme: 'light' });
+
+      const overview = await enterWithJavaScript(page, connectUrl);
+      const headers = await overview.allHeaders();
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['cache-control']).toBe('no-store');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(await heading(page)).toBe('Connect your ad accounts');
+      expect(await page.locator('main').textContent()).toContain(VENDOR);
+      expect(await sandboxStatus(page)).toBe('Not connected');
+      // The logo tile is rendered (not "[object Promise]") and coloured by /assets/platforms.css.
+      expect(await page.locator('main').textContent()).not.toContain('[object ');
+      expect(await page.locator('.logo-sandbox').textContent()).toBe('SB');
+      expect(
+        await page.evaluate("getComputedStyle(document.querySelector('.logo-sandbox')).backgroundColor"),
+      ).toBe('rgb(91, 91, 214)');
+
+      await openConsent(page);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
+      expect(await page.getByRole('status').textContent()).toContain('Sandbox Ads is connected.');
+      expect(await page.getByRole('button', { name: 'Reconnect Sandbox Ads' }).count()).toBe(1);
+
+      await page.getByRole('link', { name: 'Done' }).click();
+      await page.waitForURL(`${h.baseUrl}/connections/done`);
+      expect(await heading(page)).toBe('All set');
+      expect(await page.locator('#countdown').textContent()).toContain(
+        `Taking you back to ${VENDOR} in 3 seconds`,
+      );
+      expect(await page.getByRole('link', { name: `Continue to ${VENDOR}` }).count()).toBe(1);
+      // The countdown script runs under the page's CSP (scripts by nonce only) and ticks.
+      await page.locator('#countdown', { hasText: 'in 2 seconds' }).waitFor({ timeout: 2_500 });
+      await expectReturnToVendor(page, navigations, customer.id);
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'shows "Connection cancelled" on Deny, and Try again goes back to the consent page',
+    async () => {
+      const { connectUrl } = await newLink();
+      const { page, problems } = await newPage();
+      await enterWithJavaScript(page, connectUrl);
+      await openConsent(page);
+
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.waitForURL((url) => url.pathname === '/connections/oauth/sandbox/callback');
+      expect(await heading(page)).toBe('Connection cancelled');
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'You did not allow access on Sandbox Ads. Nothing was connected.',
+      );
+      expect(await page.getByRole('link', { name: 'Back to your connections' }).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.waitForURL(isAuthorizePage);
+      expect(await heading(page)).toBe('Sandbox Ads — authorize adlink');
+      expect(await page.getByRole('button', { name: 'Allow' }).count()).toBe(1);
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'works without JavaScript: Continue by hand, and the meta refresh returns to the vendor',
+    async () => {
+      const { customer, connectUrl } = await newLink();
+      const { page, problems, navigations } = await newPage({ javaScriptEnabled: false });
+
+      await page.goto(connectUrl);
+      expect(page.url()).toBe(connectUrl);
+      expect(await heading(page)).toBe('Connect your ad accounts');
+      expect(await page.locator('main').textContent()).toContain(`${VENDOR} asks you to connect`);
+      // The <noscript> hint is in the DOM; Chromium's script-off emulation still hides it with its UA style.
+      expect(await page.locator('noscript p').textContent()).toBe('Select Continue to start.');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(overviewUrl());
+      expect(await sandboxStatus(page)).toBe('Not connected');
+
+      await openConsent(page);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
+
+      await page.getByRole('link', { name: 'Done' }).click();
+      await page.waitForURL(`${h.baseUrl}/connections/done`);
+      expect(await heading(page)).toBe('All set');
+      await expectReturnToVendor(page, navigations, customer.id);
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'cannot be framed by another site',
+    async () => {
+      const { connectUrl } = await newLink();
+      const { context, page } = await newPage();
+      await enterWithJavaScript(page, connectUrl);
+      expect(await sandboxStatus(page)).toBe('Not connected');
+
+      const framer = await context.newPage();
+      const blocked = framer.waitForEvent('console', (m) => m.text().includes('frame-ancestors'));
+      await framer.goto(`${vendor.origin}/frame?src=${encodeURIComponent(overviewUrl())}`);
+      await blocked;
+      const frame = framer.frames().find((f) => f !== framer.mainFrame());
+      expect(frame).toBeDefined();
+      expect(await framer.frameLocator('#victim').getByText('Sandbox Ads').count()).toBe(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'refuses the link posted from another site, even with Origin: null',
+    async () => {
+      const { connectUrl } = await newLink();
+      const { page } = await newPage();
+      const link = new URL(connectUrl);
+      const form = new URLSearchParams({
+        action: `${h.baseUrl}/connections/session`,
+        customer: link.searchParams.get('customer')!,
+        token: link.searchParams.get('token')!,
+      });
+      await page.goto(`${vendor.origin}/post?${form}`);
+      const refused = page.waitForResponse(`${h.baseUrl}/connections/session`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const response = await refused;
+      expect(response.request().headers().origin).toBe('null');
+      expect(response.status()).toBe(403);
+      expect(await heading(page)).toBe('Request refused');
+      expect(await page.context().cookies(h.baseUrl)).toEqual([]);
+
+      // The link was not used: the customer's own browser still gets in.
+      const { page: customerPage } = await newPage();
+      await enterWithJavaScript(customerPage, connectUrl);
+      expect(await sandboxStatus(customerPage)).toBe('Not connected');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious or critical axe-core violation on any page (%s colour scheme)',
+    async (colorScheme) => {
+      const { context, page, problems } = await newPage({ colorScheme });
+      // Keep the self-moving pages still while axe runs: no auto-submit, no countdown, and should anything
+      // still head for /connections/finish it gets a 204 (a navigation answered 204 leaves the page as is).
+      const emptyScript = { status: 200, contentType: 'text/javascript', body: '' };
+      await context.route(`${h.baseUrl}/assets/autosubmit.js`, (route) => route.fulfill(emptyScript));
+      await context.route(`${h.baseUrl}/assets/countdown.js`, (route) => route.fulfill(emptyScript));
+      await context.route(`${h.baseUrl}/connections/finish`, (route) => route.fulfill({ status: 204 }));
+
+      const all: string[] = [];
+      const blocking: string[] = [];
+      const check = async (label: string) => {
+        expect(await page.locator('body').textContent(), label).not.toContain('[object ');
+        const violations = await axeViolations(page);
+        all.push(...describeViolations(`${colorScheme} ${label}`, violations));
+        blocking.push(
+          ...describeViolations(
+            `${colorScheme} ${label}`,
+            violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')),
+          ),
+        );
+      };
+
+      const { connectUrl } = await newLink();
+      await page.goto(connectUrl);
+      expect(await heading(page)).toBe('Connect your ad accounts');
+      await check('landing');
+
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(overviewUrl());
+      await check('overview, not connected');
+
+      await openConsent(page);
+      await check('sandbox consent');
+
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.waitForURL((url) => url.pathname === '/connections/oauth/sandbox/callback');
+      expect(await heading(page)).toBe('Connection cancelled');
+      await check('connection cancelled');
+
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.waitForURL(isAuthorizePage);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
+      await check('overview, connected');
+      const desktop = join(screenshots, `overview-${colorScheme}.png`);
+      await page.screenshot({ path: desktop, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 740 });
+      const mobile = join(screenshots, `overview-${colorScheme}-mobile.png`);
+      await page.screenshot({ path: mobile, fullPage: true });
+      console.log(`overview screenshots (${colorScheme}): ${desktop} ${mobile}`);
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      await page.getByRole('link', { name: 'Done' }).click();
+      await page.waitForURL(`${h.baseUrl}/connections/done`);
+      expect(await heading(page)).toBe('All set');
+      await check('success');
+
+      const invalidLink = `${h.baseUrl}/connections?customer=x&token=garbage`;
+      const invalid = await page.goto(invalidLink);
+      expect(invalid?.status()).toBe(400);
+      expect(await heading(page)).toBe('This link is not valid');
+      await check('invalid link');
+
+      if (all.length > 0) console.log(`axe findings (${colorScheme}):\n${all.join('\n')}`);
+      expect(blocking, `axe-core violations (serious/critical):\n${blocking.join('\n')}`).toEqual([]);
+      // The invalid link's 400 is logged by Chromium as a failed load of that page; nothing else may be.
+      expect(problems.filter((p) => !p.endsWith(`status of 400 (Bad Request) (${invalidLink})`))).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+});
