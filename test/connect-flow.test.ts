@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyResult } from '../src/connect/result-signature.js';
+import { enter } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
@@ -32,17 +33,6 @@ describe('hosted connection flow with the sandbox platform', () => {
       .set('Authorization', company.auth);
     expect(link.status).toBe(200);
     return { customer, link: link.body as { connect_url: string; expires_at: string } };
-  }
-
-  /** Landing page → POST → the overview, as a browser without JavaScript does it. */
-  async function enter(browser: FlowClient, connectUrl: string) {
-    const landing = await browser.get(connectUrl);
-    expect(landing.status).toBe(200);
-    const fields = FlowClient.formFields(await landing.text());
-    const redeemed = await browser.post('/connections/session', fields);
-    expect(redeemed.status).toBe(303);
-    expect(location(redeemed)).toBe('/connections');
-    return redeemed;
   }
 
   async function authorizeSandbox(browser: FlowClient, decision: 'allow' | 'deny') {

@@ -64,3 +64,20 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('request log', () => {
+  it('redacts secrets a client put in the path', async () => {
+    const h = await startHarness();
+    try {
+      const { auth, token } = await h.company();
+      await h.http.get(`/customers/${token}`).set('Authorization', auth);
+      await h.http.get('/customers/eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2ln').set('Authorization', auth);
+      const lines = h.logs.join('');
+      expect(lines).not.toContain(token.slice(9));
+      expect(lines).not.toContain('eyJzdWIiOiJ4In0');
+      expect(lines).toContain('/customers/adl_live_[redacted]');
+    } finally {
+      await h.close();
+    }
+  });
+});

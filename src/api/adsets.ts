@@ -8,7 +8,7 @@ import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
-import { parseQuery } from '../http/validate.js';
+import { integerParam, parseQuery } from '../http/validate.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
@@ -16,14 +16,6 @@ import { findCustomer } from './customers.js';
 
 const CHILD_RESOURCES = ['Ad', 'Targeting'] as const;
 type ChildResource = (typeof CHILD_RESOURCES)[number];
-
-const integer = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(fallback);
 
 const boolean = z
   .enum(['true', 'false'], { message: 'must be true or false' })
@@ -48,7 +40,7 @@ const customer = z.string().min(1, 'is required').max(100);
 
 const listQuery = z.strictObject({
   customer,
-  limit: integer(1, 1000, 100),
+  limit: integerParam(1, 1000, 100),
   status: z.enum(AD_SET_STATUSES).optional(),
   childResources,
   dismissDatabase: boolean,
@@ -59,7 +51,7 @@ const customerQuery = z.strictObject({ customer });
 const campaignsQuery = z.strictObject({
   customer,
   platform: z.string().optional(),
-  limit: integer(1, 1000, 100),
+  limit: integerParam(1, 1000, 100),
   cursor: z.string().max(2000).optional(),
 });
 

@@ -6,7 +6,7 @@ import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
@@ -15,12 +15,7 @@ import { findCustomer } from './customers.js';
 const connectQuery = z.strictObject({
   redirect_uri: z.string().min(1).max(2000).optional(),
   platforms: z.string().min(1).max(500).optional(),
-  expires_in: z
-    .string()
-    .regex(/^\d+$/, 'must be an integer number of seconds')
-    .transform(Number)
-    .pipe(z.number().min(60, 'must be at least 60').max(3600, 'must be at most 3600'))
-    .default(900),
+  expires_in: integerParam(60, 3600, 900),
 });
 
 const introspectBody = z.strictObject({ token: z.string().max(8192) });

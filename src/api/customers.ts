@@ -4,7 +4,7 @@ import { disconnect } from '../connect/disconnect.js';
 import { AppError } from '../errors.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
 import type { PlatformId } from '../platforms/catalog.js';
@@ -15,12 +15,7 @@ import type { Store } from '../store/index.js';
 const createBody = z.strictObject({ name: displayName });
 
 const listQuery = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
-    .default(20),
+  limit: integerParam(1, 100, 20),
   starting_after: z.string().optional(),
 });
 

@@ -2,10 +2,18 @@ import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
 import type { Company } from '../store/companies.js';
 import type { Store } from '../store/index.js';
-import { CommandError, json, type StoreCommand, UsageError } from './command.js';
+import { CommandError, json, type OptionSpec, type StoreCommand, UsageError } from './command.js';
 import { fields, oneLine, table } from './format.js';
 
 /** The company with this id, or a CommandError naming it. */
+/** `--company ID`, shared by every command that works on one company. */
+export const companyOption: OptionSpec = {
+  name: 'company',
+  value: 'ID',
+  required: true,
+  description: 'the company id (see: adlink company list)',
+};
+
 export async function findCompany(store: Store, id: string): Promise<Company> {
   const company = isUuid(id) ? await store.companies.get(id) : null;
   if (!company) throw new CommandError(`no company with id ${id} (see: adlink company list)`);

@@ -1,14 +1,7 @@
 import { companySettingsSchema } from '../connect/redirect-uris.js';
-import { CommandError, json, type OptionSpec, type StoreCommand, UsageError } from './command.js';
-import { findCompany } from './companies.js';
+import { CommandError, json, type StoreCommand, UsageError } from './command.js';
+import { companyOption, findCompany } from './companies.js';
 import { fields } from './format.js';
-
-const companyOption: OptionSpec = {
-  name: 'company',
-  value: 'ID',
-  required: true,
-  description: 'the company id (see: adlink company list)',
-};
 
 export const settingsGet: StoreCommand = {
   name: 'settings get',

@@ -1,17 +1,10 @@
 import type { CompanyToken } from '../store/companies.js';
-import { CommandError, json, type OptionSpec, type StoreCommand } from './command.js';
-import { findCompany } from './companies.js';
+import { CommandError, json, type StoreCommand } from './command.js';
+import { companyOption, findCompany } from './companies.js';
 import { fields, oneLine, table } from './format.js';
 
 /** Token ids are `tok_` + 16 random bytes in base64url; anything else cannot exist. */
 const TOKEN_ID = /^tok_[A-Za-z0-9_-]{22}$/;
-
-const companyOption: OptionSpec = {
-  name: 'company',
-  value: 'ID',
-  required: true,
-  description: 'the company id (see: adlink company list)',
-};
 
 const status = (t: CompanyToken) => (t.revoked_at ? `revoked ${t.revoked_at}` : 'active');
 

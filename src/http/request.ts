@@ -22,6 +22,13 @@ export const requestId: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Our own secret formats, wherever a client may have pasted one (a path segment, say). */
+const SECRET_IN_PATH =
+  /(adl_live_|adl_sig_|sbx_at_|sbx_rt_)[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+
+export const redactPath = (path: string): string =>
+  path.replace(SECRET_IN_PATH, (match, prefix?: string) => `${prefix ?? 'jwt:'}[redacted]`);
+
 /** One JSON line per request: the path only, never the query string (it can carry a connect token). */
 export function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
@@ -31,7 +38,7 @@ export function requestLog(log: Logger): RequestHandler {
         {
           request_id: req.id,
           method: req.method,
-          path: req.path,
+          path: redactPath(req.path),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           ...(req.auth ? { company: req.auth.company } : {}),

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -88,3 +88,12 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infe
   if (!result.success) throw fromZod(result.error, 'query');
   return result.data;
 }
+
+/** An integer query parameter in [min, max], `fallback` when absent. */
+export const integerParam = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be an integer')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback);
