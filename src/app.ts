@@ -18,6 +18,7 @@ import { authenticate } from './http/auth.js';
 import type { RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
+import { createIntegrationsRoutes } from './integrations/routes.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
@@ -92,6 +93,7 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
     );
   }
   app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
+  app.use(createIntegrationsRoutes({ config, store, log }, []));
 
   // Vendor endpoints authenticate before they read a body.
   const vendor = [

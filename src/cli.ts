@@ -32,7 +32,8 @@ export async function main(
     }
     const { command, ctx } = invocation;
     if (command.store) {
-      await withStore(loadConfig(), io, (store) => command.run({ ...ctx, io }, store));
+      const config = loadConfig();
+      await withStore(config, io, (store) => command.run({ ...ctx, io }, store, config));
     } else {
       await command.run({ ...ctx, io });
     }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeyRing } from './crypto/keys.js';
+import { signInUrl } from './integrations/sign-in.js';
 import { createLogger } from './logger.js';
 import { openStore } from './store/open.js';
 
@@ -19,8 +20,9 @@ async function main() {
   if (!config.redisUrl && !(await store.companies.any())) {
     const company = await store.companies.create('Demo company');
     const { secret } = await store.companies.createToken(company.id);
+    const signIn = await signInUrl(store, config, company.id);
     process.stdout.write(
-      `\n  adlink demo company created (id ${company.id}).\n  Its company token, shown once:\n\n    ${secret}\n\n  Try: curl -X POST ${config.publicBaseUrl}/customers -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{"name":"Acme"}'\n\n`,
+      `\n  adlink demo company created (id ${company.id}).\n  Its company token, shown once:\n\n    ${secret}\n\n  Try: curl -X POST ${config.publicBaseUrl}/customers -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{"name":"Acme"}'\n\n  Integration settings (sign-in link, valid 10 minutes, once):\n\n    ${signIn}\n\n`,
     );
   }
 

@@ -102,6 +102,8 @@ describe('adlink help', () => {
       'token revoke',
       'settings get',
       'settings set',
+      'login',
+      'logout',
       'keys generate',
     ]);
   });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Store } from '../store/index.js';
 
 /** Where a command writes: stdout carries only the command's output, stderr everything else. */
@@ -44,7 +45,7 @@ interface CommandBase {
 /** A command that works on the store named by REDIS_URL; the caller opens and closes it. */
 export interface StoreCommand extends CommandBase {
   store: true;
-  run(ctx: Context, store: Store): Promise<void>;
+  run(ctx: Context, store: Store, config: Config): Promise<void>;
 }
 
 export interface LocalCommand extends CommandBase {

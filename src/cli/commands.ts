@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { companyCreate, companyList } from './companies.js';
 import { keysGenerate } from './keys.js';
+import { login, logout } from './login.js';
 import { settingsGet, settingsSet } from './settings.js';
 import { tokenCreate, tokenList, tokenRevoke } from './tokens.js';
 
@@ -13,5 +14,7 @@ export const COMMANDS: Command[] = [
   tokenRevoke,
   settingsGet,
   settingsSet,
+  login,
+  logout,
   keysGenerate,
 ];

@@ -1,4 +1,5 @@
 import { isUuid } from '../ids.js';
+import { signInUrl } from '../integrations/sign-in.js';
 import { displayName } from '../names.js';
 import type { Company } from '../store/companies.js';
 import type { Store } from '../store/index.js';
@@ -26,7 +27,7 @@ export const companyCreate: StoreCommand = {
   options: [{ name: 'name', value: 'NAME', required: true, description: 'the company name' }],
   details: ['The token secret is printed once; adlink keeps only its hash.'],
   store: true,
-  async run({ values, json: asJson, io }, store) {
+  async run({ values, json: asJson, io }, store, config) {
     const parsed = displayName.safeParse(values.name);
     if (!parsed.success) throw new UsageError(`--name ${parsed.error.issues[0]?.message}`, companyCreate);
     const name = parsed.data;
@@ -50,7 +51,8 @@ export const companyCreate: StoreCommand = {
         ]) +
         '\nIts API token (shown once, adlink keeps only a hash; store it now):\n\n' +
         `  ${secret}\n\n` +
-        `Use it as "Authorization: Bearer <token>". Revoke it with: adlink token revoke ${token.id}\n`,
+        `Use it as "Authorization: Bearer <token>". Revoke it with: adlink token revoke ${token.id}\n\n` +
+        `Sign in to its integration settings (link valid 10 minutes, once):\n\n  ${await signInUrl(store, config, company.id)}\n`,
     );
   },
 };

@@ -13,6 +13,7 @@ import { readCookie } from '../http/cookies.js';
 import { renderPage } from '../http/pages.js';
 import { type RateLimit, rateLimit } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
+import { fromOurOrigin } from '../http/same-origin.js';
 import { assertSafeKeys, parseQuery } from '../http/validate.js';
 import { locale } from '../locales/en.js';
 import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
@@ -74,15 +75,10 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
 
   /**
    * Flow POSTs come from our own pages: refuse other origins (the flow cookie is Lax, this is the second lock).
-   * Our pages are Referrer-Policy: no-referrer, so browsers send `Origin: null` on their form POSTs (Fetch
-   * spec); that is accepted only when the browser also says `Sec-Fetch-Site: same-origin`.
    */
   const sameOrigin: RequestHandler = (req, _res, next) => {
-    const origin = req.get('origin');
-    const site = req.get('sec-fetch-site');
-    const ours = origin === ourOrigin || (origin === 'null' && site === 'same-origin');
-    if ((origin !== undefined && !ours) || site === 'cross-site') {
-      log.warn({ request_id: req.id, origin }, 'cross-site flow request refused');
+    if (!fromOurOrigin(req, ourOrigin)) {
+      log.warn({ request_id: req.id, origin: req.get('origin') }, 'cross-site flow request refused');
       throw new FlowPage('forbidden', 403);
     }
     next();

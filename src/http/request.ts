@@ -27,7 +27,7 @@ const SECRET_IN_PATH =
   /(adl_live_|adl_sig_|sbx_at_|sbx_rt_)[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
 export const redactPath = (path: string): string =>
-  path.replace(SECRET_IN_PATH, (match, prefix?: string) => `${prefix ?? 'jwt:'}[redacted]`);
+  path.replace(SECRET_IN_PATH, (_match, prefix?: string) => `${prefix ?? 'jwt:'}[redacted]`);
 
 /** One JSON line per request: the path only, never the query string (it can carry a connect token). */
 export function requestLog(log: Logger): RequestHandler {

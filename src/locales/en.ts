@@ -1,5 +1,6 @@
 /** Every string the hosted pages show. Another language is another file with the same keys. */
 export const en = {
+  'layout.skip': 'Skip to content',
   'footer.secured': 'Connections are made securely with each ad platform. Your passwords are never shared.',
   'landing.title': 'Connect your ad accounts',
   'landing.intro': '{vendor} asks you to connect your advertising accounts.',
@@ -63,6 +64,48 @@ export const en = {
   'error.internal.body': 'An unexpected error occurred. Please try again. Reference: {request_id}',
   'error.try_again': 'Try again',
   'error.back': 'Back to your connections',
+  // integrations: shared
+  'integrations.nav.label': 'Integration settings',
+  'integrations.nav.overview': 'Overview',
+  'integrations.nav.tokens': 'Company tokens',
+  'integrations.nav.redirects': 'Redirect URIs',
+  'integrations.nav.platforms': 'Platforms',
+  'integrations.nav.branding': 'Branding',
+  'integrations.nav.signing': 'Signing secret',
+  'integrations.nav.customers': 'Customers',
+  'integrations.nav.activity': 'Activity',
+  'integrations.nav.sign_out': 'Sign out',
+  'integrations.login.title': 'Sign in to adlink',
+  'integrations.login.intro': 'Continue to the integration settings of {company}.',
+  'integrations.login.continue': 'Sign in',
+  'integrations.signed_out.title': 'You are signed out',
+  'integrations.signed_out.body':
+    'To sign in again, run `npx adlink login --company <company id>` and open the link it prints.',
+  'integrations.error.signed_out.title': 'Please sign in',
+  'integrations.error.signed_out.body':
+    'Your session has ended or you are not signed in. Run `npx adlink login --company <company id>` and open the link it prints.',
+  'integrations.error.forbidden.title': 'Request refused',
+  'integrations.error.forbidden.body':
+    'This form expired or did not come from this site. Go back, reload the page and try again.',
+  'integrations.error.not_found.title': 'Page not found',
+  'integrations.error.not_found.body': 'There is nothing at this address.',
+  'integrations.error.link_invalid.title': 'This sign-in link is not valid',
+  'integrations.error.link_invalid.body':
+    'Sign-in links work once and for 10 minutes. Run `npx adlink login --company <company id>` for a new one.',
+  'integrations.overview.intro': 'Everything your developers need to integrate adlink.',
+  'integrations.overview.company_id': 'Company id',
+  'integrations.overview.api_base': 'API base URL',
+  'integrations.overview.quickstart': 'Quick start',
+  'integrations.overview.quickstart_intro':
+    'Create a customer, then ask for a link that connects its ad accounts:',
+  'integrations.overview.token_hint': 'a company token from the Company tokens page',
+  // integrations: tokens
+  // integrations: redirects
+  // integrations: platforms
+  // integrations: branding
+  // integrations: signing
+  // integrations: customers
+  // integrations: activity
   'sandbox.title': 'Sandbox Ads — authorize {app}',
   'sandbox.intro': '{app} wants to manage the ad accounts you select on Sandbox Ads.',
   'sandbox.signed_in_as': 'Signed in as {user}',

@@ -8,6 +8,7 @@ import { CustomerStore } from './customers.js';
 import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
+import { VendorSessionStore } from './vendor-sessions.js';
 
 /** Everything adlink keeps, as small record stores over one Kv backend. */
 export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[]) {
@@ -22,6 +23,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     sessions: new ConnectSessionStore(kv, k),
     connections: new ConnectionStore(kv, k, encryption),
     adSets: new AdSetCache(kv, k),
+    vendorSessions: new VendorSessionStore(kv, k),
   };
 }
 

@@ -36,6 +36,10 @@ export function keys(prefix: string) {
       `${co(companyId)}:adsets:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     adSetsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:adsets:${customerId}:${platform}:filled`,
+    /** Vendor sign-in: one-time links and sessions, found by the SHA-256 of their secret. */
+    loginLink: (sha256: string) => `${prefix}login:${sha256}`,
+    vendorSession: (sha256: string) => `${prefix}vsess:${sha256}`,
+    vendorSessions: (companyId: string) => `${co(companyId)}:vsessions`,
     /** Browser-bound records are found by an unguessable id alone, so they have no company tag. */
     flow: (flowId: string) => `${prefix}flow:${flowId}`,
     attempt: (state: string) => `${prefix}attempt:${state}`,
