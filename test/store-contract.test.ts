@@ -89,6 +89,21 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       expect(await kv.zrangeLex(k('z'), { limit: 10 })).toEqual(['001:a', '002:b', '004:d', '005:e']);
     });
 
+    it('keeps only the last members of a sorted set, and counts hits in a window', async () => {
+      const batch = kv.batch();
+      for (const m of ['a', 'b', 'c', 'd', 'e']) batch.zaddLex(k('keep'), m);
+      await batch.zkeepLast(k('keep'), 3).exec();
+      expect(await kv.zrangeLex(k('keep'), { limit: 10 })).toEqual(['c', 'd', 'e']);
+
+      expect((await kv.hit(k('hits'), 60_000)).count).toBe(1);
+      const second = await kv.hit(k('hits'), 60_000);
+      expect(second.count).toBe(2);
+      expect(second.ttlMs).toBeGreaterThan(50_000);
+      await kv.hit(k('short'), 100);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await kv.hit(k('short'), 100)).count).toBe(1);
+    });
+
     it('applies a batch with TTLs and deletes as one transaction', async () => {
       await kv.set(k('old'), 'x');
       await kv.batch().set(k('b1'), '1').set(k('b2'), '2', { ttlMs: 60_000 }).del(k('old')).exec();

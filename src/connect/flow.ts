@@ -40,6 +40,9 @@ export type FlowPageKind =
   | 'forbidden'
   | 'rate_limited';
 
+/** The code shown in the activity log: the platform's `error`, or adlink's own reason, kept short. */
+const errorCode = (reason: string): string => reason.split(':')[0]!.slice(0, 64);
+
 export const pageTitle = (kind: FlowPageKind) => `error.${kind}.title` as MessageKey;
 export const pageBody = (kind: FlowPageKind) => `error.${kind}.body` as MessageKey;
 
@@ -226,6 +229,12 @@ export class ConnectFlow {
         'oauth connect failed',
       );
       await this.store.sessions.saveFlow({ ...flow, failed: [...new Set([...flow.failed, platform])] });
+      await this.store.connectAttempts.record(flow.company, {
+        customer: flow.customer,
+        platform,
+        outcome: page === 'oauth_denied' ? 'denied' : 'failed',
+        error_code: errorCode(reason),
+      });
       return new FlowPage(page, status, vars, { platform });
     };
 
@@ -279,6 +288,12 @@ export class ConnectFlow {
       ...flow,
       connected: [...new Set([...flow.connected, platform])],
       failed: flow.failed.filter((p) => p !== platform),
+    });
+    await this.store.connectAttempts.record(flow.company, {
+      customer: flow.customer,
+      platform,
+      outcome: 'connected',
+      error_code: null,
     });
     this.log.info(
       { company: flow.company, customer: flow.customer, platform, accounts: accounts.length },

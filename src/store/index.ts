@@ -2,6 +2,7 @@ import type { EncryptionKey } from '../crypto/keys.js';
 import { AdSetCache } from './adset-cache.js';
 import { CompanyStore } from './companies.js';
 import { CompanySettingsStore } from './company-settings.js';
+import { ConnectAttemptStore } from './connect-attempts.js';
 import { ConnectSessionStore } from './connect-sessions.js';
 import { ConnectionStore } from './connections.js';
 import { CustomerStore } from './customers.js';
@@ -24,6 +25,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     connections: new ConnectionStore(kv, k, encryption),
     adSets: new AdSetCache(kv, k),
     vendorSessions: new VendorSessionStore(kv, k),
+    connectAttempts: new ConnectAttemptStore(kv, k),
   };
 }
 

@@ -36,6 +36,9 @@ export function keys(prefix: string) {
       `${co(companyId)}:adsets:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     adSetsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:adsets:${customerId}:${platform}:filled`,
+    /** The company's connect attempts, newest last; capped. */
+    connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
+    connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,
     /** Vendor sign-in: one-time links and sessions, found by the SHA-256 of their secret. */
     loginLink: (sha256: string) => `${prefix}login:${sha256}`,
     vendorSession: (sha256: string) => `${prefix}vsess:${sha256}`,

@@ -26,6 +26,8 @@ export interface Batch {
   zaddLex(key: string, member: string): Batch;
   zrem(key: string, member: string): Batch;
   pexpire(key: string, ttlMs: number): Batch;
+  /** Keeps only the `keep` last members of a lexicographic set (ZREMRANGEBYRANK 0 -(keep+1)). */
+  zkeepLast(key: string, keep: number): Batch;
   exec(): Promise<void>;
 }
 

@@ -177,6 +177,13 @@ export class MemoryKv implements Kv {
         });
         return batch;
       },
+      zkeepLast: (key, keep) => {
+        ops.push(() => {
+          const list = this.live(key)?.value;
+          if (Array.isArray(list) && list.length > keep) list.splice(0, list.length - keep);
+        });
+        return batch;
+      },
       pexpire: (key, ttlMs) => {
         ops.push(() => {
           const entry = this.live(key);

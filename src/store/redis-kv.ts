@@ -144,6 +144,10 @@ export class RedisKv implements Kv {
         multi.zrem(key, member);
         return batch;
       },
+      zkeepLast: (key, keep) => {
+        multi.zremrangebyrank(key, 0, -(keep + 1));
+        return batch;
+      },
       pexpire: (key, ttlMs) => {
         multi.pexpire(key, Math.max(1, Math.ceil(ttlMs)));
         return batch;

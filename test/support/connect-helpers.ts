@@ -388,16 +388,23 @@ const EPHEMERAL: [string, RegExp][] = [
   ['flow', /^flow:/],
   ['attempt', /^attempt:/],
   ['rl', /^rl:/],
+  ['attempt_log', /^\{co:[^}]+\}:attempt_log:[^:]+$/],
+  ['login', /^login:/],
+  ['vendor_session', /^vsess:/],
+  ['vendor_session_index', /^\{co:[^}]+\}:vsessions$/],
   ['sandbox', /^sandbox:(authz|code|at|rt|grant|rl):/],
 ];
 const DURABLE: RegExp[] = [
   /^companies$/,
   /^tokhash:/,
   /^tokowner:/,
-  /^\{co:[^}]+\}:(company|tokens|customers|settings|signing_secrets)$/,
+  /^\{co:[^}]+\}:(company|tokens|customers|settings|signing_secrets|attempts)$/,
   /^\{co:[^}]+\}:token:[^:]+(:last_used)?$/,
   /^\{co:[^}]+\}:customer:[^:]+(:platforms)?$/,
   /^\{co:[^}]+\}:conn:[^:]+:[a-z]+$/,
+  // The ad-set cache: one record per ad set, its indexes (all, per status) and the "filled" mark.
+  /^\{co:[^}]+\}:adset:[^:]+:[a-z]+:[^:]+$/,
+  /^\{co:[^}]+\}:adsets:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
   /^sandbox:\{sbx:[^}]+\}:/,
 ];
 
