@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A name people gave something (a customer, a company): 1–200 characters after trimming, printable. */
 export const displayName = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CHANNEL_KINDS } from '../platforms/catalog.js';
+import { isCountryCode } from './countries.js';
 
 /** The unified ad set, exactly as the API documents it. */
 export const AD_SET_STATUSES = ['Running', 'Active', 'Paused', 'Archived', 'Deleted'] as const;
@@ -21,7 +22,14 @@ export const settingSchema = z.discriminatedUnion('kind', [
 export type Setting = z.infer<typeof settingSchema>;
 export type SettingKind = Setting['kind'];
 
-const keyword = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const keyword = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(80, 'must be at most 80 characters')
+  .refine((k) => !CONTROL_CHARACTERS.test(k), 'must not contain control characters');
 export const targetingSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('KeywordTargeting'), keywords: z.array(keyword).min(1).max(1000) }),
   z.strictObject({
@@ -30,7 +38,7 @@ export const targetingSchema = z.discriminatedUnion('kind', [
     zipcodes: z
       .array(
         z.strictObject({
-          country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as DE'),
+          country: z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code such as DE'),
           zipcode: z.string().trim().min(1).max(16),
         }),
       )

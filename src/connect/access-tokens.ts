@@ -7,10 +7,22 @@ import type { Credentials } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { OAuthError, refreshTokens } from './oauth-client.js';
 
-/** Refresh a little before expiry, so a token does not run out in the middle of a call. */
-const EARLY_REFRESH_SECONDS = 60;
 const LOCK_TTL_MS = 15_000;
 const WAIT_STEP_MS = 100;
+
+/**
+ * Refresh a little before expiry, so a token does not run out in the middle of a call: 60 s before,
+ * or halfway through the token's lifetime when it lives less than two minutes. Otherwise a token
+ * just obtained would count as expiring at once, and requests arriving right after a refresh would
+ * each refresh again.
+ */
+const EARLY_REFRESH_SECONDS = 60;
+
+function refreshDue(credentials: Credentials, now: number): boolean {
+  if (credentials.expires_at === null) return false;
+  const lifetime = credentials.expires_at - credentials.obtained_at;
+  return credentials.expires_at - Math.min(EARLY_REFRESH_SECONDS, lifetime / 2) <= now;
+}
 
 export interface ConnectionRef {
   company: string;
@@ -61,10 +73,7 @@ export class AccessTokens {
   /** A usable access token, refreshed first when it has expired or is about to. */
   async get(ref: ConnectionRef): Promise<string> {
     const credentials = await this.load(ref);
-    const now = Date.now() / 1000;
-    if (credentials.expires_at === null || credentials.expires_at - EARLY_REFRESH_SECONDS > now) {
-      return credentials.access_token;
-    }
+    if (!refreshDue(credentials, Date.now() / 1000)) return credentials.access_token;
     return this.refresh(ref, credentials.access_token);
   }
 
@@ -116,10 +125,12 @@ export class AccessTokens {
         `Could not refresh the ${ref.platform} authorization: ${(err as Error).message}`,
       );
     }
+    const obtainedAt = Math.floor(Date.now() / 1000);
     const saved = await this.store.connections.saveCredentials(ref.company, ref.customer, ref.platform, {
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token ?? current.refresh_token,
-      expires_at: tokens.expires_in ? Math.floor(Date.now() / 1000) + tokens.expires_in : null,
+      expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
+      obtained_at: obtainedAt,
       client_id: current.client_id,
     });
     if (!saved)

@@ -265,6 +265,7 @@ export class ConnectFlow {
     if (accounts.length === 0) throw await fail('no_accounts', 'no_ad_accounts');
 
     const now = new Date().toISOString();
+    const obtainedAt = Math.floor(Date.now() / 1000);
     const previous = await this.store.connections.get(flow.company, flow.customer, platform);
     await this.store.connections.save(
       flow.company,
@@ -280,7 +281,8 @@ export class ConnectFlow {
       {
         access_token: tokens.access_token,
         refresh_token: tokens.refresh_token,
-        expires_at: tokens.expires_in ? Math.floor(Date.now() / 1000) + tokens.expires_in : null,
+        expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
+        obtained_at: obtainedAt,
         client_id: app.clientId,
       },
     );

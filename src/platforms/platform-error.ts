@@ -6,6 +6,8 @@ export class PlatformError extends Error {
     readonly retryAfterSeconds?: number,
     /** The platform's HTTP status, when it answered. */
     readonly status?: number,
+    /** The platform's own error code, when its answer had one (`{"error": {"code": …}}`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -29,13 +31,22 @@ export async function platformFetch(url: string, init: RequestInit, timeoutMs: n
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body;
   const message = describe(body) ?? `HTTP ${response.status}`;
-  if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401);
+  const code = errorCode(body);
+  if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401, code);
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after'));
     const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : 1;
-    throw new PlatformError('throttled', message, seconds, 429);
+    throw new PlatformError('throttled', message, seconds, 429, code);
   }
-  throw new PlatformError('rejected', message, undefined, response.status);
+  throw new PlatformError('rejected', message, undefined, response.status, code);
+}
+
+function errorCode(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const error = (body as { error?: { code?: unknown } }).error;
+  return typeof error === 'object' && error !== null && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 function describe(body: unknown): string | undefined {

@@ -25,6 +25,8 @@ export interface Credentials {
   refresh_token: string | null;
   /** Epoch seconds, when the platform said. */
   expires_at: number | null;
+  /** Epoch seconds when adlink obtained the access token; with expires_at, its lifetime. */
+  obtained_at: number;
   /** The OAuth app that obtained them; refreshes must use the same one. */
   client_id: string;
 }

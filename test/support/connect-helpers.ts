@@ -401,6 +401,7 @@ const DURABLE: RegExp[] = [
   /^\{co:[^}]+\}:(company|tokens|customers|settings|signing_secrets|attempts)$/,
   /^\{co:[^}]+\}:token:[^:]+(:last_used)?$/,
   /^\{co:[^}]+\}:customer:[^:]+(:platforms)?$/,
+  /^\{co:[^}]+\}:customer_names$/,
   /^\{co:[^}]+\}:conn:[^:]+:[a-z]+$/,
   // The ad-set cache: one record per ad set, its indexes (all, per status) and the "filled" mark.
   /^\{co:[^}]+\}:adset:[^:]+:[a-z]+:[^:]+$/,

@@ -103,6 +103,9 @@ function toAdSet(adset: SandboxAdSet): AdSet {
   };
 }
 
+/** What the sandbox accepts as a zipcode (its API refuses anything else). */
+const SANDBOX_ZIPCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/;
+
 /** The ad set as the sandbox's create endpoint takes it; anything it cannot hold is refused by name. */
 function toSandboxInput(input: NewAdSet, account: AdAccount) {
   const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
@@ -124,6 +127,17 @@ function toSandboxInput(input: NewAdSet, account: AdAccount) {
   }
   const objectives = input.settings.filter((s) => s.kind === 'Objective');
   if (objectives.length > 1) throw new PlatformInputError('settings', 'At most one Objective setting.');
+  input.targetings.forEach((t, i) => {
+    if (t.kind !== 'GeoTargeting') return;
+    t.zipcodes.forEach(({ zipcode }, j) => {
+      if (!SANDBOX_ZIPCODE.test(zipcode)) {
+        throw new PlatformInputError(
+          `targetings[${i}].zipcodes[${j}].zipcode`,
+          'Sandbox zipcodes are 1–12 letters, digits, spaces or hyphens.',
+        );
+      }
+    });
+  });
   const keywords = input.targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : []));
   const zipcodes = input.targetings.flatMap((t) =>
     t.kind === 'GeoTargeting' ? t.zipcodes.map(({ country, zipcode }) => ({ country, zip: zipcode })) : [],
@@ -174,12 +188,18 @@ export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformA
     return items;
   }
 
-  /** A 404 from the sandbox means the object is not there (or not visible): null, not an error. */
+  /**
+   * A 404 from the sandbox means the object is not there (or another user's); a 403
+   * `account_not_granted` that it is in an ad account the customer did not share. Either way it is
+   * not the customer's: null, not an error.
+   */
   async function orNull<T>(work: Promise<T>): Promise<T | null> {
     try {
       return await work;
     } catch (err) {
-      if (err instanceof PlatformError && err.status === 404) return null;
+      if (err instanceof PlatformError && (err.status === 404 || err.code === 'account_not_granted')) {
+        return null;
+      }
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCountryCode } from './countries.js';
+import { isCountryCode } from '../../adsets/countries.js';
 import { type AdSetStatus, CHANNELS } from './model.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
