@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AdSetService } from './adsets/service.js';
 import { createAdSetRoutes } from './api/adsets.js';
 import { createConnectApiRoutes } from './api/connect.js';
+import { createConnectAttemptRoutes } from './api/connect-attempts.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createHealthRoutes } from './api/health.js';
 import type { Config } from './config.js';
@@ -18,7 +19,12 @@ import { authenticate } from './http/auth.js';
 import type { RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
+import { createActivityPages } from './integrations/activity.js';
+import { createCustomerPages } from './integrations/customers.js';
+import { createRedirectUriRoutes } from './integrations/redirect-uris.js';
 import { createIntegrationsRoutes } from './integrations/routes.js';
+import { createSigningSecretRoutes } from './integrations/signing-secret.js';
+import { createTokenRoutes } from './integrations/tokens.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
@@ -93,7 +99,15 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
     );
   }
   app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
-  app.use(createIntegrationsRoutes({ config, store, log }, []));
+  app.use(
+    createIntegrationsRoutes({ config, store, log }, [
+      createTokenRoutes({ config, store, log }),
+      createRedirectUriRoutes({ config, store, log }),
+      createSigningSecretRoutes({ config, store, log }),
+      createCustomerPages({ config, store, log, links, platforms }),
+      createActivityPages({ config, store, log, platforms }),
+    ]),
+  );
 
   // Vendor endpoints authenticate before they read a body.
   const vendor = [
@@ -103,6 +117,7 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
   ];
   app.use(createCustomerRoutes(store, vendor, platforms));
   app.use(createConnectApiRoutes({ store, links, tokens, platforms }, vendor));
+  app.use(createConnectAttemptRoutes(store, vendor));
   app.use(createAdSetRoutes({ store, platforms, adSets }, vendor));
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));

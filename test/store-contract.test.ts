@@ -89,6 +89,35 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       expect(await kv.zrangeLex(k('z'), { limit: 10 })).toEqual(['001:a', '002:b', '004:d', '005:e']);
     });
 
+    it('pages a lexicographic sorted set from an inclusive bound, forwards and backwards', async () => {
+      const batch = kv.batch();
+      for (const m of ['acme', 'acme|1', 'acme bakery|2', 'acmez|3', 'b|4']) batch.zaddLex(k('lex'), m);
+      await batch.exec();
+      // Binary order: ' ' < 'z' < '|'.
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, from: 'acme' })).toEqual([
+        'acme',
+        'acme bakery|2',
+        'acmez|3',
+        'acme|1',
+        'b|4',
+      ]);
+      expect(await kv.zrangeLex(k('lex'), { limit: 2, from: 'acme b' })).toEqual([
+        'acme bakery|2',
+        'acmez|3',
+      ]);
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, from: 'acmez|3', reverse: true })).toEqual([
+        'acmez|3',
+        'acme bakery|2',
+        'acme',
+      ]);
+      expect(await kv.zrangeLex(k('lex'), { limit: 1, from: 'acme|0', reverse: true })).toEqual(['acmez|3']);
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, from: 'acme|1' })).toEqual(['acme|1', 'b|4']);
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, after: 'acme|1' })).toEqual(['b|4']);
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, from: 'c' })).toEqual([]);
+      expect(await kv.zrangeLex(k('lex'), { limit: 10, from: '', reverse: true })).toEqual([]);
+      expect(await kv.zrangeLex(k('nothing'), { limit: 10, from: 'a' })).toEqual([]);
+    });
+
     it('keeps only the last members of a sorted set, and counts hits in a window', async () => {
       const batch = kv.batch();
       for (const m of ['a', 'b', 'c', 'd', 'e']) batch.zaddLex(k('keep'), m);
@@ -206,6 +235,47 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       await store.customers.delete(victim);
       expect(await store.customers.get(company.id, victim.id)).toBeNull();
       expect((await store.customers.list(company.id, 10)).data).toHaveLength(4);
+    });
+
+    it('pages back with endingBefore, and searches names by prefix in name order', async () => {
+      const company = await store.companies.create('Searcher');
+      const names = [
+        'ACME GmbH',
+        'Acme Bakery',
+        'Bakery Acme',
+        'ａｃｍｅ wide',
+        'acme|x',
+        'Acmez',
+        'Zed',
+        'Acme',
+      ];
+      const made = [];
+      for (const name of names) made.push(await store.customers.create(company.id, name));
+      const newestFirst = made.map((c) => c.id).reverse();
+      const back = await store.customers.list(company.id, 2, { endingBefore: made[2]! });
+      expect(back.data.map((c) => c.id)).toEqual(newestFirst.slice(3, 5));
+      expect(back.has_more).toBe(true);
+
+      const ids = (page: { data: { name: string }[] }) => page.data.map((c) => c.name);
+      const all = await store.customers.search(company.id, 'acm', 10);
+      // Name order, then id: ' ' < 'z' < '|'.
+      expect(ids(all)).toEqual(['Acme Bakery', 'ACME GmbH', 'ａｃｍｅ wide', 'Acmez', 'Acme', 'acme|x']);
+      expect(all.has_more).toBe(false);
+      const first = await store.customers.search(company.id, 'ACM', 2);
+      expect(first).toMatchObject({ has_more: true });
+      expect(ids(first)).toEqual(['Acme Bakery', 'ACME GmbH']);
+      const next = await store.customers.search(company.id, 'acm', 2, { startingAfter: first.data[1]! });
+      expect(ids(next)).toEqual(['ａｃｍｅ wide', 'Acmez']);
+      const previous = await store.customers.search(company.id, 'acm', 1, { endingBefore: next.data[0]! });
+      expect(ids(previous)).toEqual(['ACME GmbH']);
+      expect(previous.has_more).toBe(true);
+      expect(ids(await store.customers.search(company.id, 'acme|', 10))).toEqual(['acme|x']);
+      expect(ids(await store.customers.search(company.id, `acme|${made[7]!.id}`, 10))).toEqual([]);
+      expect(ids(await store.customers.search(company.id, 'bak', 10))).toEqual(['Bakery Acme']);
+      expect(ids(await store.customers.search(company.id, 'q', 10))).toEqual([]);
+
+      await store.customers.delete(made[1]!);
+      expect(ids(await store.customers.search(company.id, 'acme b', 10))).toEqual([]);
     });
 
     it('never returns another company’s customer', async () => {

@@ -17,6 +17,20 @@ export interface Page<T> {
   data: T[];
 }
 
+/** Where a page starts: strictly after one customer, or (going back) strictly before one. */
+export type PageFrom = { startingAfter: Customer } | { endingBefore: Customer } | undefined;
+
+/** How names are compared in search: case-insensitive, compatibility forms folded (NFKC). */
+export const searchableName = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+/** Member of the name index: the searchable name, then the id (UUIDs have no `|`). */
+const nameOrdered = (name: string, id: string): string => `${searchableName(name)}|${id}`;
+const nameOfMember = (member: string): string => member.slice(0, member.lastIndexOf('|'));
+const idOfNameMember = (member: string): string => member.slice(member.lastIndexOf('|') + 1);
+
+/** Index entries read at once while looking for the members of a prefix. */
+const SEARCH_CHUNK = 100;
+
 export class CustomerStore {
   constructor(
     private readonly kv: Kv,
@@ -34,6 +48,7 @@ export class CustomerStore {
       .batch()
       .set(this.k.customer(companyId, customer.id), JSON.stringify(customer))
       .zaddLex(this.k.customers(companyId), timeOrdered(customer.created_at, customer.id))
+      .zaddLex(this.k.customerNames(companyId), nameOrdered(customer.name, customer.id))
       .exec();
     return { ...customer, platforms: [] };
   }
@@ -47,27 +62,71 @@ export class CustomerStore {
     return raw ? { ...(JSON.parse(raw) as StoredCustomer), platforms: platforms.sort() } : null;
   }
 
-  /** Newest first. `startingAfter` must be a customer of this company (checked by the caller). */
-  async list(companyId: string, limit: number, startingAfter?: Customer): Promise<Page<Customer>> {
+  /**
+   * Newest first. `startingAfter` must be a customer of this company (checked by the caller); with
+   * `endingBefore` instead, the page of newer customers just before it.
+   */
+  async list(companyId: string, limit: number, from?: Customer | PageFrom): Promise<Page<Customer>> {
+    const start = from && 'id' in from ? { startingAfter: from } : from;
+    const backwards = start !== undefined && 'endingBefore' in start;
+    const anchor = start && ('endingBefore' in start ? start.endingBefore : start.startingAfter);
     const members = await this.kv.zrangeLex(this.k.customers(companyId), {
-      reverse: true,
+      reverse: !backwards,
       limit: limit + 1,
-      ...(startingAfter ? { after: timeOrdered(startingAfter.created_at, startingAfter.id) } : {}),
+      ...(anchor ? { after: timeOrdered(anchor.created_at, anchor.id) } : {}),
     });
-    const ids = members.slice(0, limit).map(idOfTimeOrdered);
+    const page = members.slice(0, limit);
+    if (backwards) page.reverse();
+    return { has_more: members.length > limit, data: await this.load(companyId, page.map(idOfTimeOrdered)) };
+  }
+
+  /**
+   * Customers whose name starts with `prefix` (case-insensitive, NFKC), in name order: a range of the
+   * name index from the prefix on, up to the first member outside it. Customers created before the
+   * index existed are not found.
+   */
+  async search(companyId: string, prefix: string, limit: number, from?: PageFrom): Promise<Page<Customer>> {
+    const wanted = searchableName(prefix);
+    const backwards = from !== undefined && 'endingBefore' in from;
+    const anchor = from && ('endingBefore' in from ? from.endingBefore : from.startingAfter);
+    const found: string[] = [];
+    let bound: { after: string } | { from: string } = anchor
+      ? { after: nameOrdered(anchor.name, anchor.id) }
+      : { from: wanted };
+    scan: for (;;) {
+      const members = await this.kv.zrangeLex(this.k.customerNames(companyId), {
+        ...bound,
+        reverse: backwards,
+        limit: SEARCH_CHUNK,
+      });
+      for (const member of members) {
+        // Every name with the prefix is in one contiguous range of the index.
+        if (!member.startsWith(wanted)) break scan;
+        // A prefix that runs into the `|<id>` part matches the member but not the name.
+        if (nameOfMember(member).startsWith(wanted)) found.push(member);
+        if (found.length > limit) break scan;
+      }
+      if (members.length < SEARCH_CHUNK) break;
+      bound = { after: members.at(-1)! };
+    }
+    const page = found.slice(0, limit);
+    if (backwards) page.reverse();
+    return { has_more: found.length > limit, data: await this.load(companyId, page.map(idOfNameMember)) };
+  }
+
+  private async load(companyId: string, ids: string[]): Promise<Customer[]> {
     const [raws, platforms] = await Promise.all([
       this.kv.mget(ids.map((id) => this.k.customer(companyId, id))),
       this.kv.smembersMany(ids.map((id) => this.k.customerPlatforms(companyId, id))),
     ]);
-    const data = raws.flatMap((raw, i) =>
+    return raws.flatMap((raw, i) =>
       raw ? [{ ...(JSON.parse(raw) as StoredCustomer), platforms: (platforms[i] ?? []).sort() }] : [],
     );
-    return { has_more: members.length > limit, data };
   }
 
   /**
    * Removes the customer and everything it owns — connections (with their credentials), open connect
-   * links, its index entry — in one transaction.
+   * links, its index entries — in one transaction.
    */
   async delete(customer: Customer): Promise<void> {
     const { company, id } = customer;
@@ -82,6 +141,7 @@ export class CustomerStore {
         ...jtis.map((jti) => this.k.session(company, jti)),
       )
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
+      .zrem(this.k.customerNames(company), nameOrdered(customer.name, id))
       .exec();
   }
 }

@@ -16,10 +16,19 @@ export function keys(prefix: string) {
     tokens: (companyId: string) => `${co(companyId)}:tokens`,
     customer: (companyId: string, customerId: string) => `${co(companyId)}:customer:${customerId}`,
     customers: (companyId: string) => `${co(companyId)}:customers`,
+    /** The company's customers by name for prefix search: `<lowercased NFKC name>|<id>`. */
+    customerNames: (companyId: string) => `${co(companyId)}:customer_names`,
     customerPlatforms: (companyId: string, customerId: string) =>
       `${co(companyId)}:customer:${customerId}:platforms`,
     idempotency: (companyId: string, keyHash: string) => `${co(companyId)}:idem:${keyHash}`,
     settings: (companyId: string) => `${co(companyId)}:settings`,
+    /** What the hosted pages show of the company: display name, accent colour, the logo's hash; the logo apart. */
+    branding: (companyId: string) => `${co(companyId)}:branding`,
+    brandLogo: (companyId: string) => `${co(companyId)}:brand_logo`,
+    /** Platforms the company does not offer its customers (every available one is offered by default). */
+    hiddenPlatforms: (companyId: string) => `${co(companyId)}:platforms_hidden`,
+    /** The company's own OAuth app for a platform, its secrets sealed. */
+    oauthApp: (companyId: string, platform: string) => `${co(companyId)}:oauth_app:${platform}`,
     signingSecrets: (companyId: string) => `${co(companyId)}:signing_secrets`,
     session: (companyId: string, jti: string) => `${co(companyId)}:session:${jti}`,
     sessionUsed: (companyId: string, jti: string) => `${co(companyId)}:session_used:${jti}`,

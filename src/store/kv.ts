@@ -13,6 +13,8 @@ export interface SetOptions {
 export interface LexRange {
   /** Exclusive bound: members strictly after (or before, when `reverse`) this one. */
   after?: string;
+  /** Inclusive bound: members from this one on (or up to it, when `reverse`); not with `after`. */
+  from?: string;
   reverse?: boolean;
   limit: number;
 }

@@ -126,10 +126,20 @@ export class MemoryKv implements Kv {
     const value = this.live(key)?.value;
     if (!Array.isArray(value)) return [];
     if (range.reverse) {
-      const end = range.after === undefined ? value.length : lowerBound(value, range.after);
+      const end =
+        range.after !== undefined
+          ? lowerBound(value, range.after)
+          : range.from !== undefined
+            ? upperBound(value, range.from)
+            : value.length;
       return value.slice(Math.max(0, end - range.limit), end).reverse();
     }
-    const start = range.after === undefined ? 0 : upperBound(value, range.after);
+    const start =
+      range.after !== undefined
+        ? upperBound(value, range.after)
+        : range.from !== undefined
+          ? lowerBound(value, range.from)
+          : 0;
     return value.slice(start, start + range.limit);
   }
 

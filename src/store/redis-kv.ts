@@ -103,12 +103,16 @@ export class RedisKv implements Kv {
 
   zrangeLex(key: string, range: LexRange) {
     return this.call(() => {
+      const bound =
+        range.after !== undefined
+          ? `(${range.after}`
+          : range.from !== undefined
+            ? `[${range.from}`
+            : undefined;
       if (range.reverse) {
-        const max = range.after === undefined ? '+' : `(${range.after}`;
-        return this.client.zrevrangebylex(key, max, '-', 'LIMIT', 0, range.limit);
+        return this.client.zrevrangebylex(key, bound ?? '+', '-', 'LIMIT', 0, range.limit);
       }
-      const min = range.after === undefined ? '-' : `(${range.after}`;
-      return this.client.zrangebylex(key, min, '+', 'LIMIT', 0, range.limit);
+      return this.client.zrangebylex(key, bound ?? '-', '+', 'LIMIT', 0, range.limit);
     });
   }
 

@@ -1,0 +1,236 @@
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { disconnect } from '../connect/disconnect.js';
+import type { ConnectLinks } from '../connect/links.js';
+import { AppError } from '../errors.js';
+import { resource } from '../http/routes.js';
+import { parseQuery, validateBody } from '../http/validate.js';
+import { isUuid } from '../ids.js';
+import { locale, type MessageKey } from '../locales/en.js';
+import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
+import type { Platforms } from '../platforms/registry.js';
+import type { Connection } from '../store/connections.js';
+import type { Customer, Page, PageFrom } from '../store/customers.js';
+import { attemptRows } from './activity.js';
+import { type IntegrationsDeps, vendorPages } from './routes.js';
+import { VendorPageError } from './session.js';
+import { formGuards, shortTime } from './tokens.js';
+
+const t = locale().t;
+
+export interface CustomerPagesDeps extends IntegrationsDeps {
+  links: ConnectLinks;
+  platforms: Platforms;
+}
+
+export const CUSTOMERS_PER_PAGE = 25;
+/** Attempts shown on a customer's page; the activity page has them all. */
+const RECENT_ATTEMPTS = 10;
+/** The lifetime of a link made here: the API's default `expires_in`. */
+const LINK_EXPIRES_IN = 900;
+
+const listQuery = z.strictObject({
+  q: z.string().max(200).optional(),
+  starting_after: z.string().max(100).optional(),
+  ending_before: z.string().max(100).optional(),
+});
+const customerQuery = z.strictObject({ disconnected: z.string().max(20).optional() });
+const csrfOnly = z.strictObject({ _csrf: z.string() });
+
+/** `Sandbox Ads`; an id this deployment does not know is shown as it is. */
+export const platformName = (platforms: Platforms, id: string): string =>
+  isPlatformId(id) ? platforms.entry(id).name : id;
+
+export function createCustomerPages(deps: CustomerPagesDeps): Router {
+  const { store, links, platforms, log } = deps;
+  const router = Router();
+  const guards = formGuards(deps);
+  const page = vendorPages(store);
+
+  /** The signed-in company's customer with this id; another company's, or a malformed id, is "not found". */
+  const ownCustomer = async (req: Request, id = req.params.id as string): Promise<Customer> => {
+    const customer = isUuid(id) ? await store.customers.get(req.vendor!.company, id) : null;
+    if (!customer) throw new VendorPageError('not_found', 404);
+    return customer;
+  };
+
+  const statusLabel = (connection: Pick<Connection, 'platform' | 'status'>) =>
+    t(`integrations.customers.status.${connection.status}` as MessageKey, {
+      platform: platformName(platforms, connection.platform),
+    });
+
+  /** The customer's connection of this platform, or "not found". */
+  const ownConnection = async (req: Request) => {
+    const customer = await ownCustomer(req);
+    const platform = req.params.platform as string;
+    const connection = isPlatformId(platform)
+      ? await store.connections.get(customer.company, customer.id, platform)
+      : null;
+    if (!connection) throw new VendorPageError('not_found', 404);
+    return { customer, platform: platform as PlatformId, connection };
+  };
+
+  resource(
+    router,
+    '/integrations/customers',
+    {
+      get: async (req, res) => {
+        const query = parseQuery(listQuery, req);
+        if (query.starting_after !== undefined && query.ending_before !== undefined) {
+          throw new AppError('invalid_request', 'Give starting_after or ending_before, not both.', {
+            param: 'ending_before',
+          });
+        }
+        const company = req.vendor!.company;
+        const q = query.q?.trim() ?? '';
+        const from: PageFrom =
+          query.starting_after !== undefined
+            ? { startingAfter: await ownCustomer(req, query.starting_after) }
+            : query.ending_before !== undefined
+              ? { endingBefore: await ownCustomer(req, query.ending_before) }
+              : undefined;
+        const result: Page<Customer> = q
+          ? await store.customers.search(company, q, CUSTOMERS_PER_PAGE, from)
+          : await store.customers.list(company, CUSTOMERS_PER_PAGE, from);
+        const connections = await Promise.all(
+          result.data.map((c) => (c.platforms.length > 0 ? store.connections.list(company, c.id) : [])),
+        );
+        const rows = result.data.map((customer, i) => ({
+          id: customer.id,
+          name: customer.name,
+          created_at: customer.created_at,
+          created: shortTime(customer.created_at),
+          platforms: connections[i]!.map((c) => ({ status: c.status, label: statusLabel(c) })),
+        }));
+        const backwards = from !== undefined && 'endingBefore' in from;
+        const pageLink = (cursor: 'starting_after' | 'ending_before', id: string) =>
+          `/integrations/customers?${new URLSearchParams({ ...(q ? { q } : {}), [cursor]: id })}`;
+        // Going forward there is a previous page whenever we came from a cursor; going back, a next one.
+        const first = rows[0];
+        const last = rows.at(-1);
+        const previous =
+          first && (backwards ? result.has_more : from !== undefined)
+            ? pageLink('ending_before', first.id)
+            : null;
+        const next =
+          last && (backwards ? true : result.has_more) ? pageLink('starting_after', last.id) : null;
+        await page(req, res, 'customers', 'integrations/customers', {
+          title: q ? t('integrations.customers.search.title', { q }) : t('integrations.customers.title'),
+          q,
+          rows,
+          previous,
+          next,
+          // A page reached with a cursor that shows nothing newer gets a way back to the start.
+          firstPage:
+            from !== undefined && !previous && !backwards
+              ? `/integrations/customers${q ? `?${new URLSearchParams({ q })}` : ''}`
+              : null,
+          paged: from !== undefined,
+        });
+      },
+    },
+    guards,
+  );
+
+  /** The customer's page; `extra` adds what a POST shows once (a new connect link). */
+  const showCustomer = async (
+    req: Request,
+    res: Response,
+    customer: Customer,
+    extra: { link?: { connect_url: string; expires_at: string }; disconnected?: string } = {},
+  ) => {
+    const [connections, attempts] = await Promise.all([
+      store.connections.list(customer.company, customer.id),
+      store.connectAttempts.list(customer.company, { limit: RECENT_ATTEMPTS, customer: customer.id }),
+    ]);
+    await page(req, res, 'customers', 'integrations/customer', {
+      title: customer.name,
+      customer: { ...customer, created: shortTime(customer.created_at) },
+      connections: connections.map((c) => ({
+        ...c,
+        name: platformName(platforms, c.platform),
+        statusLabel: t(`integrations.customers.connection.${c.status}` as MessageKey),
+        connected: shortTime(c.connected_at),
+      })),
+      attempts: await attemptRows(store, platforms, customer.company, attempts.data),
+      link: extra.link ? { ...extra.link, expires: shortTime(extra.link.expires_at) } : null,
+      linkMinutes: LINK_EXPIRES_IN / 60,
+      notice: extra.disconnected
+        ? t('integrations.customers.disconnected', { platform: platformName(platforms, extra.disconnected) })
+        : null,
+      ...(extra.link ? { scripts: ['/assets/copy.js'] } : {}),
+    });
+  };
+
+  resource(
+    router,
+    '/integrations/customers/:id',
+    {
+      get: async (req, res) => {
+        const customer = await ownCustomer(req);
+        const { disconnected } = parseQuery(customerQuery, req);
+        const shown = disconnected !== undefined && isPlatformId(disconnected) ? disconnected : undefined;
+        await showCustomer(req, res, customer, shown ? { disconnected: shown } : {});
+      },
+    },
+    guards,
+  );
+
+  // The link is shown in this response only: never in a URL or a redirect of ours.
+  resource(
+    router,
+    '/integrations/customers/:id/connect-link',
+    {
+      post: async (req, res) => {
+        validateBody(csrfOnly, req.body);
+        const customer = await ownCustomer(req);
+        const link = await links.create({
+          company: customer.company,
+          customer: customer.id,
+          platforms: null,
+          expiresIn: LINK_EXPIRES_IN,
+        });
+        log.info(
+          { company: customer.company, customer: customer.id },
+          'connect link created on the integrations pages',
+        );
+        await showCustomer(req, res, customer, { link });
+      },
+    },
+    guards,
+  );
+
+  resource(
+    router,
+    '/integrations/customers/:id/connections/:platform/disconnect',
+    {
+      get: async (req, res) => {
+        const { customer, platform, connection } = await ownConnection(req);
+        const name = platformName(platforms, platform);
+        await page(req, res, 'customers', 'integrations/customer-disconnect', {
+          title: t('integrations.customers.disconnect.title', { platform: name, customer: customer.name }),
+          customer,
+          platform,
+          platformName: name,
+          accounts: connection.ad_accounts,
+        });
+      },
+      post: async (req, res) => {
+        validateBody(csrfOnly, req.body);
+        const { customer, platform } = await ownConnection(req);
+        const revoked = await disconnect(store, platforms, customer.company, customer.id, platform);
+        log.info(
+          { company: customer.company, customer: customer.id, platform, revoked },
+          'platform disconnected on the integrations pages',
+        );
+        res.redirect(
+          303,
+          `/integrations/customers/${encodeURIComponent(customer.id)}?disconnected=${encodeURIComponent(platform)}`,
+        );
+      },
+    },
+    guards,
+  );
+
+  return router;
+}
