@@ -20,13 +20,16 @@ import type { RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createActivityPages } from './integrations/activity.js';
+import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
 import { createCustomerPages } from './integrations/customers.js';
+import { createPlatformPages } from './integrations/platforms.js';
 import { createRedirectUriRoutes } from './integrations/redirect-uris.js';
 import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, SANDBOX_CLIENT_ID } from './platforms/registry.js';
+import type { SandboxClient } from './platforms/sandbox/clients.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
 import type { Store } from './store/index.js';
 
@@ -37,6 +40,8 @@ export interface AppDeps {
   keys: KeyRing;
   /** Per-IP limits on the hosted flow's entry and start steps. */
   rateLimits?: { entry: RateLimit; start: RateLimit };
+  /** More OAuth clients the built-in sandbox accepts besides adlink's own (tests: a company's own app). */
+  sandboxClients?: SandboxClient[];
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -56,14 +61,23 @@ const routeNotFound: RequestHandler = (req) => {
 };
 
 /** The whole HTTP application; no listening and no environment reads here. */
-export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_LIMITS }: AppDeps) {
+export function createApp({
+  config,
+  store,
+  log,
+  keys,
+  rateLimits = DEFAULT_RATE_LIMITS,
+  sandboxClients = [],
+}: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
-  const platforms = createPlatforms(config, keys.encryption);
+  const platforms = createPlatforms(config, keys.encryption, (company, id) =>
+    store.profile.oauthApp(company, id),
+  );
   const links = new ConnectLinks(config, store, tokens);
   const flow = new ConnectFlow(store, tokens, platforms, log);
   const adSets = new AdSetService(store, platforms, new AccessTokens(store, platforms, log), log);
@@ -92,12 +106,14 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
             name: 'adlink',
             redirectUris: [platforms.callbackUrl('sandbox')],
           },
+          ...sandboxClients,
         ],
         accessTokenTtlSeconds: config.sandbox.accessTokenTtl,
         log,
       }),
     );
   }
+  app.use(createBrandAssetRoutes(store));
   app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
   app.use(
     createIntegrationsRoutes({ config, store, log }, [
@@ -106,6 +122,8 @@ export function createApp({ config, store, log, keys, rateLimits = DEFAULT_RATE_
       createSigningSecretRoutes({ config, store, log }),
       createCustomerPages({ config, store, log, links, platforms }),
       createActivityPages({ config, store, log, platforms }),
+      createPlatformPages({ config, store, log, platforms }),
+      createBrandingPages({ config, store, log }),
     ]),
   );
 

@@ -28,7 +28,15 @@ export interface ConnectApiDeps {
   platforms: Platforms;
 }
 
-function offeredPlatforms(list: string | undefined, available: PlatformId[]): PlatformId[] | null {
+/**
+ * The link's `platforms`: each must be available on this deployment and offered by the company (its
+ * integrations pages, Platforms). Null (no list): whatever the company offers when the link is used.
+ */
+function offeredPlatforms(
+  list: string | undefined,
+  available: PlatformId[],
+  offered: PlatformId[],
+): PlatformId[] | null {
   if (list === undefined) return null;
   const ids = [...new Set(list.split(','))];
   for (const id of ids) {
@@ -41,6 +49,13 @@ function offeredPlatforms(list: string | undefined, available: PlatformId[]): Pl
       throw new AppError('invalid_request', `The platform "${id}" is not available on this deployment.`, {
         param: 'platforms',
       });
+    }
+    if (!offered.includes(id)) {
+      throw new AppError(
+        'invalid_request',
+        `Your company does not offer "${id}" to its customers; offer it on the Platforms page of your integration settings.`,
+        { param: 'platforms' },
+      );
     }
   }
   return ids as PlatformId[];
@@ -73,7 +88,11 @@ export function createConnectApiRoutes(
             company: customer.company,
             customer: customer.id,
             ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
-            platforms: offeredPlatforms(query.platforms, platforms.available()),
+            platforms: offeredPlatforms(
+              query.platforms,
+              platforms.available(),
+              await store.profile.offered(customer.company, platforms.available()),
+            ),
             expiresIn: query.expires_in,
           }),
         );

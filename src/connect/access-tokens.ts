@@ -103,7 +103,9 @@ export class AccessTokens {
   private async refreshHoldingLock(ref: ConnectionRef, stale: string): Promise<string> {
     const current = await this.load(ref);
     if (current.access_token !== stale) return current.access_token;
-    const app = this.platforms.app(ref.platform);
+    // The company's current app (its own or the deployment's): a grant of another client cannot be
+    // refreshed with it, so the customer reconnects.
+    const app = await this.platforms.oauthApp(ref.company, ref.platform);
     if (!current.refresh_token || !app || app.clientId !== current.client_id) {
       await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
       throw reauthorize(ref.platform);

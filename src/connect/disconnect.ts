@@ -11,9 +11,15 @@ async function revokeAtPlatform(
   customer: string,
   platform: PlatformId,
 ): Promise<boolean> {
-  const app = platforms.app(platform);
   const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
-  if (!app || !credentials) return false;
+  if (!credentials) return false;
+  // Only the client the grant was issued to can revoke it: the company's current app, or the
+  // deployment's when the grant predates the company's own app.
+  const current = await platforms.oauthApp(company, platform).catch(() => null);
+  const app = [current, platforms.app(platform)].find(
+    (candidate) => candidate?.clientId === credentials.client_id,
+  );
+  if (!app) return false;
   const [token, hint] = credentials.refresh_token
     ? [credentials.refresh_token, 'refresh_token']
     : [credentials.access_token, 'access_token'];

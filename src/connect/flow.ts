@@ -20,6 +20,8 @@ export class FlowPage extends Error {
     readonly vars: Record<string, string> = {},
     /** Where "Try again" leads: a platform to start again, or back to the overview. */
     readonly retry?: { platform: PlatformId } | { overview: true },
+    /** The company whose customer sees the page, when known: its branding is shown. */
+    readonly company?: string,
   ) {
     super(page);
   }
@@ -52,6 +54,13 @@ export interface LinkParams {
   redirect_uri?: string;
 }
 
+/** What the layout shows of a company on its customers' pages (views/layout.ejs). */
+export interface HostedBrand {
+  /** The header text and the `{vendor}` of the messages: the display name, else the company's name. */
+  brand: string;
+  branding: { company: string; logo: boolean };
+}
+
 export interface PlatformRow {
   id: PlatformId;
   name: string;
@@ -71,7 +80,20 @@ export class ConnectFlow {
   ) {}
 
   async vendorName(company: string): Promise<string> {
-    return (await this.store.companies.get(company))?.name ?? 'your provider';
+    return (await this.brand(company))?.brand ?? 'your provider';
+  }
+
+  /** The company's branding for its customers' pages; null for a company that does not exist. */
+  async brand(company: string): Promise<HostedBrand | null> {
+    const [record, branding] = await Promise.all([
+      this.store.companies.get(company),
+      this.store.profile.branding(company),
+    ]);
+    if (!record) return null;
+    return {
+      brand: branding.display_name ?? record.name,
+      branding: { company, logo: branding.logo_sha256 !== null },
+    };
   }
 
   /** Signature, claims, customer match and the hand-added redirect_uri; consumes nothing. */
@@ -90,11 +112,12 @@ export class ConnectFlow {
       );
     }
     const vendor = await this.vendorName(claims.company);
-    if (claims.customer !== link.customer) throw new FlowPage('link_invalid', 400, { vendor });
+    if (claims.customer !== link.customer)
+      throw new FlowPage('link_invalid', 400, { vendor }, undefined, claims.company);
     if (link.redirect_uri !== undefined) {
       const settings = await this.store.settings.get(claims.company);
       if (!isAllowedRedirect(settings.redirect_uris, link.redirect_uri)) {
-        throw new FlowPage('redirect_not_allowed', 400, { vendor });
+        throw new FlowPage('redirect_not_allowed', 400, { vendor }, undefined, claims.company);
       }
     }
     return { claims, vendor };
@@ -105,16 +128,17 @@ export class ConnectFlow {
     const usedBy = await this.store.sessions.flowThatUsed(claims.company, claims.jti);
     if (usedBy && usedBy === browserFlow && (await this.store.sessions.getFlow(usedBy))) return usedBy;
     // No trace of a use: the vendor revoked the link (or deleted the customer).
-    throw new FlowPage(usedBy ? 'link_used' : 'link_revoked', 410, { vendor });
+    throw new FlowPage(usedBy ? 'link_used' : 'link_revoked', 410, { vendor }, undefined, claims.company);
   }
 
   /** GET with the link: verify only, so link scanners cannot burn it. */
   async landing(
     link: LinkParams,
     browserFlow: string | undefined,
-  ): Promise<{ vendor: string } | { continue: string }> {
+  ): Promise<{ vendor: string; company: string } | { continue: string }> {
     const { claims, vendor } = await this.checkLink(link);
-    if (await this.store.sessions.peekSession(claims.company, claims.jti)) return { vendor };
+    if (await this.store.sessions.peekSession(claims.company, claims.jti))
+      return { vendor, company: claims.company };
     return { continue: await this.continueOrRefuse(claims, vendor, browserFlow) };
   }
 
@@ -125,7 +149,7 @@ export class ConnectFlow {
     const record = await this.store.sessions.consumeSession(claims.company, claims.jti, flowId);
     if (!record) return this.continueOrRefuse(claims, vendor, browserFlow);
     if (!isUuid(record.customer) || !(await this.store.customers.get(record.company, record.customer))) {
-      throw new FlowPage('link_invalid', 400, { vendor });
+      throw new FlowPage('link_invalid', 400, { vendor }, undefined, record.company);
     }
     await this.store.sessions.saveFlow({
       id: flowId,
@@ -151,23 +175,26 @@ export class ConnectFlow {
     return flow;
   }
 
-  offered(flow: Flow): PlatformId[] {
-    const available = this.platforms.available();
-    return flow.platforms ? flow.platforms.filter((p) => available.includes(p)) : available;
+  /**
+   * What this visit may connect: the deployment's available platforms the company offers (read now,
+   * so un-offering a platform also closes open visits), narrowed to the link's list when it has one.
+   */
+  async offered(flow: Flow): Promise<PlatformId[]> {
+    const offered = await this.store.profile.offered(flow.company, this.platforms.available());
+    return flow.platforms ? flow.platforms.filter((p) => offered.includes(p)) : offered;
   }
 
   /** Origins the overview's Connect forms end up at, for its CSP form-action. */
-  authorizeOrigins(flow: Flow): string[] {
-    return [
-      ...new Set(this.offered(flow).map((p) => new URL(this.platforms.entry(p).oauth.authorizeUrl).origin)),
-    ];
+  authorizeOrigins(offered: PlatformId[]): string[] {
+    return [...new Set(offered.map((p) => new URL(this.platforms.entry(p).oauth.authorizeUrl).origin))];
   }
 
-  async overview(flow: Flow): Promise<{ vendor: string; rows: PlatformRow[] }> {
+  async overview(flow: Flow): Promise<{ vendor: string; rows: PlatformRow[]; formAction: string[] }> {
     const connections = new Map<PlatformId, Connection>(
       (await this.store.connections.list(flow.company, flow.customer)).map((c) => [c.platform, c]),
     );
-    const rows = this.offered(flow).map((id): PlatformRow => {
+    const offered = await this.offered(flow);
+    const rows = offered.map((id): PlatformRow => {
       const { name, color, mark } = this.platforms.entry(id);
       const connection = connections.get(id);
       return {
@@ -179,13 +206,15 @@ export class ConnectFlow {
         accounts: connection?.ad_accounts.map((a) => a.name).join(', ') ?? '',
       };
     });
-    return { vendor: await this.vendorName(flow.company), rows };
+    return { vendor: await this.vendorName(flow.company), rows, formAction: this.authorizeOrigins(offered) };
   }
 
   /** A one-time attempt (state + PKCE) and the platform's authorize URL to send the browser to. */
   async start(flow: Flow, platform: PlatformId): Promise<string> {
-    const app = this.platforms.app(platform);
-    if (!this.offered(flow).includes(platform) || !app) throw new FlowPage('platform_unavailable', 404);
+    const app = (await this.offered(flow)).includes(platform)
+      ? await this.platforms.oauthApp(flow.company, platform)
+      : null;
+    if (!app) throw new FlowPage('platform_unavailable', 404, {}, undefined, flow.company);
     const spec = this.platforms.entry(platform).oauth;
     const state = randomToken(32);
     const pkce = spec.pkce ? pkcePair() : null;
@@ -235,7 +264,7 @@ export class ConnectFlow {
         outcome: page === 'oauth_denied' ? 'denied' : 'failed',
         error_code: errorCode(reason),
       });
-      return new FlowPage(page, status, vars, { platform });
+      return new FlowPage(page, status, vars, { platform }, flow.company);
     };
 
     const issuer = entry.oauth.issuer;
@@ -245,7 +274,9 @@ export class ConnectFlow {
     if (query.error)
       throw await fail(query.error === 'access_denied' ? 'oauth_denied' : 'oauth_failed', query.error);
     if (!query.code) throw await fail('oauth_failed', 'missing_code');
-    const app = this.platforms.app(platform);
+    // The app the attempt started with: if the company changed or removed its app since, the code is
+    // for another client and is not sent anywhere.
+    const app = await this.platforms.oauthApp(flow.company, platform);
     if (!app || app.clientId !== attempt.client_id) throw await fail('oauth_failed', 'app_changed');
 
     let tokens: Awaited<ReturnType<typeof exchangeCode>>;

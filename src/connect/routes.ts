@@ -19,7 +19,14 @@ import { locale } from '../locales/en.js';
 import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
-import { type ConnectFlow, FlowPage, type LinkParams, pageBody, pageTitle } from './flow.js';
+import {
+  type ConnectFlow,
+  FlowPage,
+  type HostedBrand,
+  type LinkParams,
+  pageBody,
+  pageTitle,
+} from './flow.js';
 
 export interface ConnectRouteOptions {
   config: Config;
@@ -95,6 +102,31 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
 
   const entryLimit = limited('connect-entry', rateLimits.entry);
 
+  /** The company's logo, display name and theme on its customers' pages; adlink's when it has none. */
+  const brandOf = async (company: string): Promise<HostedBrand | Record<string, never>> =>
+    (await flow.brand(company)) ?? {};
+
+  /**
+   * A message page shows the branding of the company the failure names, else that of this browser's
+   * visit; never a visit's when a link is being entered (that link's company decides, if it is known).
+   */
+  const messageBrand = async (req: Request, err: unknown): Promise<HostedBrand | Record<string, never>> => {
+    try {
+      let company = err instanceof FlowPage ? err.company : undefined;
+      const path = `${req.baseUrl}${req.path}`;
+      const entering =
+        path === '/connections/session' ||
+        (path === '/connections' && ('token' in req.query || 'customer' in req.query));
+      if (!company && !entering) {
+        const id = browserFlow(req);
+        company = id ? (await store.sessions.getFlow(id))?.company : undefined;
+      }
+      return company ? await brandOf(company) : {};
+    } catch {
+      return {};
+    }
+  };
+
   resource(
     router,
     '/connections',
@@ -109,18 +141,20 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
             vendor: landing.vendor,
             link,
             scripts: ['/assets/autosubmit.js'],
+            ...(await brandOf(landing.company)),
           });
         }
         const { connected } = parseQuery(overviewSchema, req);
         const current = await flow.flow(browserFlow(req));
-        const { vendor, rows } = await flow.overview(current);
+        const { vendor, rows, formAction } = await flow.overview(current);
         const justConnected = rows.find((r) => r.id === connected && r.status === 'connected');
         await renderPage(res, 'connections/index', {
           title: t('connections.title'),
           vendor,
           rows,
           justConnected: justConnected?.name,
-          formAction: flow.authorizeOrigins(current),
+          formAction,
+          ...(await brandOf(current.company)),
         });
       },
     },
@@ -181,6 +215,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
         seconds: REDIRECT_SECONDS,
         ...(redirects ? { refresh: { seconds: REDIRECT_SECONDS, url: '/connections/finish' } } : {}),
         scripts: redirects ? ['/assets/countdown.js'] : [],
+        ...(await brandOf(current.company)),
       });
     },
   });
@@ -202,7 +237,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
   });
 
   router.use('/connections', (_req, _res, next) => next(new FlowPage('link_invalid', 404)));
-  router.use('/connections', pageErrorHandler(log));
+  router.use('/connections', pageErrorHandler(log, messageBrand));
   return router;
 }
 
@@ -229,12 +264,17 @@ function platformParam(value: unknown): PlatformId {
 }
 
 /** Under /connections every failure is a page: the friendly ones for flow states, a generic one otherwise. */
-function pageErrorHandler(log: Logger): ErrorRequestHandler {
+function pageErrorHandler(
+  log: Logger,
+  brandOf: (req: Request, err: unknown) => Promise<HostedBrand | Record<string, never>>,
+): ErrorRequestHandler {
   return async (err, req, res, _next) => {
     try {
+      const brand = await brandOf(req, err);
       if (err instanceof FlowPage) {
         if (err.page === 'rate_limited') res.set('Retry-After', err.vars.seconds ?? '60');
         return await renderPage(res, 'connections/message', {
+          ...brand,
           status: err.status,
           title: t(pageTitle(err.page), err.vars),
           heading: t(pageTitle(err.page), err.vars),
@@ -246,6 +286,7 @@ function pageErrorHandler(log: Logger): ErrorRequestHandler {
       logFailure(log, appError, req.id);
       if (appError.status < 500) {
         return await renderPage(res, 'connections/message', {
+          ...brand,
           status: appError.status,
           title: t('error.link_invalid.title'),
           heading: t('error.link_invalid.title'),
@@ -254,6 +295,7 @@ function pageErrorHandler(log: Logger): ErrorRequestHandler {
       }
       res.set(appError.headers);
       await renderPage(res, 'connections/message', {
+        ...brand,
         status: appError.status,
         title: t(appError.status === 503 ? 'error.unavailable.title' : 'error.title'),
         heading: t(appError.status === 503 ? 'error.unavailable.title' : 'error.title'),

@@ -160,7 +160,85 @@ export const en = {
   'integrations.redirects.done.default': 'The default redirect URI was changed.',
   'integrations.redirects.done.no_default': 'There is no default redirect URI now.',
   // integrations: platforms
+  'integrations.platforms.title': 'Platforms',
+  'integrations.platforms.intro':
+    'The ad platforms your customers can connect on the connection pages, and the OAuth apps they consent to.',
+  'integrations.platforms.offer.title': 'Offered platforms',
+  'integrations.platforms.offer.intro':
+    'Your customers see the platforms you offer that this deployment makes available. A connect link that asks for a platform you do not offer is refused.',
+  'integrations.platforms.caption': 'Ad platforms',
+  'integrations.platforms.col.platform': 'Platform',
+  'integrations.platforms.col.available': 'On this deployment',
+  'integrations.platforms.col.offer': 'Offer to my customers',
+  'integrations.platforms.col.callback': 'Callback URL',
+  'integrations.platforms.available.yes': 'Available',
+  'integrations.platforms.available.not_configured': 'Not configured',
+  'integrations.platforms.available.no_adapter': 'Not supported yet',
+  'integrations.platforms.offer_label': 'Offer {platform} to my customers',
+  'integrations.platforms.offer.save': 'Save offered platforms',
+  'integrations.platforms.offer.none':
+    'You offer no platform that is available here, so your customers cannot connect anything.',
+  'integrations.platforms.apps.title': 'Your own OAuth apps',
+  'integrations.platforms.apps.intro':
+    'By default your customers consent to this deployment’s app on each platform. Set your own app so the platform’s consent screen shows your name, and register the callback URL in it.',
+  'integrations.platforms.apps.switch':
+    'A connection made with another app cannot be refreshed with the new one: when its access expires, that customer must connect again.',
+  'integrations.platforms.app.own': 'Your app is used.',
+  'integrations.platforms.app.deployment': 'This deployment’s app is used.',
+  'integrations.platforms.app.none':
+    'This deployment has no app for {platform}; set yours to be ready when it becomes available.',
+  'integrations.platforms.app.client_id': 'Client id',
+  'integrations.platforms.app.client_secret': 'Client secret',
+  'integrations.platforms.app.developer_token': 'Developer token',
+  'integrations.platforms.app.secret_set': '•••• set on {date}',
+  'integrations.platforms.app.secret_hint': 'Stored encrypted and never shown again.',
+  'integrations.platforms.app.callback': 'Callback URL to register',
+  'integrations.platforms.app.save': 'Use my {platform} app',
+  'integrations.platforms.app.set': 'Set my own {platform} app',
+  'integrations.platforms.app.remove': 'Remove',
+  'integrations.platforms.app.remove_label': 'Remove your {platform} app',
+  'integrations.platforms.error.required': 'Enter a value.',
+  'integrations.platforms.error.too_long': 'Use at most 500 characters.',
+  'integrations.platforms.error.control': 'Remove the control characters (such as line breaks or tabs).',
+  'integrations.platforms.error.unknown': 'Choose among the listed platforms.',
+  'integrations.platforms.done.offered': 'The offered platforms were saved.',
+  'integrations.platforms.done.app_set': 'Your {platform} app is saved. New connections use it.',
+  'integrations.platforms.done.app_removed':
+    'Your {platform} app was removed. New connections use this deployment’s app.',
   // integrations: branding
+  'integrations.branding.title': 'Branding',
+  'integrations.branding.intro':
+    'How your customers see you on the connection pages: your name, your colour and your logo.',
+  'integrations.branding.name.label': 'Display name',
+  'integrations.branding.name.hint':
+    'Shown to your customers instead of “{company}”: up to 80 characters. Leave it empty to show “{company}”.',
+  'integrations.branding.accent.label': 'Accent colour',
+  'integrations.branding.accent.hint':
+    'For buttons and links, as # and six hexadecimal digits, e.g. #1f4fd6. Buttons have white text, so the colour needs a contrast of at least 4.5:1 with white. Leave it empty for adlink’s colours.',
+  'integrations.branding.accent.swatch': 'Your accent colour',
+  'integrations.branding.save': 'Save name and colour',
+  'integrations.branding.logo.title': 'Logo',
+  'integrations.branding.logo.current': 'Shown at the top of your connection pages:',
+  'integrations.branding.logo.alt': 'Your current logo',
+  'integrations.branding.logo.none': 'No logo yet: the connection pages show your display name only.',
+  'integrations.branding.logo.label': 'Logo file',
+  'integrations.branding.logo.hint': 'PNG, JPEG or SVG, at most 200 kB. It is shown 40 pixels high.',
+  'integrations.branding.logo.upload': 'Upload logo',
+  'integrations.branding.logo.replace': 'Upload another logo',
+  'integrations.branding.logo.remove': 'Remove logo',
+  'integrations.branding.error.name_length': 'Use at most 80 characters.',
+  'integrations.branding.error.name_control': 'Remove the control characters (such as line breaks or tabs).',
+  'integrations.branding.error.accent_format':
+    'Write the colour as # and six hexadecimal digits, e.g. #1f4fd6.',
+  'integrations.branding.error.accent_contrast':
+    'White text on {color} has a contrast of only {ratio}:1. Buttons have white text, and it must reach 4.5:1 to stay readable for people with low vision (WCAG AA). Choose a darker colour.',
+  'integrations.branding.error.logo_missing': 'Choose a file to upload.',
+  'integrations.branding.error.logo_type':
+    'PNG, JPEG or SVG only. The file’s content decides, not its name or type.',
+  'integrations.branding.error.logo_size': 'The file is {size} kB; a logo can be at most 200 kB.',
+  'integrations.branding.done.saved': 'Your display name and colour were saved.',
+  'integrations.branding.done.logo': 'Your logo was uploaded.',
+  'integrations.branding.done.logo_removed': 'Your logo was removed.',
   // integrations: signing
   'integrations.signing.title': 'Signing secret',
   'integrations.signing.intro':

@@ -61,6 +61,8 @@ export interface PlatformEntry {
   channelKinds: ChannelKind[];
   oauth: OAuthSpec;
   apiBaseUrl: string;
+  /** The platform's API also wants a developer token on every call, besides the OAuth app. */
+  developerToken?: true;
 }
 
 const RFC_NAMES = { clientId: 'client_id', clientSecret: 'client_secret', code: 'code' };
@@ -131,6 +133,7 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         issuer: 'https://accounts.google.com',
       }),
       apiBaseUrl: 'https://googleads.googleapis.com/v26',
+      developerToken: true,
     },
     tiktok: {
       id: 'tiktok',
@@ -174,6 +177,7 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         pkce: true,
       }),
       apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/v13',
+      developerToken: true,
     },
     snapchat: {
       id: 'snapchat',

@@ -1,6 +1,7 @@
 import type { EncryptionKey } from '../crypto/keys.js';
 import { AdSetCache } from './adset-cache.js';
 import { CompanyStore } from './companies.js';
+import { CompanyProfileStore } from './company-profile.js';
 import { CompanySettingsStore } from './company-settings.js';
 import { ConnectAttemptStore } from './connect-attempts.js';
 import { ConnectSessionStore } from './connect-sessions.js';
@@ -19,6 +20,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     keys: k,
     companies: new CompanyStore(kv, k),
     settings: new CompanySettingsStore(kv, k, encryption),
+    profile: new CompanyProfileStore(kv, k, encryption),
     customers: new CustomerStore(kv, k),
     idempotency: new IdempotencyStore(kv, k),
     sessions: new ConnectSessionStore(kv, k),

@@ -402,6 +402,7 @@ const DURABLE: RegExp[] = [
   /^\{co:[^}]+\}:token:[^:]+(:last_used)?$/,
   /^\{co:[^}]+\}:customer:[^:]+(:platforms)?$/,
   /^\{co:[^}]+\}:customer_names$/,
+  /^\{co:[^}]+\}:(branding|brand_logo|platforms_hidden|oauth_app:[a-z]+)$/,
   /^\{co:[^}]+\}:conn:[^:]+:[a-z]+$/,
   // The ad-set cache: one record per ad set, its indexes (all, per status) and the "filled" mark.
   /^\{co:[^}]+\}:adset:[^:]+:[a-z]+:[^:]+$/,

@@ -64,6 +64,8 @@ export interface HarnessOptions {
   backend?: Backend;
   env?: Record<string, string>;
   rateLimits?: AppDeps['rateLimits'];
+  /** More OAuth clients for the built-in sandbox (e.g. a company's own app), given where the app listens. */
+  sandboxClients?: (baseUrl: string) => NonNullable<AppDeps['sandboxClients']>;
 }
 
 /** The app on a real port of 127.0.0.1, on its own key prefix, with its logs captured. */
@@ -98,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       entry: { limit: 10_000, windowMs: 60_000 },
       start: { limit: 10_000, windowMs: 60_000 },
     },
+    ...(options.sandboxClients ? { sandboxClients: options.sandboxClients(baseUrl) } : {}),
   });
   server.on('request', app);
   return {

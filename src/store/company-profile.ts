@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import type { EncryptionKey } from '../crypto/keys.js';
+import { open, seal } from '../crypto/sealed.js';
+import { monotonicTimestamp } from '../ids.js';
+import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
+import type { Keys } from './keys.js';
+import type { Kv } from './kv.js';
+
+/** What the company's customers see of it on the hosted pages. */
+export interface Branding {
+  /** Shown instead of the company's name; null: the company's name. */
+  display_name: string | null;
+  /** `#rrggbb`, readable under white text; null: adlink's colours. */
+  accent: string | null;
+  /** The stored logo's SHA-256 (hex), or null without a logo. */
+  logo_sha256: string | null;
+  updated_at: string | null;
+}
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+export interface Logo {
+  content_type: LogoType;
+  bytes: Buffer;
+  sha256: string;
+  updated_at: string;
+}
+
+interface StoredLogo {
+  content_type: LogoType;
+  /** base64 */
+  data: string;
+  sha256: string;
+  size: number;
+  updated_at: string;
+}
+
+/** A company's own OAuth app for a platform as the pages show it: never its secrets. */
+export interface CompanyAppSummary {
+  platform: PlatformId;
+  client_id: string;
+  has_developer_token: boolean;
+  created_at: string;
+}
+
+/** The app with its secrets opened, for the OAuth client. */
+export interface CompanyApp {
+  clientId: string;
+  clientSecret: string;
+  developerToken?: string;
+}
+
+interface StoredApp {
+  client_id: string;
+  /** Sealed (AES-256-GCM) with the company, platform and purpose as associated data. */
+  client_secret: string;
+  developer_token: string | null;
+  created_at: string;
+}
+
+const NO_BRANDING: Branding = { display_name: null, accent: null, logo_sha256: null, updated_at: null };
+
+/** The associated data of a company app's sealed secret: a copy in another record does not open. */
+const appSecretAad = (company: string, platform: PlatformId, purpose: 'client_secret' | 'developer_token') =>
+  `oauth-app:${company}:${platform}:${purpose}`;
+
+/**
+ * A company's hosted-pages profile: branding (display name, accent colour, logo), the platforms it
+ * offers its customers, and its own OAuth apps, which replace the deployment's for its customers.
+ */
+export class CompanyProfileStore {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: Keys,
+    private readonly encryption: EncryptionKey[],
+  ) {}
+
+  async branding(company: string): Promise<Branding> {
+    const raw = await this.kv.get(this.k.branding(company));
+    return raw ? { ...NO_BRANDING, ...(JSON.parse(raw) as Partial<Branding>) } : { ...NO_BRANDING };
+  }
+
+  /** Display name and accent colour (null clears one); the logo is set apart. */
+  async setBranding(company: string, change: Pick<Branding, 'display_name' | 'accent'>): Promise<Branding> {
+    const next: Branding = {
+      ...(await this.branding(company)),
+      display_name: change.display_name,
+      accent: change.accent,
+      updated_at: monotonicTimestamp(),
+    };
+    await this.kv.set(this.k.branding(company), JSON.stringify(next));
+    return next;
+  }
+
+  async logo(company: string): Promise<Logo | null> {
+    const raw = await this.kv.get(this.k.brandLogo(company));
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as StoredLogo;
+    return {
+      content_type: stored.content_type,
+      bytes: Buffer.from(stored.data, 'base64'),
+      sha256: stored.sha256,
+      updated_at: stored.updated_at,
+    };
+  }
+
+  /** The logo first, then the branding that points at it: the pages never link a logo that is not there. */
+  async setLogo(company: string, contentType: LogoType, bytes: Buffer): Promise<Logo> {
+    const logo: Logo = {
+      content_type: contentType,
+      bytes,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      updated_at: monotonicTimestamp(),
+    };
+    const stored: StoredLogo = {
+      content_type: logo.content_type,
+      data: bytes.toString('base64'),
+      sha256: logo.sha256,
+      size: bytes.length,
+      updated_at: logo.updated_at,
+    };
+    await this.kv.set(this.k.brandLogo(company), JSON.stringify(stored));
+    const branding = await this.branding(company);
+    await this.kv.set(
+      this.k.branding(company),
+      JSON.stringify({ ...branding, logo_sha256: logo.sha256, updated_at: logo.updated_at }),
+    );
+    return logo;
+  }
+
+  /** Returns whether there was a logo. */
+  async removeLogo(company: string): Promise<boolean> {
+    const branding = await this.branding(company);
+    if (branding.logo_sha256 !== null) {
+      await this.kv.set(
+        this.k.branding(company),
+        JSON.stringify({ ...branding, logo_sha256: null, updated_at: monotonicTimestamp() }),
+      );
+    }
+    return (await this.kv.del(this.k.brandLogo(company))) > 0;
+  }
+
+  /** Platforms the company chose not to offer; any other available platform is offered. */
+  async hiddenPlatforms(company: string): Promise<PlatformId[]> {
+    const raw = await this.kv.get(this.k.hiddenPlatforms(company));
+    const ids = raw ? (JSON.parse(raw) as string[]) : [];
+    return PLATFORM_IDS.filter((id) => ids.includes(id));
+  }
+
+  /** Offers exactly `offered` (of every catalog platform); the others are hidden. */
+  async setOffered(company: string, offered: PlatformId[]): Promise<void> {
+    const hidden = PLATFORM_IDS.filter((id) => !offered.includes(id));
+    if (hidden.length === 0) await this.kv.del(this.k.hiddenPlatforms(company));
+    else await this.kv.set(this.k.hiddenPlatforms(company), JSON.stringify(hidden));
+  }
+
+  /** The platforms the company's customers may connect: the deployment's available ones it offers. */
+  async offered(company: string, available: PlatformId[]): Promise<PlatformId[]> {
+    const hidden = await this.hiddenPlatforms(company);
+    return available.filter((id) => !hidden.includes(id));
+  }
+
+  /** The company's own apps, in catalog order, without secrets. */
+  async oauthApps(company: string): Promise<CompanyAppSummary[]> {
+    const raws = await this.kv.mget(PLATFORM_IDS.map((id) => this.k.oauthApp(company, id)));
+    return PLATFORM_IDS.flatMap((platform, i) => {
+      const raw = raws[i];
+      if (!raw) return [];
+      const stored = JSON.parse(raw) as StoredApp;
+      return [
+        {
+          platform,
+          client_id: stored.client_id,
+          has_developer_token: stored.developer_token !== null,
+          created_at: stored.created_at,
+        },
+      ];
+    });
+  }
+
+  /** The company's own app for a platform with its secrets opened, or null. */
+  async oauthApp(company: string, platform: PlatformId): Promise<CompanyApp | null> {
+    const raw = await this.kv.get(this.k.oauthApp(company, platform));
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as StoredApp;
+    const app: CompanyApp = {
+      clientId: stored.client_id,
+      clientSecret: open(
+        this.encryption,
+        stored.client_secret,
+        appSecretAad(company, platform, 'client_secret'),
+      ),
+    };
+    if (stored.developer_token !== null) {
+      app.developerToken = open(
+        this.encryption,
+        stored.developer_token,
+        appSecretAad(company, platform, 'developer_token'),
+      );
+    }
+    return app;
+  }
+
+  async setOAuthApp(company: string, platform: PlatformId, app: CompanyApp): Promise<CompanyAppSummary> {
+    const stored: StoredApp = {
+      client_id: app.clientId,
+      client_secret: seal(
+        this.encryption,
+        app.clientSecret,
+        appSecretAad(company, platform, 'client_secret'),
+      ),
+      developer_token:
+        app.developerToken === undefined
+          ? null
+          : seal(this.encryption, app.developerToken, appSecretAad(company, platform, 'developer_token')),
+      created_at: monotonicTimestamp(),
+    };
+    await this.kv.set(this.k.oauthApp(company, platform), JSON.stringify(stored));
+    return {
+      platform,
+      client_id: stored.client_id,
+      has_developer_token: stored.developer_token !== null,
+      created_at: stored.created_at,
+    };
+  }
+
+  /** Returns whether there was an app. */
+  async removeOAuthApp(company: string, platform: PlatformId): Promise<boolean> {
+    return (await this.kv.del(this.k.oauthApp(company, platform))) > 0;
+  }
+}
