@@ -184,7 +184,9 @@ describe('integrations: branding', () => {
 
       const pages = await hostedPages(company);
       for (const [name, html] of Object.entries(pages)) {
-        expect(html, name).toContain(`<link rel="stylesheet" href="/brand/${company.id}/theme.css">`);
+        expect(html, name).toMatch(
+          new RegExp(`<link rel="stylesheet" href="/brand/${company.id}/theme\\.css\\?v=[0-9a-f]{16}">`),
+        );
         expect(html.indexOf('/assets/app.css'), name).toBeLessThan(html.indexOf('/theme.css'));
         expect(headerOf(html), name).toContain('<span class="brand">Acme Ads</span>');
         expect(html, name).toMatch(/<title>[^<]* · Acme Ads<\/title>/);
@@ -232,7 +234,7 @@ describe('integrations: branding', () => {
       );
       expect(used).toContain('Ask Msg Brand for a new one.');
       expect(headerOf(used)).toContain('<span class="brand">Msg Brand</span>');
-      expect(used).toContain(`href="/brand/${company.id}/theme.css"`);
+      expect(used).toMatch(new RegExp(`href="/brand/${company.id}/theme\\.css\\?v=[0-9a-f]{16}"`));
       const unavailable = await expectFlowPage(
         await first.post('/connections/meta/start', {}),
         404,
@@ -384,7 +386,7 @@ describe('integrations: branding', () => {
       const page = await browser.page('/integrations/branding?done=logo');
       expectPage(page.res, page.html, 200, 'Branding');
       expect(page.html).toContain('Your logo was uploaded.');
-      expect(page.html).toContain(`src="/brand/${company.id}/logo"`);
+      expect(page.html).toMatch(new RegExp(`src="/brand/${company.id}/logo\\?v=[0-9a-f]{16}"`));
     });
 
     it('stores an SVG with a script but serves it sandboxed, so the script can never run', async () => {
@@ -412,8 +414,10 @@ describe('integrations: branding', () => {
       ).toBe(303);
       const pages = await hostedPages(company);
       for (const html of Object.values(pages)) {
-        expect(headerOf(html)).toContain(
-          `<img class="brand-logo" src="/brand/${company.id}/logo" alt="Header Brand" height="40">`,
+        expect(headerOf(html)).toMatch(
+          new RegExp(
+            `<img class="brand-logo" src="/brand/${company.id}/logo\\?v=[0-9a-f]{16}" alt="Header Brand" height="40">`,
+          ),
         );
       }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
@@ -58,7 +59,8 @@ export interface LinkParams {
 export interface HostedBrand {
   /** The header text and the `{vendor}` of the messages: the display name, else the company's name. */
   brand: string;
-  branding: { company: string; logo: boolean };
+  /** `version`s change with the content, so browsers never show a stale cached logo or theme. */
+  branding: { company: string; logo: string | null; theme: string };
 }
 
 export interface PlatformRow {
@@ -92,7 +94,11 @@ export class ConnectFlow {
     if (!record) return null;
     return {
       brand: branding.display_name ?? record.name,
-      branding: { company, logo: branding.logo_sha256 !== null },
+      branding: {
+        company,
+        logo: branding.logo_sha256?.slice(0, 16) ?? null,
+        theme: createHash('sha256').update(`${branding.accent}`).digest('hex').slice(0, 16),
+      },
     };
   }
 
