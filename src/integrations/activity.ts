@@ -10,9 +10,9 @@ import { isPlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { ConnectAttemptRecord } from '../store/connect-attempts.js';
 import type { Store } from '../store/index.js';
+import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { VendorPageError } from './session.js';
-import { formGuards, shortTime } from './tokens.js';
+import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
 

@@ -9,8 +9,7 @@ import { locale, type MessageKey } from '../locales/en.js';
 import type { LogoType } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { csrfProtected, requireVendor, VendorPageError } from './session.js';
-import { formGuards } from './tokens.js';
+import { csrfProtected, formGuards, requireVendor, VendorPageError } from './session.js';
 
 const t = locale().t;
 

@@ -12,9 +12,9 @@ import type { Platforms } from '../platforms/registry.js';
 import type { Connection } from '../store/connections.js';
 import type { Customer, Page, PageFrom } from '../store/customers.js';
 import { attemptRows } from './activity.js';
+import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { VendorPageError } from './session.js';
-import { formGuards, shortTime } from './tokens.js';
+import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
 

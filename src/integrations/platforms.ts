@@ -5,9 +5,9 @@ import { validateBody } from '../http/validate.js';
 import { locale, type MessageKey } from '../locales/en.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
+import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { VendorPageError } from './session.js';
-import { formGuards, shortTime } from './tokens.js';
+import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
 

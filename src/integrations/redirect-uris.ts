@@ -6,8 +6,7 @@ import { validateBody } from '../http/validate.js';
 import { locale, type MessageKey } from '../locales/en.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { VendorPageError } from './session.js';
-import { formGuards } from './tokens.js';
+import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
 

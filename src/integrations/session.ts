@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Config } from '../config.js';
 import { readCookie } from '../http/cookies.js';
 import { fromOurOrigin } from '../http/same-origin.js';
@@ -66,4 +66,13 @@ export function csrfProtected(config: Config): RequestHandler {
     }
     next();
   };
+}
+
+/** The form parser and the session for every path; the CSRF check for the POSTs among them. */
+export function formGuards({ config, store }: { config: Config; store: Store }): RequestHandler[] {
+  const csrf = csrfProtected(config);
+  const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 20 });
+  const postsOnly: RequestHandler = (req, res, next) =>
+    req.method === 'POST' ? csrf(req, res, next) : next();
+  return [requireVendor(store, config), form, postsOnly];
 }

@@ -4,8 +4,9 @@ import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { locale } from '../locales/en.js';
 import type { SigningSecret } from '../store/company-settings.js';
+import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { formGuards, shortTime } from './tokens.js';
+import { formGuards } from './session.js';
 
 const t = locale().t;
 const csrfOnly = z.strictObject({ _csrf: z.string() });

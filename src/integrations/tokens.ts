@@ -1,11 +1,12 @@
-import express, { type Request, type RequestHandler, Router } from 'express';
+import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { locale } from '../locales/en.js';
 import type { CompanyToken } from '../store/companies.js';
+import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
-import { csrfProtected, requireVendor, VendorPageError } from './session.js';
+import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
 
@@ -14,18 +15,6 @@ const TOKEN_ID = /^tok_[A-Za-z0-9_-]{22}$/;
 
 const csrfOnly = z.strictObject({ _csrf: z.string() });
 const listQuery = z.strictObject({ revoked: z.string().regex(TOKEN_ID).optional() });
-
-/** `2026-11-22 10:00 UTC`: what the tables of the integrations pages show for a timestamp. */
-export const shortTime = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
-/** The form parser and the session for every path; the CSRF check for the POSTs among them. */
-export function formGuards({ config, store }: Pick<IntegrationsDeps, 'config' | 'store'>): RequestHandler[] {
-  const csrf = csrfProtected(config);
-  const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 20 });
-  const postsOnly: RequestHandler = (req, res, next) =>
-    req.method === 'POST' ? csrf(req, res, next) : next();
-  return [requireVendor(store, config), form, postsOnly];
-}
 
 const tokenRow = (token: CompanyToken) => ({
   ...token,
