@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`.ci/run` installs it); the browser tests never download a browser of their own. */
@@ -131,4 +134,123 @@ export function describeViolations(label: string, violations: AxeViolation[]): s
   return violations.flatMap((v) =>
     v.nodes.map((n) => `[${label}] ${v.impact ?? 'n/a'} ${v.id} (${v.help}) at ${n.target}: ${n.summary}`),
   );
+}
+
+/**
+ * Console errors and uncaught exceptions of a page, collected for an `expect(...).toEqual([])` at the
+ * end. Chromium asks for /favicon.ico on its own; adlink has none, so that 404 is not counted.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const { url } = message.location();
+    if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
+      problems.push(`console: ${message.text()} (${url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/**
+ * What makes a page wider than the window (a phone must never scroll the whole page sideways; wide
+ * tables scroll inside their .table-wrap): the document's scroll width and the elements that stick out.
+ */
+export async function horizontalOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; width: number; culprits: string[] }> {
+  return page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    // Inside a scrolling box an element may stick out, unless it is positioned and escapes the box.
+    const contained = (el) => {
+      const positioned = ['absolute', 'fixed'].includes(getComputedStyle(el).position);
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) {
+          return !positioned || style.position !== 'static';
+        }
+      }
+      return false;
+    };
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !contained(el))
+      .slice(0, 10)
+      .map((el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
+        ' right=' + Math.round(el.getBoundingClientRect().right));
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits };
+  })()`);
+}
+
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/**
+ * A small valid PNG: a square of `size` pixels in `background` with a centred square in `foreground`
+ * (RGB, 8 bits per channel), for logo uploads that a browser really decodes.
+ */
+export function squarePng(
+  size = 48,
+  background: [number, number, number] = [31, 79, 214],
+  foreground: [number, number, number] = [255, 255, 255],
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, no filter, no interlace
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < size; x++) {
+      const inner = Math.min(x, y, size - 1 - x, size - 1 - y) >= size / 4;
+      rows.push(...(inner ? foreground : background));
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const ADLINK_BIN = fileURLToPath(new URL('../../bin/adlink.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `adlink ...args` (bin/adlink.js) as a child process, as an operator would: a clean environment
+ * (PATH, HOME, TMPDIR) plus `env`, and a time limit.
+ */
+export function runAdlink(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<CliResult> {
+  const clean: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR']) {
+    const value = process.env[name];
+    if (value !== undefined) clean[name] = value;
+  }
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [ADLINK_BIN, ...args],
+      { env: { ...clean, ...env }, timeout: timeoutMs },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
