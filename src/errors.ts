@@ -168,6 +168,10 @@ export function toAppError(err: unknown): AppError {
   }
   const bodyError = fromBodyParser(err);
   if (bodyError) return bodyError;
+  // The router cannot decode a path parameter such as `%ZZ`: the client's URL is broken, not us.
+  if (err instanceof URIError) {
+    return new AppError('invalid_request', 'The URL contains malformed percent-encoding.', { param: 'path' });
+  }
   return new AppError('internal_error', 'An unexpected error occurred.', { cause: err });
 }
 
@@ -181,6 +185,8 @@ function fromBodyParser(err: unknown): AppError | undefined {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError('unsupported_media_type', 'The request body must be UTF-8 encoded.');
+    case 'parameters.too.many':
+      return new AppError('invalid_request', 'The request has too many parameters.');
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':

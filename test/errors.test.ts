@@ -131,3 +131,42 @@ describe('one error model', () => {
     expect((await h.http.get('/readyz')).body).toEqual({ status: 'ready' });
   });
 });
+
+describe('malformed URLs', () => {
+  it('answers broken percent-encoding in a path with 400, on the API and on the pages', async () => {
+    const h = await startHarness();
+    try {
+      const { auth } = await h.company();
+      for (const path of [
+        '/customers/%E0%A4%A',
+        '/customers/%ZZ/platforms',
+        '/v1/sandbox/adsets/%ZZ?customer=x',
+      ]) {
+        const res = await h.http.get(path).set('Authorization', auth);
+        expect(res.status, path).toBe(400);
+        expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'path' });
+      }
+      for (const path of ['/integrations/customers/%ZZ', '/connections/oauth/%ZZ/callback']) {
+        const res = await h.http.get(path);
+        expect(res.status, path).toBeLessThan(500);
+        expect(res.text).not.toContain('URIError');
+      }
+      const many = new URLSearchParams(Array.from({ length: 200 }, (_, i) => [`p${i}`, 'x'])).toString();
+      const form = await h.http
+        .post('/sessions/introspect')
+        .set('Authorization', auth)
+        .type('form')
+        .send(many);
+      expect(form.status).toBe(400);
+      const page = await h.http
+        .post('/connections/session')
+        .set('Origin', h.baseUrl)
+        .type('form')
+        .send(many);
+      expect(page.status).toBeLessThan(500);
+      expect(h.logs.join('')).not.toContain('"level":50');
+    } finally {
+      await h.close();
+    }
+  });
+});
