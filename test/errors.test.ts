@@ -151,18 +151,16 @@ describe('malformed URLs', () => {
         expect(res.status, path).toBeLessThan(500);
         expect(res.text).not.toContain('URIError');
       }
-      const many = new URLSearchParams(Array.from({ length: 200 }, (_, i) => [`p${i}`, 'x'])).toString();
+      const many = new URLSearchParams(
+        Array.from({ length: 200 }, (_, i): [string, string] => [`p${i}`, 'x']),
+      ).toString();
       const form = await h.http
         .post('/sessions/introspect')
         .set('Authorization', auth)
         .type('form')
         .send(many);
       expect(form.status).toBe(400);
-      const page = await h.http
-        .post('/connections/session')
-        .set('Origin', h.baseUrl)
-        .type('form')
-        .send(many);
+      const page = await h.http.post('/connections/session').set('Origin', h.baseUrl).type('form').send(many);
       expect(page.status).toBeLessThan(500);
       expect(h.logs.join('')).not.toContain('"level":50');
     } finally {
