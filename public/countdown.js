@@ -1,7 +1,8 @@
-// Counts down the seconds shown on the success page, then continues; the meta refresh does the same
-// without JavaScript.
+// Counts down the seconds shown on the success page, then continues; a meta refresh does the same
+// without JavaScript. "Stay on this page" stops the countdown (WCAG 2.2.1: a time limit can be turned off).
 const countdown = document.getElementById('countdown');
 const next = document.getElementById('continue');
+const stay = document.getElementById('stay');
 if (countdown && next) {
   let seconds = Number(countdown.dataset.seconds);
   const template = countdown.textContent.trim();
@@ -12,7 +13,17 @@ if (countdown && next) {
       return;
     }
     countdown.textContent = template.replace(/\d+(?=\D*$)/, String(seconds));
-    setTimeout(tick, 1000);
+    timer = setTimeout(tick, 1000);
   };
-  setTimeout(tick, 1000);
+  let timer = setTimeout(tick, 1000);
+  if (stay) {
+    stay.hidden = false;
+    stay.addEventListener('click', () => {
+      clearTimeout(timer);
+      countdown.textContent = countdown.dataset.stopped;
+      countdown.setAttribute('role', 'status');
+      stay.hidden = true;
+      next.focus();
+    });
+  }
 }

@@ -25,6 +25,8 @@ export const en = {
   'done.redirecting': 'Taking you back to {vendor} in {seconds} seconds…',
   'done.continue': 'Continue to {vendor}',
   'done.close': 'You can close this tab.',
+  'done.stay': 'Stay on this page',
+  'done.stopped': 'Automatic redirect stopped. Continue when you are ready.',
   'error.title': 'Something went wrong',
   'error.link_used.title': 'This link was already used',
   'error.link_used.body': 'For your security, a connection link works only once. Ask {vendor} for a new one.',

@@ -188,6 +188,31 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   );
 
   it(
+    'lets the customer stop the automatic redirect on the success page',
+    async () => {
+      const { connectUrl } = await newLink();
+      const { page, problems } = await newPage();
+      await enterWithJavaScript(page, connectUrl);
+      await openConsent(page);
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      await page.getByRole('link', { name: 'Done' }).click();
+      await page.waitForURL(`${h.baseUrl}/connections/done`);
+      const hits = vendor.hits.length;
+      await page.getByRole('button', { name: 'Stay on this page' }).click();
+      await page.waitForTimeout(4_000);
+      expect(page.url()).toBe(`${h.baseUrl}/connections/done`);
+      expect(await page.locator('#countdown').textContent()).toContain('Automatic redirect stopped');
+      expect(vendor.hits.length).toBe(hits);
+      await page.getByRole('link', { name: `Continue to ${VENDOR}` }).click();
+      await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`));
+      expect(vendor.hits.length).toBe(hits + 1);
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'shows "Connection cancelled" on Deny, and Try again goes back to the consent page',
     async () => {
       const { connectUrl } = await newLink();
