@@ -118,6 +118,16 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       expect(await kv.zrangeLex(k('nothing'), { limit: 10, from: 'a' })).toEqual([]);
     });
 
+    it('writes a record and a set member only while the guard key exists', async () => {
+      expect(await kv.setIfExists(k('owner'), k('rec'), 'v', k('recs'), 'm')).toBe(false);
+      expect(await kv.get(k('rec'))).toBeNull();
+      expect(await kv.smembers(k('recs'))).toEqual([]);
+      await kv.set(k('owner'), 'x');
+      expect(await kv.setIfExists(k('owner'), k('rec'), 'v', k('recs'), 'm')).toBe(true);
+      expect(await kv.get(k('rec'))).toBe('v');
+      expect(await kv.smembers(k('recs'))).toEqual(['m']);
+    });
+
     it('keeps only the last members of a sorted set, and counts hits in a window', async () => {
       const batch = kv.batch();
       for (const m of ['a', 'b', 'c', 'd', 'e']) batch.zaddLex(k('keep'), m);

@@ -8,7 +8,7 @@ import type { Platforms } from '../platforms/registry.js';
 import type { Flow } from '../store/connect-sessions.js';
 import type { Connection } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
+import { authorizeUrl, exchangeCode, OAuthError, pkcePair, revokeToken } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { type ConnectResult, signResult } from './result-signature.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
@@ -304,7 +304,7 @@ export class ConnectFlow {
     const now = new Date().toISOString();
     const obtainedAt = Math.floor(Date.now() / 1000);
     const previous = await this.store.connections.get(flow.company, flow.customer, platform);
-    await this.store.connections.save(
+    const saved = await this.store.connections.save(
       flow.company,
       flow.customer,
       {
@@ -323,6 +323,14 @@ export class ConnectFlow {
         client_id: app.clientId,
       },
     );
+    if (!saved) {
+      // The customer was deleted while the code was exchanged: give the grant back, keep nothing.
+      const [token, hint] = tokens.refresh_token
+        ? [tokens.refresh_token, 'refresh_token']
+        : [tokens.access_token, 'access_token'];
+      await revokeToken(entry.oauth, app, token, hint);
+      throw new FlowPage('session_missing', 401);
+    }
     await this.store.sessions.saveFlow({
       ...flow,
       connected: [...new Set([...flow.connected, platform])],

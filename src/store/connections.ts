@@ -47,13 +47,16 @@ export class ConnectionStore {
     return `connection:${company}:${customer}:${platform}`;
   }
 
-  /** Creates or replaces (reconnect) the connection and lists the platform on the customer, atomically. */
+  /**
+   * Creates or replaces (reconnect) the connection and lists the platform on the customer, atomically,
+   * and only while the customer exists. Returns false when it was deleted.
+   */
   async save(
     company: string,
     customer: string,
     connection: Connection,
     credentials: Credentials,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const stored: StoredConnection = {
       ...connection,
       credentials: seal(
@@ -62,11 +65,13 @@ export class ConnectionStore {
         this.aad(company, customer, connection.platform),
       ),
     };
-    await this.kv
-      .batch()
-      .set(this.k.connection(company, customer, connection.platform), JSON.stringify(stored))
-      .sadd(this.k.customerPlatforms(company, customer), connection.platform)
-      .exec();
+    return this.kv.setIfExists(
+      this.k.customer(company, customer),
+      this.k.connection(company, customer, connection.platform),
+      JSON.stringify(stored),
+      this.k.customerPlatforms(company, customer),
+      connection.platform,
+    );
   }
 
   private async stored(

@@ -1,4 +1,5 @@
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
+import { PLATFORM_IDS } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
@@ -137,7 +138,9 @@ export class CustomerStore {
         this.k.customer(company, id),
         this.k.customerPlatforms(company, id),
         this.k.customerSessions(company, id),
-        ...customer.platforms.map((p) => this.k.connection(company, id, p)),
+        // Every platform, not only those listed when the customer was read: a connection saved since
+        // is deleted too (and none can be saved after this: ConnectionStore.save needs the customer).
+        ...PLATFORM_IDS.map((p) => this.k.connection(company, id, p)),
         ...jtis.map((jti) => this.k.session(company, jti)),
       )
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))

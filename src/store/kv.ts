@@ -43,6 +43,11 @@ export interface Kv {
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
   del(...keys: string[]): Promise<number>;
+  /**
+   * Sets `key` and adds `member` to the set `setKey` only while `guard` exists, atomically: a record
+   * cannot be written for an owner deleted in between. Returns whether it wrote.
+   */
+  setIfExists(guard: string, key: string, value: string, setKey: string, member: string): Promise<boolean>;
   /** Counts a hit in a fixed window: increments the key and starts its TTL on the first hit. */
   hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
   /** Remaining time to live in ms; -1 without expiry, -2 when the key does not exist. */

@@ -90,6 +90,13 @@ export class MemoryKv implements Kv {
     return true;
   }
 
+  async setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
+    if (!this.live(guard)) return false;
+    this.setNow(key, value, undefined);
+    this.collection(setKey, () => new Set<string>()).add(member);
+    return true;
+  }
+
   async del(...keys: string[]) {
     return this.delNow(keys);
   }

@@ -15,6 +15,11 @@ export const REQUEST_PATH_OPTIONS = {
   retryStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 2000),
 } satisfies RedisOptions;
 
+const SET_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[2])
+return 1`;
+
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
 export class RedisKv implements Kv {
@@ -65,6 +70,12 @@ export class RedisKv implements Kv {
 
   delIfEquals(key: string, value: string) {
     return this.call(async () => (await this.client.eval(DEL_IF_EQUALS, 1, key, value)) === 1);
+  }
+
+  setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
+    return this.call(
+      async () => (await this.client.eval(SET_IF_EXISTS, 3, guard, key, setKey, value, member)) === 1,
+    );
   }
 
   del(...keys: string[]) {
