@@ -17,7 +17,7 @@ import {
 } from './support/connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
-import { VendorClient } from './support/vendor-client.js';
+import { expectPage, fieldError, VendorClient } from './support/vendor-client.js';
 
 const EVIL = 'https://evil.example';
 const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -76,20 +76,6 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 
 // ---------------------------------------------------------------------------------------------
 
-/** An HTML page of the integrations area with this status and <h1>, with the headers every page has. */
-function expectPage(res: Response, html: string, status: number, title: string | RegExp) {
-  expect(res.status, html.slice(0, 600)).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8$/i);
-  if (typeof title === 'string') expect(heading(html)).toBe(title);
-  else expect(heading(html)).toMatch(title);
-  expectNoInternals(html);
-  expectFlowHeaders(res.headers, { page: true });
-  expectOnlyNoncedScripts(html, res.headers);
-  expect(res.headers.get('location')).toBeNull();
-}
-
-const fieldError = (html: string, id: string) =>
-  decodeHtml(new RegExp(`<p class="error" id="${id}-error" role="alert">([^<]*)</p>`).exec(html)?.[1] ?? '');
 /** The text of the header's brand (the logo's alt and the name), tags removed. */
 const headerOf = (html: string) => /<header class="site-header">([\s\S]*?)<\/header>/.exec(html)?.[1] ?? '';
 

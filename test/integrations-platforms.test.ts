@@ -22,7 +22,7 @@ import {
 } from './support/connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
-import { VendorClient } from './support/vendor-client.js';
+import { expectPage, fieldError, VendorClient } from './support/vendor-client.js';
 
 const EVIL = 'https://evil.example';
 const REAL = PLATFORM_IDS.filter((id) => id !== 'sandbox');
@@ -35,18 +35,6 @@ const CATALOG = platformCatalog('http://unused');
 const OWN_APP = { id: 'acme-own-app', secret: 'acme-own-app-secret-5f1c9a', name: 'Acme Own App' };
 const OTHER_APP = { id: 'acme-other-app', secret: 'acme-other-app-secret-77d0e2', name: 'Acme Other App' };
 
-/** An HTML page of the integrations area with this status and <h1>, with the headers every page has. */
-function expectPage(res: Response, html: string, status: number, title: string | RegExp) {
-  expect(res.status, html.slice(0, 600)).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8$/i);
-  if (typeof title === 'string') expect(heading(html)).toBe(title);
-  else expect(heading(html)).toMatch(title);
-  expectNoInternals(html);
-  expectFlowHeaders(res.headers, { page: true });
-  expectOnlyNoncedScripts(html, res.headers);
-  expect(res.headers.get('location')).toBeNull();
-}
-
 /** The table row of a platform on the Platforms page. */
 const rowOf = (html: string, platform: string) =>
   new RegExp(`<tr data-platform="${platform}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
@@ -55,8 +43,6 @@ const appSection = (html: string, platform: string) =>
   new RegExp(`<section class="platform-app"[^>]*data-app="${platform}">([\\s\\S]*?)</section>`).exec(
     html,
   )?.[1] ?? '';
-const fieldError = (html: string, id: string) =>
-  decodeHtml(new RegExp(`<p class="error" id="${id}-error" role="alert">([^<]*)</p>`).exec(html)?.[1] ?? '');
 
 describe('integrations: platforms', () => {
   let h: Harness;

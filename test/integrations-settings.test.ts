@@ -13,24 +13,12 @@ import {
 } from './support/connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
-import { csrfOf, formFor, VendorClient } from './support/vendor-client.js';
+import { csrfOf, expectPage, formFor, VendorClient } from './support/vendor-client.js';
 
 const EVIL = 'https://evil.example';
 const RETURN = 'https://app.vendor.example/adlink/return';
 const OTHER_RETURN = 'https://app.vendor.example/adlink/other';
 const SIGNING_FORMAT = /^adl_sig_[A-Za-z0-9_-]{43}$/;
-
-/** An HTML page of the integrations area with this status and <h1>, with the headers every page has. */
-function expectPage(res: Response, html: string, status: number, title: string | RegExp) {
-  expect(res.status, html.slice(0, 600)).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8$/i);
-  if (typeof title === 'string') expect(heading(html)).toBe(title);
-  else expect(heading(html)).toMatch(title);
-  expectNoInternals(html);
-  expectFlowHeaders(res.headers, { page: true });
-  expectOnlyNoncedScripts(html, res.headers);
-  expect(res.headers.get('location')).toBeNull();
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newSecrets = (html: string, pattern: RegExp) =>

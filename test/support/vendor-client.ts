@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { expectFlowHeaders, expectNoInternals, expectOnlyNoncedScripts, heading } from './connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './flow-client.js';
 import type { Harness } from './harness.js';
 
@@ -82,3 +83,19 @@ export class VendorClient extends FlowClient {
     return browser;
   }
 }
+
+/** An HTML page of the integrations area with this status and <h1>, with the headers every page has. */
+export function expectPage(res: Response, html: string, status: number, title: string | RegExp) {
+  expect(res.status, html.slice(0, 600)).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8$/i);
+  if (typeof title === 'string') expect(heading(html)).toBe(title);
+  else expect(heading(html)).toMatch(title);
+  expectNoInternals(html);
+  expectFlowHeaders(res.headers, { page: true });
+  expectOnlyNoncedScripts(html, res.headers);
+  expect(res.headers.get('location')).toBeNull();
+}
+
+/** The message shown under a form field with this id, or ''. */
+export const fieldError = (html: string, id: string) =>
+  decodeHtml(new RegExp(`<p class="error" id="${id}-error" role="alert">([^<]*)</p>`).exec(html)?.[1] ?? '');
