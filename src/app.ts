@@ -28,7 +28,7 @@ import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
-import { createPlatforms, SANDBOX_CLIENT_ID } from './platforms/registry.js';
+import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import type { SandboxClient } from './platforms/sandbox/clients.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
 import type { Store } from './store/index.js';
@@ -79,6 +79,7 @@ export function createApp({
     store.profile.oauthApp(company, id),
   );
   const links = new ConnectLinks(config, store, tokens);
+  logAvailability(platforms, log);
   const flow = new ConnectFlow(store, tokens, platforms, log);
   const adSets = new AdSetService(store, platforms, new AccessTokens(store, platforms, log), log);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_IDS, type PlatformId } from './platforms/catalog.js';
+import { type CatalogOverrides, PLATFORM_IDS, type PlatformId } from './platforms/catalog.js';
 
 /**
  * The only reader of process.env. Every setting is documented in the README's configuration table;
@@ -44,17 +44,39 @@ const keyList = (what: string, decodedBytes?: number) =>
 
 const REAL_PLATFORMS = PLATFORM_IDS.filter((id) => id !== 'sandbox');
 const envName = (id: PlatformId, what: string) => `${id.toUpperCase()}_${what}`;
-const platformCredentialShape = Object.fromEntries(
+const platformCredentialShape: Record<string, z.ZodType<string | undefined>> = Object.fromEntries(
   REAL_PLATFORMS.flatMap((id) => [
     [envName(id, 'CLIENT_ID'), z.string().min(1).optional()],
     [envName(id, 'CLIENT_SECRET'), z.string().min(1).optional()],
     [envName(id, 'DEVELOPER_TOKEN'), z.string().min(1).optional()],
+    [
+      envName(id, 'BASE_URL'),
+      z
+        .url({ protocol: /^https?$/ })
+        .optional()
+        .refine(
+          (u) => !u || new URL(u).href === `${new URL(u).origin}/`,
+          'must be an origin such as http://127.0.0.1:4010, without a path',
+        ),
+    ],
+    [
+      envName(id, 'API_VERSION'),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,20}$/, 'letters, digits, ".", "_" and "-"')
+        .optional(),
+    ],
   ]),
 );
 
 const schema = z
   .object({
     ...platformCredentialShape,
+    GOOGLE_LOGIN_CUSTOMER_ID: z
+      .string()
+      .transform((v) => v.replaceAll('-', ''))
+      .pipe(z.string().regex(/^\d{10}$/, 'must be a 10-digit Google Ads customer id'))
+      .optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
@@ -105,6 +127,7 @@ export interface PlatformCredentials {
   clientId: string;
   clientSecret: string;
   developerToken?: string;
+  loginCustomerId?: string;
 }
 
 export interface Config {
@@ -123,6 +146,8 @@ export interface Config {
   platformTimeoutMs: number;
   /** The deployment's OAuth app per platform, for the platforms it is configured for. */
   platformCredentials: Partial<Record<PlatformId, PlatformCredentials>>;
+  /** `<ID>_BASE_URL` and `<ID>_API_VERSION` per platform, where set. */
+  platformOverrides: CatalogOverrides;
   sandbox: {
     enabled: boolean;
     /** Lifetime of sandbox access tokens in seconds; short, so refreshes really happen. */
@@ -137,6 +162,9 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+const platformEnv = (env: object, id: PlatformId, what: string) =>
+  (env as Record<string, string | undefined>)[envName(id, what)];
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const blanksRemoved = Object.fromEntries(
@@ -167,14 +195,33 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     platformCredentials: Object.fromEntries(
       REAL_PLATFORMS.flatMap((id) => {
-        const get = (what: string) => (e as unknown as Record<string, string | undefined>)[envName(id, what)];
+        const get = (what: string) => platformEnv(e, id, what);
         const [clientId, clientSecret, developerToken] = [
           get('CLIENT_ID'),
           get('CLIENT_SECRET'),
           get('DEVELOPER_TOKEN'),
         ];
         if (!clientId || !clientSecret) return [];
-        return [[id, { clientId, clientSecret, ...(developerToken ? { developerToken } : {}) }]];
+        const loginCustomerId = id === 'google' ? e.GOOGLE_LOGIN_CUSTOMER_ID : undefined;
+        return [
+          [
+            id,
+            {
+              clientId,
+              clientSecret,
+              ...(developerToken ? { developerToken } : {}),
+              ...(loginCustomerId ? { loginCustomerId } : {}),
+            },
+          ],
+        ];
+      }),
+    ),
+    platformOverrides: Object.fromEntries(
+      REAL_PLATFORMS.flatMap((id) => {
+        const get = (what: string) => platformEnv(e, id, what);
+        const [baseUrl, apiVersion] = [get('BASE_URL'), get('API_VERSION')];
+        if (!baseUrl && !apiVersion) return [];
+        return [[id, { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) }]];
       }),
     ),
     sandbox: {

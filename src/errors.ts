@@ -91,9 +91,19 @@ export const ERROR_CODES = {
     doc: 'This Idempotency-Key was used with a different request.',
   },
   unsupported_for_platform: {
-    status: 422,
+    status: 400,
     type: 'invalid_request_error',
     doc: 'A setting, targeting or value the platform cannot express; `param` names it.',
+  },
+  platform_validation_failed: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The platform refused the values with its own validation message; `param` names the field where the platform named one.',
+  },
+  no_platform_available: {
+    status: 409,
+    type: 'invalid_request_error',
+    doc: 'No ad platform can be connected: none is configured on this deployment, or your company offers none.',
   },
   platform_rate_limited: {
     status: 429,

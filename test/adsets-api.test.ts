@@ -415,7 +415,7 @@ describe('ad-set API', () => {
       });
     });
 
-    it('every validation failure is a 400 naming the field; what the sandbox cannot express is a 422', async () => {
+    it('every validation failure is a 400 naming the field; what the sandbox cannot express is a 400 unsupported_for_platform', async () => {
       const body = validBody(s, 'Never created');
       const omit = (field: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== field));
       const budget = (setting: object) => ({ ...body, settings: [setting] });
@@ -639,12 +639,12 @@ describe('ad-set API', () => {
           'parentId',
         ],
         ['parentId unknown', { ...body, parentId: 'cmp_nope' }, 400, 'invalid_request', 'parentId'],
-        ['status Archived', { ...body, status: 'Archived' }, 422, 'unsupported_for_platform', 'status'],
-        ['status Deleted', { ...body, status: 'Deleted' }, 422, 'unsupported_for_platform', 'status'],
+        ['status Archived', { ...body, status: 'Archived' }, 400, 'unsupported_for_platform', 'status'],
+        ['status Deleted', { ...body, status: 'Deleted' }, 400, 'unsupported_for_platform', 'status'],
         [
           'channelKind Mixed',
           { ...body, channelKind: 'Mixed' },
-          422,
+          400,
           'unsupported_for_platform',
           'channelKind',
         ],
@@ -713,7 +713,7 @@ describe('ad-set API', () => {
         expectError(await send([...entries, ['bid', '1']]), 400, 'unknown_parameter', 'bid');
         expectError(
           await send([...entries, ['status', 'Archived']]),
-          422,
+          400,
           'unsupported_for_platform',
           'status',
         );
@@ -1049,7 +1049,7 @@ describe('ad-set API', () => {
       expect(await sandboxAdSet(s, adSet.id)).toMatchObject({ name: 'Both at once', status: 'ACTIVE' });
     });
 
-    it('PUT validation: nothing to change, bad values, unknown fields, Deleted is 422', async () => {
+    it('PUT validation: nothing to change, bad values, unknown fields, Deleted is unsupported', async () => {
       const cases: [object, number, string, string][] = [
         [{}, 400, 'invalid_request', 'name'],
         [{ name: '' }, 400, 'invalid_request', 'name'],
@@ -1058,7 +1058,7 @@ describe('ad-set API', () => {
         [{ status: 'Live' }, 400, 'invalid_request', 'status'],
         [{ name: 'x', budget: 5 }, 400, 'unknown_parameter', 'budget'],
         [{ channelKind: 'Display' }, 400, 'unknown_parameter', 'channelKind'],
-        [{ status: 'Deleted' }, 422, 'unsupported_for_platform', 'status'],
+        [{ status: 'Deleted' }, 400, 'unsupported_for_platform', 'status'],
       ];
       for (const [body, status, code, param] of cases) {
         expect({ body, ...outcome(await s.client.put(adSet.id, body)) }).toEqual({

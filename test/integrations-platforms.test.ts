@@ -96,7 +96,9 @@ describe('integrations: platforms', () => {
         const row = rowOf(html, id);
         expect(row, id).not.toBe('');
         expect(row).toContain(`<code>${h.baseUrl}/connections/oauth/${id}/callback</code>`);
-        expect(row).toMatch(new RegExp(`name="offer" value="${id}" checked>`));
+        // Only what customers can connect here is ticked; the others cannot be ticked at all.
+        const box = id === 'sandbox' ? 'checked>' : 'disabled>';
+        expect(row).toMatch(new RegExp(`name="offer" value="${id}" ${box}`));
         expect(row).toContain(`Offer ${CATALOG[id].name} to my customers`);
       }
       expect(rowOf(html, 'sandbox')).toContain('data-availability="yes"');
@@ -149,12 +151,15 @@ describe('integrations: platforms', () => {
       expectPage(after.res, after.html, 200, 'Platforms');
       expect(after.html).toContain('The offered platforms were saved.');
       expect(after.html).toMatch(/name="offer" value="sandbox">/);
-      expect(after.html).toMatch(/name="offer" value="meta" checked>/);
+      expect(after.html).toMatch(/name="offer" value="meta" disabled>/);
       expect(after.html).toContain('You offer no platform that is available here');
       expect(await h.store.profile.hiddenPlatforms(company.id)).toEqual(['sandbox']);
 
-      // The hosted overview of a new link lists nothing; the open visit cannot start the sandbox.
-      expect(await overviewPlatforms(company, customer)).toEqual([]);
+      // No new link leads to an empty page; the open visit cannot start the sandbox.
+      const none = await h.http.get(`/customers/${customer}/connect`).set('Authorization', company.auth);
+      expect(none.status).toBe(409);
+      expect(apiError(none)).toMatchObject({ code: 'no_platform_available' });
+      expect(apiError(none).message).toContain('Your company offers no ad platform');
       const overview = await (await open.get('/connections')).text();
       expect(overview).not.toContain('data-platform="sandbox"');
       expect(overview).toContain('No ad platform is available right now');
@@ -178,7 +183,8 @@ describe('integrations: platforms', () => {
       // Re-offered: links and overviews have it again, the open visit too.
       const again = await offer(browser, ['sandbox']);
       expect(again.res.status).toBe(303);
-      expect(await h.store.profile.hiddenPlatforms(company.id)).toEqual(REAL);
+      // The choice for platforms not available here (not shown as offered) was kept.
+      expect(await h.store.profile.hiddenPlatforms(company.id)).toEqual([]);
       expect((await connectLink(company, customer, 'sandbox')).status).toBe(200);
       expect(await overviewPlatforms(company, customer)).toEqual(['sandbox']);
       expect(await (await open.get('/connections')).text()).toContain('data-platform="sandbox"');

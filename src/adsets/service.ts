@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
 import { AppError } from '../errors.js';
-import { type PlatformAdapter, PlatformInputError } from '../platforms/adapter.js';
+import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -25,6 +25,10 @@ export function platformFailure(platform: string, err: PlatformError): AppError 
   switch (err.kind) {
     case 'timeout':
       return new AppError('platform_timeout', `${platform} did not answer in time.`);
+    case 'invalid':
+      return new AppError('platform_validation_failed', `${platform} refused the values: ${err.message}`, {
+        ...(err.param ? { param: err.param } : {}),
+      });
     case 'throttled':
       return new AppError('platform_rate_limited', `${platform} is throttling requests: ${err.message}`, {
         headers: { 'Retry-After': String(err.retryAfterSeconds ?? 1) },
@@ -64,18 +68,26 @@ export class AdSetService {
   ) {}
 
   /**
-   * Runs one platform call with a fresh token. A 401 gets one refresh and one retry; a second one means
-   * the customer must reconnect. Platform failures become the documented errors.
+   * Runs one platform call with a fresh token, the connection's app and its ad accounts (or only
+   * `account`, where the ad set's account is known). A 401 gets one refresh and one retry; a second
+   * one means the customer must reconnect. Platform failures become the documented errors.
    */
   private async call<T>(
     ref: ConnectionRef,
-    work: (adapter: PlatformAdapter, token: string) => Promise<T>,
+    work: (adapter: PlatformAdapter, call: PlatformCall) => Promise<T>,
+    account?: string,
   ): Promise<T> {
     const adapter = this.platforms.adapter(ref.platform);
-    let token = await this.tokens.get(ref);
+    const [accounts, app] = await Promise.all([
+      this.advertisers(ref),
+      this.platforms.oauthApp(ref.company, ref.platform),
+    ]);
+    let accessToken = await this.tokens.get(ref);
+    if (!app) throw reconnect(ref.platform);
+    const scope = account === undefined ? accounts : accounts.filter((a) => a.id === account);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await work(adapter, token);
+        return await work(adapter, { accessToken, app, accounts: scope });
       } catch (err) {
         if (err instanceof PlatformInputError) {
           throw new AppError('invalid_request', err.message, { param: err.param });
@@ -83,16 +95,20 @@ export class AdSetService {
         if (!(err instanceof PlatformError)) throw err;
         if (err.kind === 'unauthorized') {
           if (attempt === 0) {
-            token = await this.tokens.refresh(ref, token);
+            accessToken = await this.tokens.refresh(ref, accessToken);
             continue;
           }
           await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
-          throw new AppError('reauthorization_required', `The customer must reconnect ${ref.platform}.`, {
-            param: 'platform',
-          });
+          throw reconnect(ref.platform);
         }
         this.log.warn(
-          { platform: ref.platform, customer: ref.customer, kind: err.kind, status: err.status },
+          {
+            platform: ref.platform,
+            customer: ref.customer,
+            kind: err.kind,
+            status: err.status,
+            code: err.code,
+          },
           'platform call failed',
         );
         throw platformFailure(ref.platform, err);
@@ -113,8 +129,8 @@ export class AdSetService {
   /** Reads every ad set of every connected ad account from the platform and replaces the cache. */
   private async refreshAll(ref: ConnectionRef): Promise<void> {
     const accounts = await this.advertisers(ref);
-    const perAccount = await this.call(ref, (adapter, token) =>
-      mapBounded(accounts, FAN_OUT, (account) => adapter.listAdSets(token, account.id)),
+    const perAccount = await this.call(ref, (adapter, call) =>
+      mapBounded(accounts, FAN_OUT, (account) => adapter.listAdSets(call, account)),
     );
     await this.store.adSets.replaceAll(ref, perAccount.flat());
   }
@@ -133,7 +149,7 @@ export class AdSetService {
       if (cached) return cached;
       throw notFound(id);
     }
-    const adSet = await this.call(ref, (adapter, token) => adapter.getAdSet(token, id));
+    const adSet = await this.call(ref, (adapter, call) => adapter.getAdSet(call, id));
     if (!adSet || !(await this.owns(ref, adSet))) {
       await this.store.adSets.remove(ref, id);
       throw notFound(id);
@@ -160,8 +176,9 @@ export class AdSetService {
       );
     }
     this.checkCapabilities(ref.platform, input);
-    const campaigns = await this.call(ref, (adapter, token) => adapter.listCampaigns(token, account.id));
-    if (!campaigns.some((c) => c.id === input.parentId)) {
+    const campaigns = await this.call(ref, (adapter, call) => adapter.listCampaigns(call, account));
+    const campaign = campaigns.find((c) => c.id === input.parentId);
+    if (!campaign) {
       throw new AppError(
         'invalid_request',
         `"${input.parentId}" is not a campaign of ad account ${account.id}.`,
@@ -170,7 +187,12 @@ export class AdSetService {
         },
       );
     }
-    const created = await this.call(ref, (adapter, token) => adapter.createAdSet(token, input, account));
+    this.checkObjective(ref.platform, input, campaign);
+    const created = await this.call(
+      ref,
+      (adapter, call) => adapter.createAdSet(call, input, account),
+      account.id,
+    );
     await this.store.adSets.put(ref, created);
     return created;
   }
@@ -182,6 +204,12 @@ export class AdSetService {
     input.settings.forEach((setting, i) => {
       if (!caps.settings.includes(setting.kind)) {
         throw unsupported(`settings[${i}]`, `${platform} has no ${setting.kind} setting on ad sets.`);
+      }
+      if (caps.budgetLevel === 'campaign' && setting.kind !== 'Objective') {
+        throw unsupported(
+          `settings[${i}]`,
+          `${platform} keeps budgets on the campaign: an ad set shows its campaign's ${setting.kind} but cannot set it.`,
+        );
       }
     });
     input.targetings.forEach((targeting, i) => {
@@ -195,6 +223,20 @@ export class AdSetService {
     if (!caps.createStatuses.includes(input.status)) {
       throw unsupported('status', `${platform} cannot create ad sets with status ${input.status}.`);
     }
+  }
+
+  /** Where the objective is the campaign's, an ad set can only restate it. */
+  private checkObjective(platform: PlatformId, input: NewAdSet, campaign: Campaign): void {
+    if (this.platforms.adapter(platform).capabilities.objectiveLevel !== 'campaign') return;
+    input.settings.forEach((setting, i) => {
+      if (setting.kind === 'Objective' && setting.objective !== campaign.objective) {
+        throw new AppError(
+          'unsupported_for_platform',
+          `${platform} takes the objective from the campaign (${campaign.objective ?? 'none'}); an ad set cannot have its own.`,
+          { param: `settings[${i}].objective` },
+        );
+      }
+    });
   }
 
   /** The cached ad set, else the platform's (it may have been created there since the cache filled). */
@@ -216,18 +258,26 @@ export class AdSetService {
         },
       );
     }
-    const updated = await this.call(ref, (adapter, token) => adapter.updateAdSet(token, current.id, changes));
+    const updated = await this.call(
+      ref,
+      (adapter, call) => adapter.updateAdSet(call, current.id, changes),
+      current.advertiser,
+    );
     await this.store.adSets.put(ref, updated);
     return updated;
   }
 
   async delete(ref: ConnectionRef, id: string): Promise<AdSet> {
     const current = await this.find(ref, id);
-    const deleted = await this.call(ref, (adapter, token) => adapter.deleteAdSet(token, current.id));
+    const deleted = await this.call(
+      ref,
+      (adapter, call) => adapter.deleteAdSet(call, current.id),
+      current.advertiser,
+    );
     const caps = this.platforms.adapter(ref.platform).capabilities;
     if (caps.deletion === 'soft') await this.store.adSets.put(ref, deleted);
     else await this.store.adSets.remove(ref, id);
-    return { ...deleted, status: 'Deleted' };
+    return deleted;
   }
 
   /**
@@ -243,10 +293,8 @@ export class AdSetService {
       connections.map(async (connection) => {
         const ref = { company, customer, platform: connection.platform };
         try {
-          return await this.call(ref, (adapter, token) =>
-            mapBounded(connection.ad_accounts, FAN_OUT, (account) =>
-              adapter.listCampaigns(token, account.id),
-            ),
+          return await this.call(ref, (adapter, call) =>
+            mapBounded(connection.ad_accounts, FAN_OUT, (account) => adapter.listCampaigns(call, account)),
           );
         } catch (err) {
           if (!(err instanceof AppError) || err.status === 503) throw err;
@@ -264,5 +312,8 @@ export class AdSetService {
 
 /** The order campaigns are listed and paged in. */
 export const campaignKey = (c: Pick<Campaign, 'platform' | 'id'>): string => `${c.platform}|${c.id}`;
+
+const reconnect = (platform: string) =>
+  new AppError('reauthorization_required', `The customer must reconnect ${platform}.`, { param: 'platform' });
 
 const notFound = (id: string) => new AppError('adset_not_found', `No such ad set: ${id}.`, { param: 'id' });

@@ -83,16 +83,22 @@ export function createConnectApiRoutes(
       get: async (req, res) => {
         const query = parseQuery(connectQuery, req);
         const customer = await customerOf(req);
+        const offered = await store.profile.offered(customer.company, platforms.available());
+        const chosen = offeredPlatforms(query.platforms, platforms.available(), offered);
+        if (offered.length === 0) {
+          throw new AppError(
+            'no_platform_available',
+            platforms.available().length === 0
+              ? 'No ad platform is configured on this deployment, so a connect link would lead nowhere.'
+              : 'Your company offers no ad platform to its customers; offer one on the Platforms page of your integration settings.',
+          );
+        }
         res.json(
           await links.create({
             company: customer.company,
             customer: customer.id,
             ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
-            platforms: offeredPlatforms(
-              query.platforms,
-              platforms.available(),
-              await store.profile.offered(customer.company, platforms.available()),
-            ),
+            platforms: chosen,
             expiresIn: query.expires_in,
           }),
         );

@@ -190,6 +190,11 @@ export class ConnectFlow {
     return flow.platforms ? flow.platforms.filter((p) => offered.includes(p)) : offered;
   }
 
+  /** Parameters the platform adds to its redirect back, accepted and ignored by the callback. */
+  callbackParams(platform: PlatformId): string[] {
+    return this.platforms.entry(platform).oauth.callbackParams;
+  }
+
   /** Origins the overview's Connect forms end up at, for its CSP form-action. */
   authorizeOrigins(offered: PlatformId[]): string[] {
     return [...new Set(offered.map((p) => new URL(this.platforms.entry(p).oauth.authorizeUrl).origin))];
@@ -293,7 +298,9 @@ export class ConnectFlow {
         redirectUri: attempt.redirect_uri,
         codeVerifier: attempt.code_verifier,
       });
-      accounts = await this.platforms.adapter(platform).listAdAccounts(tokens.access_token);
+      accounts = await this.platforms
+        .adapter(platform)
+        .listAdAccounts({ accessToken: tokens.access_token, app, accounts: [] });
     } catch (err) {
       if (err instanceof OAuthError || err instanceof PlatformError)
         throw await fail('oauth_failed', err.message);

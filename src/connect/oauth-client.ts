@@ -144,17 +144,25 @@ function readTokenResponse(spec: OAuthSpec, status: number, body: unknown): Toke
   };
 }
 
-export function exchangeCode(
+/** The code exchange, followed by the long-lived token exchange where the platform has one. */
+export async function exchangeCode(
   spec: OAuthSpec,
   app: OAuthApp,
   request: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenSet> {
-  return tokenRequest(spec, app, {
+  const tokens = await tokenRequest(spec, app, {
     grant_type: 'authorization_code',
     [spec.names.code]: request.code,
     redirect_uri: request.redirectUri,
     ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
   });
+  const longLived = spec.longLivedExchange;
+  if (!longLived) return tokens;
+  const exchanged = await tokenRequest(spec, app, {
+    grant_type: longLived.grantType,
+    [longLived.tokenParam]: tokens.access_token,
+  });
+  return { ...exchanged, scope: exchanged.scope ?? tokens.scope };
 }
 
 export function refreshTokens(spec: OAuthSpec, app: OAuthApp, refreshToken: string): Promise<TokenSet> {

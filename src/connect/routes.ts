@@ -70,6 +70,17 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
   const cookieName = config.secureCookies ? '__Host-adlink_flow' : 'adlink_flow';
   const ourOrigin = new URL(config.publicBaseUrl).origin;
   const browserFlow = (req: Request) => readCookie(req, cookieName);
+  // The callback refuses parameters it does not know, except those the platform documents adding.
+  const callbackSchemas = new Map<PlatformId, z.ZodType<z.infer<typeof callbackSchema>>>();
+  const callbackSchemaFor = (platform: PlatformId) => {
+    let schema = callbackSchemas.get(platform);
+    if (!schema) {
+      const extras = flow.callbackParams(platform).map((name) => [name, z.string().max(2000).optional()]);
+      schema = callbackSchema.extend(Object.fromEntries(extras));
+      callbackSchemas.set(platform, schema);
+    }
+    return schema;
+  };
   const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
   const limited = (bucket: string, limit: RateLimit) =>
     rateLimit(
@@ -191,12 +202,18 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
   resource(router, '/connections/oauth/:platform/callback', {
     get: async (req, res) => {
       const platform = platformParam(req.params.platform);
-      const query = parseQuery(callbackSchema, req);
-      const { platform: connected } = await flow.callback(
-        browserFlow(req),
-        platform,
-        query as Record<string, string>,
+      const { code, state, iss, error, error_description, error_uri } = parseQuery(
+        callbackSchemaFor(platform),
+        req,
       );
+      const { platform: connected } = await flow.callback(browserFlow(req), platform, {
+        code,
+        state,
+        iss,
+        error,
+        error_description,
+        error_uri,
+      } as Record<string, string>);
       res.redirect(303, `/connections?connected=${connected}`);
     },
   });

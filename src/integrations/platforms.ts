@@ -4,7 +4,7 @@ import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { locale, type MessageKey } from '../locales/en.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms, Unavailable } from '../platforms/registry.js';
 import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
 import { formGuards, VendorPageError } from './session.js';
@@ -56,6 +56,14 @@ interface AppFormState {
  * /integrations/platforms: which platforms the company offers its customers, the callback URLs, and
  * the company's own OAuth apps (secrets sealed, never shown again), which replace the deployment's.
  */
+/** How the page names each reason a platform is not available here. */
+const AVAILABILITY: Record<Unavailable, string> = {
+  disabled: 'not_configured',
+  no_credentials: 'not_configured',
+  no_developer_token: 'no_developer_token',
+  no_adapter: 'no_adapter',
+};
+
 export function createPlatformPages(deps: IntegrationsDeps & { platforms: Platforms }): Router {
   const { store, platforms, log } = deps;
   const router = Router();
@@ -79,8 +87,9 @@ export function createPlatformPages(deps: IntegrationsDeps & { platforms: Platfo
       return {
         id,
         name: entry.name,
-        availability: available.includes(id) ? 'yes' : platforms.app(id) ? 'no_adapter' : 'not_configured',
-        offered: !hidden.includes(id),
+        availability: available.includes(id) ? 'yes' : AVAILABILITY[platforms.unavailable()[id]!],
+        // A platform customers cannot connect is not shown as offered, whatever the company chose.
+        offered: available.includes(id) && !hidden.includes(id),
         callbackUrl: platforms.callbackUrl(id),
         ownApp: REAL_PLATFORMS.includes(id),
         developerToken: entry.developerToken === true,
@@ -123,7 +132,14 @@ export function createPlatformPages(deps: IntegrationsDeps & { platforms: Platfo
         if (!chosen.every(isPlatformId)) {
           return show(req, res, { status: 400, offerError: t('integrations.platforms.error.unknown') });
         }
-        await store.profile.setOffered(req.vendor!.company, chosen);
+        // Platforms not available here have no checkbox: the company's choice for them is kept.
+        const hidden = await store.profile.hiddenPlatforms(req.vendor!.company);
+        const available = platforms.available();
+        const kept = PLATFORM_IDS.filter((id) => !available.includes(id) && !hidden.includes(id));
+        await store.profile.setOffered(req.vendor!.company, [
+          ...chosen.filter((id) => available.includes(id)),
+          ...kept,
+        ]);
         log.info({ company: req.vendor!.company, offered: chosen }, 'offered platforms changed');
         res.redirect(303, '/integrations/platforms?done=offered');
       },

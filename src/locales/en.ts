@@ -176,6 +176,7 @@ export const en = {
   'integrations.platforms.available.yes': 'Available',
   'integrations.platforms.available.not_configured': 'Not configured',
   'integrations.platforms.available.no_adapter': 'Not supported yet',
+  'integrations.platforms.available.no_developer_token': 'Developer token missing',
   'integrations.platforms.offer_label': 'Offer {platform} to my customers',
   'integrations.platforms.offer.save': 'Save offered platforms',
   'integrations.platforms.offer.none':

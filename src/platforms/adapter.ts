@@ -10,6 +10,7 @@ import type {
   TargetingKind,
 } from '../adsets/model.js';
 import type { AdAccount } from '../store/connections.js';
+import type { PlatformEntry } from './catalog.js';
 
 /** What a platform can express, declared by its adapter and enforced before any call is made. */
 export interface Capabilities {
@@ -19,6 +20,11 @@ export interface Capabilities {
   adSetTargeting: boolean;
   /** Where budgets live: on the ad set, or only on the campaign. */
   budgetLevel: 'adset' | 'campaign';
+  /**
+   * Where the objective lives. On `campaign`, an ad set shows its campaign's objective, and an
+   * Objective setting on create must equal it.
+   */
+  objectiveLevel: 'adset' | 'campaign';
   /** `soft`: a deleted ad set stays readable with status Deleted. */
   deletion: 'soft' | 'hard';
   /** Statuses an ad set may be created with. */
@@ -38,16 +44,44 @@ export class PlatformInputError extends Error {
   }
 }
 
-/** Maps one platform's API to the unified model. Every method calls the platform (no caching here). */
+/** The OAuth app a connection was made with: what some APIs want on every call besides the token. */
+export interface PlatformApp {
+  clientId: string;
+  clientSecret: string;
+  /** Google Ads' `developer-token`, Microsoft Advertising's `DeveloperToken`. */
+  developerToken?: string;
+  /** Google Ads' `login-customer-id`: the manager account calls go through. */
+  loginCustomerId?: string;
+}
+
+/** Everything one platform call is made with. */
+export interface PlatformCall {
+  accessToken: string;
+  app: PlatformApp;
+  /**
+   * The customer's connected ad accounts (empty while connecting). APIs whose ids are scoped to an
+   * account look an id up in these; the service narrows them to one when it knows the ad set's account.
+   */
+  accounts: AdAccount[];
+}
+
+/**
+ * Maps one platform's API to the unified model. Every method calls the platform (no caching here).
+ * An ad set that is not in `call.accounts` is not the customer's: `getAdSet` answers null for it.
+ */
 export interface PlatformAdapter {
   capabilities: Capabilities;
-  listAdAccounts(accessToken: string): Promise<AdAccount[]>;
-  listCampaigns(accessToken: string, advertiser: string): Promise<Campaign[]>;
+  listAdAccounts(call: PlatformCall): Promise<AdAccount[]>;
+  listCampaigns(call: PlatformCall, advertiser: AdAccount): Promise<Campaign[]>;
   /** Every ad set of the ad account, following the platform's pagination to the end, with their ads. */
-  listAdSets(accessToken: string, advertiser: string): Promise<AdSet[]>;
-  getAdSet(accessToken: string, id: string): Promise<AdSet | null>;
-  createAdSet(accessToken: string, input: NewAdSet, account: AdAccount): Promise<AdSet>;
-  updateAdSet(accessToken: string, id: string, changes: AdSetChanges): Promise<AdSet>;
-  deleteAdSet(accessToken: string, id: string): Promise<AdSet>;
-  listAds(accessToken: string, adSetId: string): Promise<Ad[]>;
+  listAdSets(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
+  getAdSet(call: PlatformCall, id: string): Promise<AdSet | null>;
+  createAdSet(call: PlatformCall, input: NewAdSet, account: AdAccount): Promise<AdSet>;
+  updateAdSet(call: PlatformCall, id: string, changes: AdSetChanges): Promise<AdSet>;
+  /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
+  deleteAdSet(call: PlatformCall, id: string): Promise<AdSet>;
+  listAds(call: PlatformCall, adSetId: string): Promise<Ad[]>;
 }
+
+/** Builds a platform's adapter from its catalog entry (URLs already resolved for this deployment). */
+export type AdapterFactory = (entry: PlatformEntry, options: { timeoutMs: number }) => PlatformAdapter;

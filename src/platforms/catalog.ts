@@ -50,6 +50,16 @@ export interface OAuthSpec {
   tokenEnvelope?: 'data';
   /** Send the customer id as `login_hint` (the sandbox keeps test data per customer). */
   loginHint?: boolean;
+  /**
+   * Parameters the platform adds to its redirect back besides RFC 6749's: accepted and ignored by the
+   * callback, which refuses any other unknown one.
+   */
+  callbackParams: string[];
+  /**
+   * A second token call right after the code exchange that trades the short-lived token for a
+   * long-lived one (Meta: `grant_type=fb_exchange_token&fb_exchange_token=<token>`).
+   */
+  longLivedExchange?: { grantType: string; tokenParam: string };
 }
 
 export interface PlatformEntry {
@@ -61,9 +71,14 @@ export interface PlatformEntry {
   channelKinds: ChannelKind[];
   oauth: OAuthSpec;
   apiBaseUrl: string;
+  /** The API version the URLs carry (`{version}` in the templates below is replaced by it). */
+  apiVersion: string;
   /** The platform's API also wants a developer token on every call, besides the OAuth app. */
   developerToken?: true;
 }
+
+/** Per platform, what a deployment may change: `<ID>_BASE_URL` and `<ID>_API_VERSION`. */
+export type CatalogOverrides = Partial<Record<PlatformId, { baseUrl?: string; apiVersion?: string }>>;
 
 const RFC_NAMES = { clientId: 'client_id', clientSecret: 'client_secret', code: 'code' };
 
@@ -76,11 +91,48 @@ const standard = (
   clientAuth: 'body',
   names: RFC_NAMES,
   extraAuthorizeParams: {},
+  callbackParams: [],
   ...spec,
 });
 
-/** The catalog for a deployment: the sandbox lives under our own public URL. */
-export function platformCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry> {
+/**
+ * The catalog for a deployment: the sandbox lives under our own public URL; every other platform's
+ * URLs carry its API version and, with a base URL override, go to that origin with their paths kept.
+ */
+export function platformCatalog(
+  publicBaseUrl: string,
+  overrides: CatalogOverrides = {},
+): Record<PlatformId, PlatformEntry> {
+  const entries = defaultCatalog(publicBaseUrl);
+  for (const id of PLATFORM_IDS) entries[id] = resolve(entries[id], overrides[id] ?? {});
+  return entries;
+}
+
+function resolve(entry: PlatformEntry, override: { baseUrl?: string; apiVersion?: string }): PlatformEntry {
+  const version = override.apiVersion ?? entry.apiVersion;
+  const url = (template: string) => {
+    const resolved = new URL(template.replaceAll('{version}', version));
+    return override.baseUrl
+      ? new URL(`${resolved.pathname}${resolved.search}`, override.baseUrl).href
+      : resolved.href;
+  };
+  const { oauth } = entry;
+  return {
+    ...entry,
+    apiVersion: version,
+    apiBaseUrl: url(entry.apiBaseUrl),
+    oauth: {
+      ...oauth,
+      authorizeUrl: url(oauth.authorizeUrl),
+      tokenUrl: url(oauth.tokenUrl),
+      ...(oauth.revokeUrl ? { revokeUrl: url(oauth.revokeUrl) } : {}),
+      // An emulator or proxy in the platform's place names itself as the issuer.
+      ...(oauth.issuer && override.baseUrl ? { issuer: new URL(override.baseUrl).origin } : {}),
+    },
+  };
+}
+
+function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry> {
   const sandbox = `${publicBaseUrl}/sandbox`;
   return {
     sandbox: {
@@ -101,6 +153,7 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         loginHint: true,
       }),
       apiBaseUrl: `${sandbox}/api/v1`,
+      apiVersion: 'v1',
     },
     meta: {
       id: 'meta',
@@ -109,13 +162,17 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
       mark: 'M',
       channelKinds: ['Social', 'Display', 'Video'],
       oauth: standard({
-        authorizeUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
-        tokenUrl: 'https://graph.facebook.com/v25.0/oauth/access_token',
+        authorizeUrl: 'https://www.facebook.com/{version}/dialog/oauth',
+        tokenUrl: 'https://graph.facebook.com/{version}/oauth/access_token',
         scopes: ['ads_management', 'ads_read', 'business_management'],
         scopeSeparator: ',',
         tokenRequest: 'query',
+        // Sent on a denial besides `error`/`error_reason`/`error_description`.
+        callbackParams: ['error_code', 'error_message'],
+        longLivedExchange: { grantType: 'fb_exchange_token', tokenParam: 'fb_exchange_token' },
       }),
-      apiBaseUrl: 'https://graph.facebook.com/v25.0',
+      apiBaseUrl: 'https://graph.facebook.com/{version}',
+      apiVersion: 'v24.0',
     },
     google: {
       id: 'google',
@@ -131,8 +188,10 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         pkce: true,
         extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
         issuer: 'https://accounts.google.com',
+        callbackParams: ['authuser', 'prompt', 'hd'],
       }),
-      apiBaseUrl: 'https://googleads.googleapis.com/v26',
+      apiBaseUrl: 'https://googleads.googleapis.com/{version}',
+      apiVersion: 'v21',
       developerToken: true,
     },
     tiktok: {
@@ -143,13 +202,16 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
       channelKinds: ['Social', 'Video'],
       oauth: standard({
         authorizeUrl: 'https://business-api.tiktok.com/portal/auth',
-        tokenUrl: 'https://business-api.tiktok.com/open_api/v1.3/oauth2/access_token/',
+        tokenUrl: 'https://business-api.tiktok.com/open_api/{version}/oauth2/access_token/',
         scopes: [],
         tokenRequest: 'json',
         tokenEnvelope: 'data',
         names: { clientId: 'app_id', clientSecret: 'secret', code: 'auth_code' },
+        // The redirect carries the authorization code as `auth_code` (and `code`, the same value).
+        callbackParams: ['auth_code'],
       }),
-      apiBaseUrl: 'https://business-api.tiktok.com/open_api/v1.3',
+      apiBaseUrl: 'https://business-api.tiktok.com/open_api/{version}',
+      apiVersion: 'v1.3',
     },
     linkedin: {
       id: 'linkedin',
@@ -163,6 +225,7 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         scopes: ['rw_ads', 'r_ads'],
       }),
       apiBaseUrl: 'https://api.linkedin.com/rest',
+      apiVersion: '202510',
     },
     microsoft: {
       id: 'microsoft',
@@ -176,7 +239,8 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
         pkce: true,
       }),
-      apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/v13',
+      apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/{version}',
+      apiVersion: 'v13',
       developerToken: true,
     },
     snapchat: {
@@ -190,7 +254,8 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
         tokenUrl: 'https://accounts.snapchat.com/login/oauth2/access_token',
         scopes: ['snapchat-marketing-api'],
       }),
-      apiBaseUrl: 'https://adsapi.snapchat.com/v1',
+      apiBaseUrl: 'https://adsapi.snapchat.com/{version}',
+      apiVersion: 'v1',
     },
     pinterest: {
       id: 'pinterest',
@@ -200,12 +265,13 @@ export function platformCatalog(publicBaseUrl: string): Record<PlatformId, Platf
       channelKinds: ['Social', 'Display'],
       oauth: standard({
         authorizeUrl: 'https://www.pinterest.com/oauth/',
-        tokenUrl: 'https://api.pinterest.com/v5/oauth/token',
+        tokenUrl: 'https://api.pinterest.com/{version}/oauth/token',
         scopes: ['ads:read', 'ads:write', 'user_accounts:read'],
         scopeSeparator: ',',
         clientAuth: 'basic',
       }),
-      apiBaseUrl: 'https://api.pinterest.com/v5',
+      apiBaseUrl: 'https://api.pinterest.com/{version}',
+      apiVersion: 'v5',
     },
   };
 }

@@ -1,26 +1,76 @@
 /** A platform API call that failed; `kind` decides what the vendor is told. */
 export class PlatformError extends Error {
   constructor(
-    readonly kind: 'rejected' | 'unauthorized' | 'throttled' | 'timeout' | 'unreachable',
+    /**
+     * `invalid`: the platform refused the values (its validation message, a 400 naming `param`);
+     * `rejected`: any other refusal or failure (502).
+     */
+    readonly kind: 'invalid' | 'rejected' | 'unauthorized' | 'throttled' | 'timeout' | 'unreachable',
     message: string,
     readonly retryAfterSeconds?: number,
     /** The platform's HTTP status, when it answered. */
     readonly status?: number,
     /** The platform's own error code, when its answer had one (`{"error": {"code": …}}`). */
     readonly code?: string,
+    /** The unified parameter the platform's validation message is about, when it named one. */
+    readonly param?: string,
   ) {
     super(message);
   }
 }
 
+/** What a platform answered, for an adapter's `classify` hook. */
+export interface PlatformAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface PlatformFetchOptions {
+  timeoutMs: number;
+  /**
+   * The platform's own error envelope: returns the error an answer means (also for a 200 that carries
+   * one, as TikTok sends), or undefined to fall back to the HTTP status.
+   */
+  classify?: (answer: PlatformAnswer) => PlatformError | undefined;
+}
+
+/** Throttled calls are retried this many times, waiting as the platform asks, if it asks briefly. */
+export const THROTTLE_RETRIES = 2;
+/** A platform asking to wait longer than this is not waited for: the vendor gets 429 with Retry-After. */
+export const MAX_THROTTLE_WAIT_MS = 2_000;
+const BACKOFF_MS = 250;
+
 /**
  * Calls a platform's JSON API with a timeout, mapping transport and HTTP failures to PlatformError.
- * The timeout is the deployment's PLATFORM_TIMEOUT_MS.
+ * Throttling is retried with backoff (bounded in count and wait), then reported as `throttled`.
  */
-export async function platformFetch(url: string, init: RequestInit, timeoutMs: number): Promise<unknown> {
+export async function platformFetch(
+  url: string,
+  init: RequestInit,
+  options: number | PlatformFetchOptions,
+): Promise<unknown> {
+  const opts = typeof options === 'number' ? { timeoutMs: options } : options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetchOnce(url, init, opts);
+    } catch (err) {
+      if (!(err instanceof PlatformError) || err.kind !== 'throttled' || attempt >= THROTTLE_RETRIES)
+        throw err;
+      const wait = Math.max((err.retryAfterSeconds ?? 0) * 1000, BACKOFF_MS * 2 ** attempt);
+      if (wait > MAX_THROTTLE_WAIT_MS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function fetchOnce(url: string, init: RequestInit, opts: PlatformFetchOptions): Promise<unknown> {
   let response: Response;
+  let body: unknown;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' });
+    const text = await response.text();
+    body = text === '' ? undefined : parseJson(text);
   } catch (err) {
     const timedOut = err instanceof Error && err.name === 'TimeoutError';
     throw new PlatformError(
@@ -28,17 +78,30 @@ export async function platformFetch(url: string, init: RequestInit, timeoutMs: n
       timedOut ? 'the platform did not answer in time' : 'the platform could not be reached',
     );
   }
-  const body: unknown = await response.json().catch(() => undefined);
+  const classified = opts.classify?.({ status: response.status, headers: response.headers, body });
+  if (classified) throw classified;
   if (response.ok) return body;
   const message = describe(body) ?? `HTTP ${response.status}`;
   const code = errorCode(body);
   if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401, code);
   if (response.status === 429) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : 1;
-    throw new PlatformError('throttled', message, seconds, 429, code);
+    throw new PlatformError('throttled', message, retryAfter(response.headers), 429, code);
   }
   throw new PlatformError('rejected', message, undefined, response.status, code);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seconds from a Retry-After header (delta seconds), at least 1. */
+export function retryAfter(headers: Headers): number {
+  const value = Number(headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
 }
 
 function errorCode(body: unknown): string | undefined {

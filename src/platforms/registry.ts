@@ -1,25 +1,27 @@
 import { createHmac } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { OAuthApp } from '../connect/oauth-client.js';
 import type { EncryptionKey } from '../crypto/keys.js';
-import type { PlatformAdapter } from './adapter.js';
-import { type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
-import { sandboxAdapter } from './sandbox/adapter.js';
+import type { PlatformAdapter, PlatformApp } from './adapter.js';
+import { ADAPTERS } from './adapters.js';
+import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
+
+export type { PlatformApp } from './adapter.js';
 
 export const SANDBOX_CLIENT_ID = 'adlink';
 
-/** An OAuth app, with the developer token the platform's API wants where it wants one. */
-export interface PlatformApp extends OAuthApp {
-  developerToken?: string;
-}
-
 /** A company's own OAuth app for a platform, or null (see CompanyProfileStore). */
 export type CompanyApps = (company: string, platform: PlatformId) => Promise<PlatformApp | null>;
+
+/** Why a platform cannot be connected on this deployment. */
+export type Unavailable = 'disabled' | 'no_credentials' | 'no_developer_token' | 'no_adapter';
 
 export interface Platforms {
   entry(id: PlatformId): PlatformEntry;
   /** Platforms customers can connect here: configured with an OAuth app and with an adapter. */
   available(): PlatformId[];
+  /** Every platform that is not available, with the reason (logged at startup). */
+  unavailable(): Partial<Record<PlatformId, Unavailable>>;
   /** The deployment's OAuth app (configuration), or null when the platform is not configured. */
   app(id: PlatformId): PlatformApp | null;
   /**
@@ -37,24 +39,35 @@ export function createPlatforms(
   encryption: EncryptionKey[],
   companyApps: CompanyApps = async () => null,
 ): Platforms {
-  const catalog = platformCatalog(config.publicBaseUrl);
-  const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
-    sandbox: sandboxAdapter(catalog.sandbox.apiBaseUrl, config.platformTimeoutMs),
-  };
-  const apps: Partial<Record<PlatformId, PlatformApp>> = {};
-  for (const [id, creds] of Object.entries(config.platformCredentials)) {
-    apps[id as PlatformId] = {
-      clientId: creds.clientId,
-      clientSecret: creds.clientSecret,
-      ...(creds.developerToken ? { developerToken: creds.developerToken } : {}),
-    };
+  const catalog = platformCatalog(config.publicBaseUrl, config.platformOverrides);
+  const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {};
+  for (const id of PLATFORM_IDS) {
+    const factory = ADAPTERS[id];
+    if (factory) adapters[id] = factory(catalog[id], { timeoutMs: config.platformTimeoutMs });
   }
+  const apps: Partial<Record<PlatformId, PlatformApp>> = {};
+  for (const [id, creds] of Object.entries(config.platformCredentials)) apps[id as PlatformId] = { ...creds };
   if (config.sandbox.enabled)
     apps.sandbox = { clientId: SANDBOX_CLIENT_ID, clientSecret: sandboxSecret(config, encryption) };
 
+  const whyNot = (id: PlatformId): Unavailable | null => {
+    if (!apps[id]) return id === 'sandbox' ? 'disabled' : 'no_credentials';
+    if (catalog[id].developerToken && !apps[id].developerToken) return 'no_developer_token';
+    if (!adapters[id]) return 'no_adapter';
+    return null;
+  };
+  const available = PLATFORM_IDS.filter((id) => whyNot(id) === null);
+  const unavailable = Object.fromEntries(
+    PLATFORM_IDS.flatMap((id) => {
+      const reason = whyNot(id);
+      return reason ? [[id, reason]] : [];
+    }),
+  );
+
   return {
     entry: (id) => catalog[id],
-    available: () => (Object.keys(catalog) as PlatformId[]).filter((id) => apps[id] && adapters[id]),
+    available: () => available,
+    unavailable: () => unavailable,
     app: (id) => apps[id] ?? null,
     oauthApp: async (company, id) => (await companyApps(company, id)) ?? apps[id] ?? null,
     adapter: (id) => {
@@ -64,6 +77,18 @@ export function createPlatforms(
     },
     callbackUrl: (id) => `${config.publicBaseUrl}/connections/oauth/${id}/callback`,
   };
+}
+
+/** One line at startup: what customers can connect here, and why each other platform is not offered. */
+export function logAvailability(platforms: Platforms, log: Logger): void {
+  const available = platforms.available();
+  const unavailable = platforms.unavailable();
+  if (available.length > 0) log.info({ available, unavailable }, 'platforms customers can connect');
+  else
+    log.warn(
+      { available, unavailable },
+      'no platform can be connected: set <PLATFORM>_CLIENT_ID and <PLATFORM>_CLIENT_SECRET (see the README); connect links are refused with no_platform_available',
+    );
 }
 
 /** Every instance sharing the encryption key derives the same sandbox client secret. */

@@ -10,7 +10,7 @@ import type {
 } from '../../adsets/model.js';
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type PlatformAdapter, PlatformInputError } from '../adapter.js';
+import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
 import type * as Sandbox from './model.js';
 
@@ -159,8 +159,8 @@ function toSandboxInput(input: NewAdSet, account: AdAccount) {
 const PAGE_SIZE = 100;
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
-export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformAdapter {
-  const call = (accessToken: string, path: string, init: RequestInit = {}) =>
+export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
+  const request = ({ accessToken }: PlatformCall, path: string, init: RequestInit = {}) =>
     platformFetch(
       `${apiBaseUrl}${path}`,
       {
@@ -174,13 +174,13 @@ export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformA
       timeoutMs,
     );
 
-  async function allPages<T>(accessToken: string, path: string): Promise<T[]> {
+  async function allPages<T>(call: PlatformCall, path: string): Promise<T[]> {
     const items: T[] = [];
     let after: string | undefined;
     const separator = path.includes('?') ? '&' : '?';
     do {
       const cursor = after ? `&after=${encodeURIComponent(after)}` : '';
-      const page = (await call(accessToken, `${path}${separator}limit=${PAGE_SIZE}${cursor}`)) as Page<T>;
+      const page = (await request(call, `${path}${separator}limit=${PAGE_SIZE}${cursor}`)) as Page<T>;
       if (!Array.isArray(page?.data)) throw new PlatformError('rejected', 'unexpected list response');
       items.push(...page.data);
       after = page.paging?.next;
@@ -210,22 +210,23 @@ export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformA
       targetings: ['KeywordTargeting', 'GeoTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
+      objectiveLevel: 'adset',
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
       channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],
     },
 
-    async listAdAccounts(accessToken) {
-      const body = (await call(accessToken, '/me/ad_accounts')) as Page<Sandbox.AdAccount>;
+    async listAdAccounts(call) {
+      const body = (await request(call, '/me/ad_accounts')) as Page<Sandbox.AdAccount>;
       if (!Array.isArray(body?.data)) throw new PlatformError('rejected', 'unexpected ad account list');
       return body.data.map(({ id, name, currency }) => ({ id, name, currency }));
     },
 
-    async listCampaigns(accessToken, advertiser) {
+    async listCampaigns(call, advertiser) {
       const campaigns = await allPages<Sandbox.Campaign>(
-        accessToken,
-        `/ad_accounts/${encodeURIComponent(advertiser)}/campaigns`,
+        call,
+        `/ad_accounts/${encodeURIComponent(advertiser.id)}/campaigns`,
       );
       return campaigns.map(
         (c): Campaign => ({
@@ -243,59 +244,48 @@ export function sandboxAdapter(apiBaseUrl: string, timeoutMs: number): PlatformA
       );
     },
 
-    async listAdSets(accessToken, advertiser) {
-      const path = `/ad_accounts/${encodeURIComponent(advertiser)}/adsets?expand=ads`;
+    async listAdSets(call, advertiser) {
+      const path = `/ad_accounts/${encodeURIComponent(advertiser.id)}/adsets?expand=ads`;
       const [live, deleted] = await Promise.all([
-        allPages<SandboxAdSet>(accessToken, path),
-        allPages<SandboxAdSet>(accessToken, `${path}&status=DELETED`),
+        allPages<SandboxAdSet>(call, path),
+        allPages<SandboxAdSet>(call, `${path}&status=DELETED`),
       ]);
       return [...live, ...deleted].map(toAdSet);
     },
 
-    async getAdSet(accessToken, id) {
-      const adset = await orNull(call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`));
+    async getAdSet(call, id) {
+      const adset = await orNull(request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`));
       return adset ? toAdSet(adset as SandboxAdSet) : null;
     },
 
-    async createAdSet(accessToken, input, account) {
-      const created = (await call(
-        accessToken,
-        `/ad_accounts/${encodeURIComponent(input.advertiser)}/adsets`,
-        {
-          method: 'POST',
-          body: JSON.stringify(toSandboxInput(input, account)),
-        },
-      )) as SandboxAdSet;
+    async createAdSet(call, input, account) {
+      const created = (await request(call, `/ad_accounts/${encodeURIComponent(input.advertiser)}/adsets`, {
+        method: 'POST',
+        body: JSON.stringify(toSandboxInput(input, account)),
+      })) as SandboxAdSet;
       return toAdSet({ ...created, ads: [] });
     },
 
-    async updateAdSet(accessToken, id, changes) {
+    async updateAdSet(call, id, changes) {
       const body = {
         ...(changes.name === undefined ? {} : { name: changes.name }),
         ...(changes.status === undefined ? {} : { status: SANDBOX_STATUS[changes.status] }),
       };
-      await call(accessToken, `/adsets/${encodeURIComponent(id)}`, {
+      await request(call, `/adsets/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: JSON.stringify(body),
       });
-      return toAdSet(
-        (await call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet,
-      );
+      return toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
     },
 
-    async deleteAdSet(accessToken, id) {
-      await call(accessToken, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
-      return toAdSet(
-        (await call(accessToken, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet,
-      );
+    async deleteAdSet(call, id) {
+      await request(call, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
     },
 
-    async listAds(accessToken, adSetId) {
-      const body = (await call(
-        accessToken,
-        `/adsets/${encodeURIComponent(adSetId)}/ads`,
-      )) as Page<Sandbox.Ad>;
+    async listAds(call, adSetId) {
+      const body = (await request(call, `/adsets/${encodeURIComponent(adSetId)}/ads`)) as Page<Sandbox.Ad>;
       return (body?.data ?? []).map(toAd);
     },
   };
-}
+};

@@ -1,0 +1,104 @@
+import express, { Router } from 'express';
+import type { OAuthServer } from './oauth.js';
+
+/** One API call an emulator answered, for tests that check what adlink sent. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/**
+ * Faults and records shared by every emulator. Tests use them in-process; vendors' CI reaches the
+ * same controls over HTTP under `/_emulator/` (see emulators/README.md).
+ */
+export class Controls {
+  readonly calls: RecordedCall[] = [];
+  private throttles = 0;
+
+  /** The next `count` API calls answer with the platform's throttling error. */
+  throttleNext(count: number): void {
+    this.throttles = count;
+  }
+
+  /** True (and one fewer pending) when this call is to be throttled. */
+  takeThrottle(): boolean {
+    if (this.throttles <= 0) return false;
+    this.throttles--;
+    return true;
+  }
+
+  record(call: RecordedCall): void {
+    this.calls.push(call);
+    if (this.calls.length > 10_000) this.calls.shift();
+  }
+
+  /** Calls whose path contains `fragment`, optionally of one method. */
+  callsTo(fragment: string, method?: string): RecordedCall[] {
+    return this.calls.filter((c) => c.path.includes(fragment) && (!method || c.method === method));
+  }
+}
+
+export interface ControlTarget {
+  controls: Controls;
+  oauth: OAuthServer;
+  /** Adds `count` ad sets under a campaign (to test pagination past the platform's page size). */
+  seedAdSets(account: string, campaign: string, count: number): void;
+}
+
+/** `/_emulator/*`: the test controls over HTTP, for a vendor's own CI. */
+export function controlRoutes(target: ControlTarget): Router {
+  const router = Router();
+  router.use('/_emulator', express.json({ limit: '10kb' }));
+  router.post('/_emulator/throttle', (req, res) => {
+    const count = Number((req.body as { count?: unknown })?.count ?? 1);
+    if (!Number.isInteger(count) || count < 0 || count > 1000) {
+      return res.status(400).json({ error: 'count must be an integer from 0 to 1000' });
+    }
+    target.controls.throttleNext(count);
+    res.json({ throttled_next: count });
+  });
+  router.post('/_emulator/expire-tokens', (_req, res) => {
+    target.oauth.expireAccessTokens();
+    res.json({ expired: true });
+  });
+  router.post('/_emulator/revoke-tokens', (_req, res) => {
+    target.oauth.revokeAll();
+    res.json({ revoked: true });
+  });
+  router.post('/_emulator/seed', (req, res) => {
+    const { account, campaign, count } = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof account !== 'string' || typeof campaign !== 'string' || !Number.isInteger(count)) {
+      return res.status(400).json({ error: 'give account, campaign (strings) and count (an integer)' });
+    }
+    if ((count as number) < 1 || (count as number) > 50_000) {
+      return res.status(400).json({ error: 'count must be from 1 to 50000' });
+    }
+    try {
+      target.seedAdSets(account, campaign, count as number);
+    } catch (err) {
+      return res.status(404).json({ error: (err as Error).message });
+    }
+    res.json({ seeded: count });
+  });
+  router.get('/_emulator/calls', (_req, res) => {
+    res.json({ calls: target.controls.calls.map(({ method, path }) => ({ method, path })) });
+  });
+  return router;
+}
+
+/** Records every call that reaches the platform's API routes. */
+export function recordCalls(controls: Controls): express.RequestHandler {
+  return (req, _res, next) => {
+    controls.record({
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, unknown>,
+      headers: req.headers,
+      body: req.body,
+    });
+    next();
+  };
+}
