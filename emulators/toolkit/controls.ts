@@ -89,16 +89,21 @@ export function controlRoutes(target: ControlTarget): Router {
   return router;
 }
 
-/** Records every call that reaches the platform's API routes. */
+/**
+ * Records every call the platform's routes answer (the toolkit installs it: emulators need not), with
+ * the body their own parsers read.
+ */
 export function recordCalls(controls: Controls): express.RequestHandler {
-  return (req, _res, next) => {
-    controls.record({
-      method: req.method,
-      path: req.path,
-      query: req.query as Record<string, unknown>,
-      headers: req.headers,
-      body: req.body,
-    });
+  return (req, res, next) => {
+    res.on('finish', () =>
+      controls.record({
+        method: req.method,
+        path: req.path,
+        query: req.query as Record<string, unknown>,
+        headers: req.headers,
+        body: req.body,
+      }),
+    );
     next();
   };
 }

@@ -62,6 +62,7 @@ export async function startEmulator(
   const app = express();
   app.disable('x-powered-by');
   app.use(controlRoutes(emulator));
+  app.use(recordCalls(controls));
   app.use(built.router);
   app.use((_req, res) => {
     res.status(404).json({ error: `no such path on the ${definition.name} emulator` });

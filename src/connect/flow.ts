@@ -6,7 +6,7 @@ import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Flow } from '../store/connect-sessions.js';
-import type { Connection } from '../store/connections.js';
+import { type Connection, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { authorizeUrl, exchangeCode, OAuthError, pkcePair, revokeToken } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
@@ -311,6 +311,13 @@ export class ConnectFlow {
     const now = new Date().toISOString();
     const obtainedAt = Math.floor(Date.now() / 1000);
     const previous = await this.store.connections.get(flow.company, flow.customer, platform);
+    const credentials = {
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
+      obtained_at: obtainedAt,
+      client_id: app.clientId,
+    };
     const saved = await this.store.connections.save(
       flow.company,
       flow.customer,
@@ -321,14 +328,9 @@ export class ConnectFlow {
         scopes: tokens.scope ?? entry.oauth.scopes,
         connected_at: previous?.connected_at ?? now,
         updated_at: now,
+        expires_at: lapsesAt(credentials),
       },
-      {
-        access_token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
-        obtained_at: obtainedAt,
-        client_id: app.clientId,
-      },
+      credentials,
     );
     if (!saved) {
       // The customer was deleted while the code was exchanged: give the grant back, keep nothing.

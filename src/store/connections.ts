@@ -18,7 +18,24 @@ export interface Connection {
   scopes: string[];
   connected_at: string;
   updated_at: string;
+  /**
+   * When the authorization lapses for good: set only when it cannot be renewed (no refresh token, as
+   * Meta's long-lived tokens), so the vendor can send a reconnect link in time.
+   */
+  expires_at: string | null;
 }
+
+/** The lapse time a connection shows for these credentials (see Connection.expires_at). */
+export const lapsesAt = (credentials: Credentials): string | null =>
+  credentials.refresh_token === null && credentials.expires_at !== null
+    ? new Date(credentials.expires_at * 1000).toISOString()
+    : null;
+
+/** Records stored before `expires_at` existed read as renewable. */
+const visible = ({ credentials: _sealed, ...connection }: StoredConnection): Connection => ({
+  ...connection,
+  expires_at: connection.expires_at ?? null,
+});
 
 export interface Credentials {
   access_token: string;
@@ -85,9 +102,7 @@ export class ConnectionStore {
 
   async get(company: string, customer: string, platform: PlatformId): Promise<Connection | null> {
     const stored = await this.stored(company, customer, platform);
-    if (!stored) return null;
-    const { credentials: _sealed, ...connection } = stored;
-    return connection;
+    return stored ? visible(stored) : null;
   }
 
   /** Throws SealError when the ciphertext was tampered with, truncated or moved from another record. */
@@ -104,11 +119,7 @@ export class ConnectionStore {
       await this.kv.smembers(this.k.customerPlatforms(company, customer))
     ).sort() as PlatformId[];
     const raws = await this.kv.mget(platforms.map((p) => this.k.connection(company, customer, p)));
-    return raws.flatMap((raw) => {
-      if (!raw) return [];
-      const { credentials: _sealed, ...connection } = JSON.parse(raw) as StoredConnection;
-      return [connection];
-    });
+    return raws.flatMap((raw) => (raw ? [visible(JSON.parse(raw) as StoredConnection)] : []));
   }
 
   /** Replaces the credentials of an existing connection (after a refresh); false when it is gone. */
@@ -120,6 +131,7 @@ export class ConnectionStore {
       ...stored,
       credentials: sealed,
       updated_at: new Date().toISOString(),
+      expires_at: lapsesAt(credentials),
     };
     await this.kv.set(this.k.connection(company, customer, platform), JSON.stringify(updated));
     return true;

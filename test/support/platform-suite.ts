@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorDefinition, RunningEmulator } from '../../emulators/toolkit/emulator.js';
+import { startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { PlatformId } from '../../src/platforms/catalog.js';
+import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
+import { type Company, enter, newCustomer, newLink, vendorWith } from './connect-helpers.js';
+import { FlowClient, location } from './flow-client.js';
+import { type Harness, startHarness } from './harness.js';
+
+/**
+ * The end-to-end suite every real platform passes: adlink runs against the platform's emulator (its
+ * `<ID>_BASE_URL`), a customer connects through the hosted flow, and the vendor works with ad sets
+ * through the unified API. Each platform's test file calls it with its spec and adds its own cases.
+ */
+export interface PlatformSuiteSpec {
+  platform: PlatformId;
+  emulator: EmulatorDefinition;
+  /** More adlink settings the platform needs (a developer token, say). */
+  env?: Record<string, string>;
+  /** A seeded ad account the consent grants, as adlink lists it. */
+  advertiser: { id: string; currency: string };
+  /** A seeded campaign of that account: the parent of the ad sets the suite creates. */
+  campaign: string;
+  /** A create the platform accepts (name, advertiser, parentId and status are added). */
+  create: { channelKind: string; settings: object[]; targetings: object[] };
+  /** Creates adlink refuses for this platform before calling it: 400 unsupported_for_platform. */
+  unsupported: { settings?: object[]; targetings?: object[]; param: string }[];
+  /** A create adlink's validation lets through and the platform refuses: 400 platform_validation_failed. */
+  invalid: { settings?: object[]; targetings?: object[]; name?: string; param?: string };
+  /** The emulator's page size for ad-set lists. */
+  pageSize: number;
+  /** What DELETE answers for an ad set the suite created (Paused). */
+  deletedStatus: 'Deleted' | 'Archived';
+  /** After the platform's access tokens expire: refreshed transparently, or the customer reconnects. */
+  expiry: 'refresh' | 'reconnect';
+}
+
+const STATUSES = ['Running', 'Active', 'Paused', 'Archived', 'Deleted'];
+
+/** Everything a connected customer needs: the emulator, adlink, and the vendor's API client. */
+export interface PlatformWorld {
+  emulator: RunningEmulator;
+  h: Harness;
+  /** A new company and customer who connected the platform through the hosted flow. */
+  connect(): Promise<{ company: Company; customer: string; api: AdSetClient; browser: FlowClient }>;
+}
+
+/** Starts the emulator and adlink pointed at it; `connect` runs the whole hosted flow. */
+export async function startPlatformWorld(spec: Pick<PlatformSuiteSpec, 'platform' | 'emulator' | 'env'>) {
+  const emulator = await startEmulator(spec.emulator);
+  const id = spec.platform.toUpperCase();
+  const h = await startHarness({
+    env: {
+      [`${id}_BASE_URL`]: emulator.url,
+      [`${id}_CLIENT_ID`]: emulator.oauth.options.clientId,
+      [`${id}_CLIENT_SECRET`]: emulator.oauth.options.clientSecret,
+      SANDBOX_ENABLED: 'false',
+      ...spec.env,
+    },
+  });
+  const world: PlatformWorld = {
+    emulator,
+    h,
+    async connect() {
+      const company = await vendorWith(h, `${spec.platform} vendor`);
+      const customer = await newCustomer(h, company);
+      const browser = new FlowClient(h.baseUrl);
+      await enter(browser, (await newLink(h, company, customer, { platforms: spec.platform })).connect_url);
+      const callback = await consentAtEmulator(world, browser, spec.platform, 'allow');
+      const connected = await browser.get(callback);
+      expect(connected.status, await connected.clone().text()).toBe(303);
+      expect(location(connected)).toBe(`/connections?connected=${spec.platform}`);
+      return { company, customer, api: new AdSetClient(h, company, customer, spec.platform), browser };
+    },
+  };
+  return world;
+}
+
+/** Start → the emulator's consent page → its answer: the callback URL the browser is sent to. */
+export async function consentAtEmulator(
+  world: Pick<PlatformWorld, 'emulator' | 'h'>,
+  browser: FlowClient,
+  platform: string,
+  decision: 'allow' | 'deny',
+): Promise<string> {
+  const start = await browser.post(`/connections/${platform}/start`, {});
+  expect(start.status).toBe(303);
+  const authorize = new URL(location(start));
+  expect(authorize.origin).toBe(world.emulator.url);
+  const page = await browser.get(authorize.href);
+  const html = await page.text();
+  expect(page.status, html.slice(0, 300)).toBe(200);
+  const answer = await browser.post(`${authorize.origin}${authorize.pathname}`, {
+    ...FlowClient.formFields(html),
+    decision,
+  });
+  expect(answer.status).toBe(303);
+  const callback = new URL(location(answer));
+  expect(`${callback.origin}${callback.pathname}`).toBe(
+    `${world.h.baseUrl}/connections/oauth/${platform}/callback`,
+  );
+  return callback.href;
+}
+
+export function describePlatformSuite(spec: PlatformSuiteSpec): void {
+  describe(`${spec.platform}: the unified API end to end against its emulator`, () => {
+    let world: PlatformWorld;
+    let api: AdSetClient;
+    const newAdSet = (name: string, extra: object = {}) => ({
+      name,
+      advertiser: spec.advertiser.id,
+      parentId: spec.campaign,
+      status: 'Paused',
+      ...spec.create,
+      ...extra,
+    });
+    /** API calls the emulator answered while `work` ran (the test controls excluded). */
+    const platformCalls = async (work: () => Promise<unknown>) => {
+      const before = world.emulator.controls.calls.length;
+      await work();
+      return world.emulator.controls.calls.slice(before);
+    };
+
+    beforeAll(async () => {
+      world = await startPlatformWorld(spec);
+      ({ api } = await world.connect());
+    });
+    afterAll(async () => {
+      await world?.h.close();
+      await world?.emulator.close();
+    });
+
+    it('connects through the hosted flow: the connection lists the granted ad accounts', async () => {
+      const res = await api.connections();
+      expect(res.status).toBe(200);
+      const connection = (res.body.data as Record<string, unknown>[]).find(
+        (c) => c.platform === spec.platform,
+      );
+      expect(connection).toMatchObject({ platform: spec.platform, status: 'connected' });
+      const accounts = connection!.ad_accounts as { id: string }[];
+      expect(accounts.map((a) => a.id)).toContain(spec.advertiser.id);
+      const advertisers = await api.advertisers();
+      expect(advertisers.status).toBe(200);
+      expect(advertisers.body.data).toContainEqual(expect.objectContaining(spec.advertiser));
+    });
+
+    it('lists the campaigns of the connected accounts', async () => {
+      const res = await api.campaigns({ platform: spec.platform });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const campaign = (res.body.data as Record<string, unknown>[]).find((c) => c.id === spec.campaign);
+      expect(campaign).toMatchObject({ platform: spec.platform, advertiser: spec.advertiser.id });
+      expect(STATUSES).toContain(campaign!.status);
+      expect(res.body.unavailable).toEqual([]);
+    });
+
+    it('lists ad sets from the cache once filled, and live with dismissDatabase=true', async () => {
+      const first = await api.all();
+      expect(first.items.length).toBeGreaterThan(0);
+      for (const adSet of first.items) {
+        expect(adSet.platform).toBe(spec.platform);
+        expect(STATUSES).toContain(adSet.status);
+        expect(typeof adSet.parentId).toBe('string');
+      }
+      const cached = await platformCalls(() => api.all());
+      expect(cached).toEqual([]);
+      const live = await platformCalls(async () => {
+        const res = await api.list({ dismissDatabase: true, limit: 500 });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect((res.body.data as AdSetBody[]).map((a) => a.id).sort()).toEqual(
+          first.items.map((a) => a.id).sort(),
+        );
+      });
+      expect(live.length).toBeGreaterThan(0);
+    });
+
+    it('gets one ad set, with its ads and targetings when asked', async () => {
+      const [adSet] = (await api.all()).items;
+      const plain = await api.get(adSet!.id);
+      expect(plain.status).toBe(200);
+      expect(plain.body).toMatchObject({ id: adSet!.id, platform: spec.platform });
+      expect(plain.body.ads).toBeUndefined();
+      expect(plain.body.targetings).toBeUndefined();
+      const full = await api.get(adSet!.id, { childResources: 'Ad,Targeting', dismissDatabase: true });
+      expect(full.status, JSON.stringify(full.body)).toBe(200);
+      expect(Array.isArray(full.body.ads)).toBe(true);
+      expect(Array.isArray(full.body.targetings)).toBe(true);
+    });
+
+    it('creates (form-encoded), reads back live, updates name and status, and deletes', async () => {
+      const created = await api.createForm(newAdSet('adlink suite ad set'));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({
+        name: 'adlink suite ad set',
+        platform: spec.platform,
+        status: 'Paused',
+        advertiser: spec.advertiser.id,
+        parentId: spec.campaign,
+        ads: [],
+      });
+      const id = created.body.id as string;
+      const live = await api.get(id, { dismissDatabase: true, childResources: 'Targeting' });
+      expect(live.status).toBe(200);
+      expect(live.body).toMatchObject({ id, name: 'adlink suite ad set', status: 'Paused' });
+      for (const targeting of spec.create.targetings) expect(live.body.targetings).toContainEqual(targeting);
+
+      const renamed = await api.put(id, { name: 'renamed by adlink', status: 'Active' });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.name).toBe('renamed by adlink');
+      expect(['Active', 'Running']).toContain(renamed.body.status);
+      const reread = await api.get(id, { dismissDatabase: true });
+      expect(reread.body).toMatchObject({ name: 'renamed by adlink', status: renamed.body.status });
+
+      const deleted = await api.delete(id);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(deleted.body).toMatchObject({ deletions: 1, data: [{ id, status: spec.deletedStatus }] });
+      const after = (await api.all()).items.find((a) => a.id === id);
+      if (after) expect(after.status).toBe(spec.deletedStatus);
+    });
+
+    it('refuses what the platform cannot express before calling it, naming the parameter', async () => {
+      for (const [i, { param, ...change }] of spec.unsupported.entries()) {
+        const calls = await platformCalls(async () => {
+          expectError(
+            await api.create(newAdSet(`unsupported ${i}`, change)),
+            400,
+            'unsupported_for_platform',
+            param,
+          );
+        });
+        expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+      }
+    });
+
+    it("passes the platform's own validation message on as a 400", async () => {
+      const { param, ...change } = spec.invalid;
+      const before = (await api.all()).items.length;
+      const res = await api.create(newAdSet('refused by the platform', change));
+      expectError(res, 400, 'platform_validation_failed', param);
+      expect((await api.all()).items.length).toBe(before);
+    });
+
+    it("follows the platform's pagination past its page size", async () => {
+      const before = (await api.list({ dismissDatabase: true, limit: 500 })).body.data.length as number;
+      const extra = spec.pageSize * 2 + 3;
+      world.emulator.seedAdSets(spec.advertiser.id, spec.campaign, extra);
+      const res = await api.list({ dismissDatabase: true, limit: 1 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { items } = await api.all({}, 50);
+      expect(items.length).toBe(before + extra);
+      expect(new Set(items.map((a) => a.id)).size).toBe(items.length);
+    });
+
+    it('absorbs a brief throttle with a retry; persistent throttling is a 429 with Retry-After', async () => {
+      world.emulator.controls.throttleNext(1);
+      expect((await api.list({ dismissDatabase: true })).status).toBe(200);
+      world.emulator.controls.throttleNext(1000);
+      const calls = await platformCalls(async () => {
+        const res = await api.list({ dismissDatabase: true });
+        expectError(res, 429, 'platform_rate_limited');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      });
+      world.emulator.controls.throttleNext(0);
+      expect(calls.length).toBeLessThanOrEqual(3);
+      expect((await api.list({ dismissDatabase: true })).status).toBe(200);
+    });
+
+    it(
+      spec.expiry === 'refresh'
+        ? 'refreshes an expired access token transparently'
+        : 'asks for a reconnection when the access token expired (no refresh token)',
+      async () => {
+        const { api: other } = await world.connect();
+        world.emulator.oauth.expireAccessTokens();
+        const res = await other.list({ dismissDatabase: true });
+        if (spec.expiry === 'refresh') {
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(await other.connectionStatus()).toBe('connected');
+        } else {
+          expectError(res, 409, 'reauthorization_required', 'platform');
+          expect(await other.connectionStatus()).toBe('needs_reauth');
+        }
+      },
+    );
+
+    it('marks a revoked authorization needs_reauth and says so', async () => {
+      const { api: other } = await world.connect();
+      world.emulator.oauth.revokeAll();
+      expectError(await other.list({ dismissDatabase: true }), 409, 'reauthorization_required', 'platform');
+      expect(await other.connectionStatus()).toBe('needs_reauth');
+      expectError(await other.list(), 409, 'reauthorization_required', 'platform');
+    });
+  });
+}
