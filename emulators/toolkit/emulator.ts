@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { Controls, type ControlTarget, controlRoutes } from './controls.js';
+import { Controls, type ControlTarget, controlRoutes, recordCalls } from './controls.js';
 import { OAuthServer } from './oauth.js';
 
 export interface EmulatorOptions {

@@ -68,6 +68,7 @@ export interface PlatformRow {
   name: string;
   color: string;
   mark: string;
+  logo: string | null;
   status: 'not_connected' | 'connected' | 'needs_reauth';
   accounts: string;
 }
@@ -213,6 +214,7 @@ export class ConnectFlow {
         name,
         color,
         mark,
+        logo: this.platforms.logo(id),
         status: connection?.status ?? 'not_connected',
         accounts: connection?.ad_accounts.map((a) => a.name).join(', ') ?? '',
       };

@@ -5,6 +5,7 @@ import type { EncryptionKey } from '../crypto/keys.js';
 import type { PlatformAdapter, PlatformApp } from './adapter.js';
 import { ADAPTERS } from './adapters.js';
 import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
+import { loadLogos } from './logos.js';
 
 export type { PlatformApp } from './adapter.js';
 
@@ -31,6 +32,8 @@ export interface Platforms {
    */
   oauthApp(company: string, id: PlatformId): Promise<PlatformApp | null>;
   adapter(id: PlatformId): PlatformAdapter;
+  /** The platform's mark (SVG path data, 24×24), or null: its tile shows its initials. */
+  logo(id: PlatformId): string | null;
   callbackUrl(id: PlatformId): string;
 }
 
@@ -56,6 +59,7 @@ export function createPlatforms(
     if (!adapters[id]) return 'no_adapter';
     return null;
   };
+  const logos = loadLogos();
   const available = PLATFORM_IDS.filter((id) => whyNot(id) === null);
   const unavailable = Object.fromEntries(
     PLATFORM_IDS.flatMap((id) => {
@@ -75,6 +79,7 @@ export function createPlatforms(
       if (!adapter) throw new Error(`no adapter for ${id}`);
       return adapter;
     },
+    logo: (id) => logos[id],
     callbackUrl: (id) => `${config.publicBaseUrl}/connections/oauth/${id}/callback`,
   };
 }
