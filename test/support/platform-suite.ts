@@ -78,7 +78,7 @@ export async function startPlatformWorld(spec: Pick<PlatformSuiteSpec, 'platform
 
 /** Start → the emulator's consent page → its answer: the callback URL the browser is sent to. */
 export async function consentAtEmulator(
-  world: Pick<PlatformWorld, 'emulator' | 'h'>,
+  world: { emulator: { url: string }; h: { baseUrl: string } },
   browser: FlowClient,
   platform: string,
   decision: 'allow' | 'deny',
