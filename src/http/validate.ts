@@ -33,7 +33,8 @@ export function fromZod(error: z.ZodError, where: 'body' | 'query'): AppError {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
     const key = paramPath([...issue.path, issue.keys[0]!]);
-    return new AppError('unknown_parameter', `Unknown parameter: ${key}.`, { param: key });
+    const named = key === '' ? 'A parameter with an empty name is not known.' : `Unknown parameter: ${key}.`;
+    return new AppError('unknown_parameter', named, { param: key });
   }
   const param = paramPath(issue.path);
   const message =

@@ -33,9 +33,9 @@ export const TEST_KEYRING: KeyRing = {
 };
 
 /** A Kv on the test Redis (under its own key prefix, so test files run in parallel) or in memory. */
-export async function openKv(backend: Backend): Promise<Kv> {
+export async function openKv(backend: Backend, url: string = inject('redisUrl')): Promise<Kv> {
   if (backend === 'memory') return new MemoryKv();
-  const kv = new RedisKv(inject('redisUrl'), () => {});
+  const kv = new RedisKv(url, () => {});
   await kv.connect();
   return kv;
 }
@@ -63,6 +63,8 @@ export interface Harness {
 export interface HarnessOptions {
   backend?: Backend;
   env?: Record<string, string>;
+  /** Another Redis than the shared test one (a throwaway server a test may crash). */
+  redisUrl?: string;
   rateLimits?: AppDeps['rateLimits'];
   /** More OAuth clients for the built-in sandbox (e.g. a company's own app), given where the app listens. */
   sandboxClients?: (baseUrl: string) => NonNullable<AppDeps['sandboxClients']>;
@@ -81,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     PUBLIC_BASE_URL: baseUrl,
     ...options.env,
   });
-  const kv = await openKv(options.backend ?? 'redis');
+  const kv = await openKv(options.backend ?? 'redis', options.redisUrl);
   const store = createStore(kv, prefix, TEST_ENCRYPTION_KEYS);
   const logs: string[] = [];
   const sink = new Writable({
