@@ -1,15 +1,17 @@
-// Counts down the seconds shown on the success page, then continues; a meta refresh does the same
-// without JavaScript. "Stay on this page" stops the countdown (WCAG 2.2.1: a time limit can be turned off).
+// Counts down the seconds shown on the success page, then sends its Continue form (a POST that carries the
+// visit's token; without JavaScript the Continue button does the same). "Stay on this page" stops the
+// countdown (WCAG 2.2.1: a time limit can be turned off).
 const countdown = document.getElementById('countdown');
+const form = document.getElementById('finish');
 const next = document.getElementById('continue');
 const stay = document.getElementById('stay');
-if (countdown && next) {
+if (countdown && form && next) {
   let seconds = Number(countdown.dataset.seconds);
   const template = countdown.textContent.trim();
   const tick = () => {
     seconds -= 1;
     if (seconds <= 0) {
-      window.location.assign(next.href);
+      form.requestSubmit(next);
       return;
     }
     countdown.textContent = template.replace(/\d+(?=\D*$)/, String(seconds));

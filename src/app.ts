@@ -13,10 +13,11 @@ import { ConnectFlow } from './connect/flow.js';
 import { ConnectLinks } from './connect/links.js';
 import { createConnectRoutes } from './connect/routes.js';
 import { SessionTokens } from './connect/session-token.js';
+import { type KeeperOptions, TokenKeeper } from './connect/token-keeper.js';
 import type { KeyRing } from './crypto/keys.js';
 import { AppError, jsonErrorHandler } from './errors.js';
 import { authenticate } from './http/auth.js';
-import type { RateLimit } from './http/rate-limit.js';
+import { AuthFailures, companyRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createActivityPages } from './integrations/activity.js';
@@ -60,6 +61,19 @@ const routeNotFound: RequestHandler = (req) => {
   throw new AppError('route_not_found', `No endpoint ${req.method} ${req.path}.`);
 };
 
+/** The deployment's platforms, with each company's own OAuth apps. */
+const platformsOf = ({ config, store, keys }: Pick<AppDeps, 'config' | 'store' | 'keys'>) =>
+  createPlatforms(config, keys.encryption, (company, id) => store.profile.oauthApp(company, id));
+
+/** The token keeper of one instance (server.ts starts it; every instance runs one, one at a time sweeps). */
+export function createTokenKeeper(
+  deps: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>,
+  options: KeeperOptions,
+) {
+  const tokens = new AccessTokens(deps.store, platformsOf(deps), deps.log);
+  return new TokenKeeper(deps.store, tokens, deps.log, options);
+}
+
 /** The whole HTTP application; no listening and no environment reads here. */
 export function createApp({
   config,
@@ -73,11 +87,10 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
-  const platforms = createPlatforms(config, keys.encryption, (company, id) =>
-    store.profile.oauthApp(company, id),
-  );
+  const platforms = platformsOf({ config, store, keys });
   const links = new ConnectLinks(config, store, tokens);
   logAvailability(platforms, log);
   const flow = new ConnectFlow(store, tokens, platforms, log);
@@ -128,9 +141,11 @@ export function createApp({
     ]),
   );
 
-  // Vendor endpoints authenticate before they read a body.
+  // Vendor endpoints authenticate (and count against their company's limit) before they read a body.
+  const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
   const vendor = [
-    authenticate(store, (err) => log.warn({ err }, 'could not record token use')),
+    authenticate(store, failures, (err) => log.warn({ err }, 'could not record token use')),
+    companyRateLimit(store.kv, store.keys, config.limits.apiPerMinute),
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
   ];

@@ -95,6 +95,18 @@ const schema = z
       .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
       .default('false'),
     PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    TOKEN_RENEW_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(300),
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+    CUSTOMER_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+    OPEN_LINK_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    IDEMPOTENCY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
     SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
     SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
     SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
@@ -144,6 +156,10 @@ export interface Config {
   encryptionKeys: KeyEntry[];
   /** How long a call to a platform's API may take before it counts as a timeout (504). */
   platformTimeoutMs: number;
+  /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
+  tokenKeeper: { intervalMs: number; windowSeconds: number };
+  /** Rate limits and per-company quotas (README, Security). */
+  limits: Limits;
   /** The deployment's OAuth app per platform, for the platforms it is configured for. */
   platformCredentials: Partial<Record<PlatformId, PlatformCredentials>>;
   /** `<ID>_BASE_URL` and `<ID>_API_VERSION` per platform, where set. */
@@ -155,6 +171,19 @@ export interface Config {
     /** The sandbox OAuth client's secret; derived from the encryption key when not set. */
     clientSecret: string | undefined;
   };
+}
+
+export interface Limits {
+  /** Vendor API requests per company per minute. */
+  apiPerMinute: number;
+  /** Failed authentications (company tokens, sign-in links) per client IP per 15 minutes. */
+  authFailures: number;
+  /** Customers a company may have. */
+  customers: number;
+  /** Connect links a company may have open (issued and not yet expired). */
+  openLinks: number;
+  /** Idempotency records a company may hold (a key lives 24 hours). */
+  idempotencyRecords: number;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +222,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signingKeys: e.SIGNING_KEYS,
     encryptionKeys: e.ENCRYPTION_KEYS,
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
+    tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
+    limits: {
+      apiPerMinute: e.API_RATE_LIMIT,
+      authFailures: e.AUTH_FAILURE_LIMIT,
+      customers: e.CUSTOMER_QUOTA,
+      openLinks: e.OPEN_LINK_QUOTA,
+      idempotencyRecords: e.IDEMPOTENCY_QUOTA,
+    },
     platformCredentials: Object.fromEntries(
       REAL_PLATFORMS.flatMap((id) => {
         const get = (what: string) => platformEnv(e, id, what);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { bodyErrorType } from './http/body-errors.js';
 
 /**
  * The closed list of error codes adlink answers with. test/errors.test.ts checks that the README's
@@ -8,6 +9,11 @@ import type { Logger } from 'pino';
 export const ERROR_CODES = {
   invalid_request: { status: 400, type: 'invalid_request_error', doc: 'A parameter is missing or invalid.' },
   invalid_json: { status: 400, type: 'invalid_request_error', doc: 'The body is not valid JSON.' },
+  invalid_body: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.',
+  },
   unknown_parameter: {
     status: 400,
     type: 'invalid_request_error',
@@ -84,6 +90,16 @@ export const ERROR_CODES = {
     status: 415,
     type: 'invalid_request_error',
     doc: 'The body has a content type this endpoint does not accept.',
+  },
+  quota_exceeded: {
+    status: 409,
+    type: 'invalid_request_error',
+    doc: 'Your company holds as many of these (customers, open connect links, idempotency records) as its quota allows; `param` names which. Delete some, or wait for links and keys to expire.',
+  },
+  rate_limited: {
+    status: 429,
+    type: 'rate_limit_error',
+    doc: 'Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).',
   },
   idempotency_key_reused: {
     status: 422,
@@ -168,6 +184,14 @@ export class StoreUnavailableError extends Error {
 
 export const RETRY_AFTER_SECONDS = 1;
 
+/** 409 quota_exceeded: the company already holds `limit` of `what`. */
+export const quotaExceeded = (what: string, limit: number, param?: string) =>
+  new AppError(
+    'quota_exceeded',
+    `Your company already holds ${limit} ${what}, its quota.`,
+    param ? { param } : {},
+  );
+
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof StoreUnavailableError) {
@@ -186,13 +210,25 @@ export function toAppError(err: unknown): AppError {
 }
 
 function fromBodyParser(err: unknown): AppError | undefined {
-  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
-  switch ((err as { type: unknown }).type) {
+  switch (bodyErrorType(err)) {
     case 'entity.parse.failed':
       return new AppError('invalid_json', 'The request body is not valid JSON.');
     case 'entity.too.large':
       return new AppError('payload_too_large', 'The request body is larger than 100 kB.');
+    case 'body.undecodable':
+      return new AppError(
+        'invalid_body',
+        'The request body does not decompress as its Content-Encoding says.',
+        {
+          param: 'Content-Encoding',
+        },
+      );
     case 'encoding.unsupported':
+      return new AppError(
+        'unsupported_media_type',
+        'The Content-Encoding is not supported: send the body as identity, gzip, deflate or br.',
+        { param: 'Content-Encoding' },
+      );
     case 'charset.unsupported':
       return new AppError('unsupported_media_type', 'The request body must be UTF-8 encoded.');
     case 'parameters.too.many':

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyResult } from '../src/connect/result-signature.js';
-import { enter } from './support/connect-helpers.js';
+import { enter, finishVisit, startAt } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
@@ -36,7 +36,7 @@ describe('hosted connection flow with the sandbox platform', () => {
   }
 
   async function authorizeSandbox(browser: FlowClient, decision: 'allow' | 'deny') {
-    const start = await browser.post('/connections/sandbox/start', {});
+    const start = await startAt(browser);
     expect(start.status).toBe(303);
     const authorize = location(start);
     expect(authorize.startsWith(`${h.baseUrl}/sandbox/oauth/authorize?`)).toBe(true);
@@ -87,14 +87,18 @@ describe('hosted connection flow with the sandbox platform', () => {
 
     const done = await browser.get('/connections/done');
     const doneHtml = await done.text();
-    expect(doneHtml).toContain('http-equiv="refresh" content="3;url=/connections/finish"');
-    const finish = await browser.get('/connections/finish');
+    expect(doneHtml).toContain(
+      '<form class="actions" id="finish" method="post" action="/connections/finish">',
+    );
+    expect(doneHtml).not.toContain('http-equiv="refresh"');
+    const finish = await finishVisit(browser);
     expect(finish.status).toBe(303);
     const result = new URL(location(finish));
     expect(`${result.origin}${result.pathname}`).toBe(vendorReturn);
     expect(result.searchParams.get('status')).toBe('success');
     expect(result.searchParams.get('platforms')).toBe('sandbox');
     expect(result.searchParams.get('customer')).toBe(customer.id);
+    expect(result.searchParams.get('id')).toMatch(/^res_[A-Za-z0-9_-]{22}$/);
     expect(verifyResult(signingSecret, result.searchParams)).toBe(true);
     const tampered = new URLSearchParams(result.searchParams);
     tampered.set('status', 'partial');
@@ -110,7 +114,7 @@ describe('hosted connection flow with the sandbox platform', () => {
     const html = await denied.text();
     expect(html).toContain('Connection cancelled');
     expect(html).toContain('action="/connections/sandbox/start"');
-    const finish = await browser.get('/connections/finish');
+    const finish = await finishVisit(browser);
     expect(new URL(location(finish)).searchParams.get('status')).toBe('cancelled');
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowIdOf } from '../src/connect/flow.js';
 import {
   type Company,
   connectSandbox,
   enter,
   exchangeAtSandbox,
   expectPage,
+  finishVisit,
   keysOf,
   type Link,
   linkParts,
@@ -13,6 +15,7 @@ import {
   reachCallback,
   redeem,
   sandboxApiStatus,
+  startAt,
   startSandbox,
   sweepTtls,
   vendorWith,
@@ -78,7 +81,7 @@ describe('connect link lifecycle', () => {
       const browser = new FlowClient(h.baseUrl);
       await enter(browser, link.connect_url);
       const flowId = browser.cookies.get('adlink_flow')!;
-      expect(await h.store.sessions.flowThatUsed(acme.id, jti)).toBe(flowId);
+      expect(await h.store.sessions.flowThatUsed(acme.id, jti)).toBe(flowIdOf(flowId));
 
       const again = await browser.get(link.connect_url);
       expect(again.status).toBe(303);
@@ -114,7 +117,9 @@ describe('connect link lifecycle', () => {
           await res.arrayBuffer();
         }
         const holder = browsers.find((b) => b.cookies.size === 1)!;
-        expect(await h.store.sessions.flowThatUsed(acme.id, jti)).toBe(holder.cookies.get('adlink_flow'));
+        expect(await h.store.sessions.flowThatUsed(acme.id, jti)).toBe(
+          flowIdOf(holder.cookies.get('adlink_flow')!),
+        );
         expect(browsers.filter((b) => b.cookies.size > 0)).toHaveLength(1);
       }
     });
@@ -257,14 +262,14 @@ describe('connect link lifecycle', () => {
       const browser = new FlowClient(h.baseUrl);
       await enter(browser, link.connect_url);
       const flowId = browser.cookies.get('adlink_flow')!;
-      const finish = await browser.get('/connections/finish');
+      const finish = await finishVisit(browser);
       expect(finish.status).toBe(303);
       expect(location(finish).startsWith(`${RETURN}?`)).toBe(true);
       const cleared = parseSetCookie(finish.headers.getSetCookie()[0]!);
       expect(cleared.name).toBe('adlink_flow');
       expect(cleared.value).toBe('');
       expect(browser.cookies.size).toBe(0);
-      expect(await h.store.sessions.getFlow(flowId)).toBeNull();
+      expect(await h.store.sessions.getFlow(flowIdOf(flowId))).toBeNull();
       const replay = await fetch(`${h.baseUrl}/connections`, {
         headers: { Cookie: `adlink_flow=${flowId}` },
       });
@@ -312,9 +317,8 @@ describe('connect link lifecycle', () => {
       await enter(browser, link.connect_url);
       await redeem(browser, link);
       await connectSandbox(h, browser);
-      await browser.post('/connections/sandbox/start', {});
-      await browser.get('/connections/done');
-      const finish = await browser.get('/connections/finish');
+      await startAt(browser);
+      const finish = await finishVisit(browser);
       expect(new URL(location(finish)).searchParams.get('status')).toBe('success');
 
       const posts = browser.history.filter((step) => step.method === 'POST');

@@ -7,6 +7,7 @@ import {
   enter,
   expectFlowHeaders,
   expectOnlyNoncedScripts,
+  finishVisit,
   foreignUrls,
   heading,
   linkParts,
@@ -16,6 +17,7 @@ import {
   redeem,
   sandboxIssuer,
   signSession,
+  startAt,
   startSandbox,
   sweepTtls,
   vendorWith,
@@ -61,7 +63,7 @@ describe('hosted flow pages', () => {
     await capture('landing', await browser.get(link.connect_url), 200);
     await capture('redeem', await redeem(browser, link), 303);
     await capture('overview', await browser.get('/connections'), 200);
-    const authorize = await browser.post('/connections/sandbox/start', {});
+    const authorize = await startAt(browser);
     await capture('start', authorize, 303);
     await capture('sandbox consent', await browser.get(location(authorize)), 200);
     await capture(
@@ -104,7 +106,7 @@ describe('hosted flow pages', () => {
     await capture('unknown platform', await browser.post('/connections/nope/start', {}), 404);
     await capture('not found', await browser.get('/connections/nothing/here'), 404);
     await capture('method not allowed', await browser.request('/connections', { method: 'PUT' }), 405);
-    await capture('finish', await browser.get('/connections/finish'), 303);
+    await capture('finish', await finishVisit(browser), 303);
   });
   afterAll(() => h.close());
 

@@ -17,6 +17,7 @@ describe('README signature example', () => {
     };
 
     const result = {
+      id: 'res_Xq9wR2mLkP0aB7cD4eF6gH',
       customer: '3f1c2a9e-8b7d-4c6e-9f00-1a2b3c4d5e6f',
       status: 'partial' as 'success' | 'partial' | 'cancelled',
       platforms: 'google,sandbox',
@@ -35,6 +36,7 @@ describe('README signature example', () => {
     expect(verifyAdlinkResult(url(signature), 'another-secret')).toBe(false);
     expect(verifyAdlinkResult(url(signature, { status: 'success' }), 'secret-new')).toBe(false);
     expect(verifyAdlinkResult(url(signature, { platforms: 'sandbox' }), 'secret-new')).toBe(false);
+    expect(verifyAdlinkResult(url(signature, { id: 'res_another' }), 'secret-new')).toBe(false);
     const stale = String(Number(result.ts) - 301);
     expect(
       verifyAdlinkResult(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
 import type { Kv } from '../src/store/kv.js';
+import { updateRecord } from '../src/store/update-record.js';
 import { type Backend, openKv, TEST_ENCRYPTION_KEYS, wipe } from './support/harness.js';
 
 /** One contract, two backends: the embedded memory store must behave exactly like Redis. */
@@ -64,6 +65,53 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       expect(await kv.get(k('lock'))).toBe('owner-1');
       expect(await kv.delIfEquals(k('lock'), 'owner-1')).toBe(true);
       expect(await kv.get(k('lock'))).toBeNull();
+    });
+
+    it('compare-and-set writes only over the expected value, and lets one of many racing writers win', async () => {
+      expect(await kv.compareAndSet(k('cas'), 'v0', 'v1')).toBe(false);
+      expect(await kv.get(k('cas'))).toBeNull();
+      expect(await kv.compareAndSet(k('cas'), null, 'v1')).toBe(true);
+      expect(await kv.compareAndSet(k('cas'), null, 'v2')).toBe(false);
+      expect(await kv.compareAndSet(k('cas'), 'v1', 'v2')).toBe(true);
+      expect(await kv.get(k('cas'))).toBe('v2');
+      const racers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => kv.compareAndSet(k('cas'), 'v2', `w${i}`)),
+      );
+      expect(racers.filter(Boolean)).toHaveLength(1);
+      await kv.set(k('cas-ttl'), 'a', { ttlMs: 60_000 });
+      expect(await kv.compareAndSet(k('cas-ttl'), 'a', 'b')).toBe(true);
+      expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
+    });
+
+    it('counts the members of a lexicographic set from an inclusive bound', async () => {
+      expect(await kv.zcountFrom(k('none'), 'a')).toBe(0);
+      await kv
+        .batch()
+        .zaddLex(k('lexcount'), '001|a')
+        .zaddLex(k('lexcount'), '002|b')
+        .zaddLex(k('lexcount'), '003|c')
+        .exec();
+      expect(await kv.zcountFrom(k('lexcount'), '002')).toBe(2);
+      expect(await kv.zcountFrom(k('lexcount'), '002|b')).toBe(2);
+      expect(await kv.zcountFrom(k('lexcount'), '004')).toBe(0);
+    });
+
+    it('updates a record atomically: concurrent read-modify-writes lose nothing', async () => {
+      const appended = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          updateRecord(kv, k('list'), (raw) => {
+            const list = [...(raw ? (JSON.parse(raw) as number[]) : []), i];
+            return { value: JSON.stringify(list), result: list.length };
+          }),
+        ),
+      );
+      expect(new Set(appended).size).toBe(50);
+      expect((JSON.parse((await kv.get(k('list')))!) as number[]).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i),
+      );
+      expect(await updateRecord(kv, k('list'), () => ({ value: null, result: 'unchanged' }))).toBe(
+        'unchanged',
+      );
     });
 
     it('keeps sets and lexicographic sorted sets, paging from an exclusive bound', async () => {

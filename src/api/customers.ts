@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { disconnect } from '../connect/disconnect.js';
-import { AppError } from '../errors.js';
+import { AppError, quotaExceeded } from '../errors.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -43,10 +43,12 @@ export function createCustomerRoutes(store: Store, vendor: RequestHandler[], pla
       post: async (req, res) => {
         parseQuery(noQuery, req);
         const { name } = parseJsonBody(createBody, req);
-        await sendIdempotent(store, req, res, { name }, async () => ({
-          status: 201,
-          body: await store.customers.create(req.auth!.company, name),
-        }));
+        const company = req.auth!.company;
+        await sendIdempotent(store, req, res, { name }, async () => {
+          const quota = req.app.locals.limits.customers;
+          if ((await store.customers.count(company)) >= quota) throw quotaExceeded('customers', quota);
+          return { status: 201, body: await store.customers.create(company, name) };
+        });
       },
       get: async (req, res) => {
         const { limit, starting_after } = parseQuery(listQuery, req);

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { randomToken } from '../ids.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
@@ -26,19 +28,47 @@ async function revokeAtPlatform(
   return revokeToken(platforms.entry(platform).oauth, app, token, hint);
 }
 
+/** As long as a refresh may hold the lock (connect/access-tokens.ts): it expires by itself after that. */
+const LOCK_TTL_MS = 15_000;
+const WAIT_STEP_MS = 50;
+
+/**
+ * Runs `work` holding the connection's refresh lock, waiting for a refresh in progress to end first:
+ * the grant revoked is then the one stored last, and no refresh writes credentials in between.
+ */
+async function holdingRefreshLock<T>(
+  store: Store,
+  company: string,
+  customer: string,
+  platform: PlatformId,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = store.keys.refreshLock(company, customer, platform);
+  const owner = randomToken(16);
+  while (!(await store.kv.set(lock, owner, { nx: true, ttlMs: LOCK_TTL_MS }))) await sleep(WAIT_STEP_MS);
+  try {
+    return await work();
+  } finally {
+    await store.kv.delIfEquals(lock, owner).catch(() => {});
+  }
+}
+
 /**
  * Disconnects a platform: revokes at the platform (best effort), forgets the cached ad sets, deletes the
  * connection and its credentials. Returns whether the platform confirmed the revocation.
  */
-export async function disconnect(
+export function disconnect(
   store: Store,
   platforms: Platforms,
   company: string,
   customer: string,
   platform: PlatformId,
 ): Promise<boolean> {
-  const revoked = await revokeAtPlatform(store, platforms, company, customer, platform);
-  await store.adSets.clear({ company, customer, platform });
-  await store.connections.delete(company, customer, platform);
-  return revoked;
+  return holdingRefreshLock(store, company, customer, platform, async () => {
+    const revoked = await revokeAtPlatform(store, platforms, company, customer, platform);
+    await store.adSets.clear({ company, customer, platform });
+    await store.connections.delete(company, customer, platform);
+    await store.tokenSchedule.unschedule({ company, customer, platform });
+    return revoked;
+  });
 }

@@ -1,9 +1,12 @@
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { AppError, quotaExceeded } from '../errors.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Store } from '../store/index.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
+
+/** The longest a link lives (`expires_in` is at most 3600 s): how long the open-links ledger is kept. */
+const MAX_LINK_TTL_MS = 60 * 60 * 1000;
 
 export interface LinkRequest {
   company: string;
@@ -34,6 +37,10 @@ export class ConnectLinks {
       }
       redirectUri = request.redirectUri;
     }
+    const quota = this.config.limits.openLinks;
+    if ((await this.store.ledger.live(request.company, 'open_links')) >= quota) {
+      throw quotaExceeded('open connect links', quota);
+    }
     const { token, claims } = await this.tokens.issue(request.company, request.customer, request.expiresIn);
     await this.store.sessions.createSession(claims.jti, {
       company: request.company,
@@ -42,6 +49,14 @@ export class ConnectLinks {
       redirect_uri: redirectUri,
       exp: claims.exp,
     });
+    await this.store.ledger.add(
+      request.company,
+      'open_links',
+      claims.jti,
+      claims.exp * 1000,
+      quota,
+      MAX_LINK_TTL_MS,
+    );
     const url = new URL('/connections', this.config.publicBaseUrl);
     url.searchParams.set('customer', request.customer);
     url.searchParams.set('token', token);

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface ConnectResult {
+  /** Unique per result: the vendor remembers the ids it accepted, so a replayed result is refused. */
+  id: string;
   customer: string;
   status: 'success' | 'partial' | 'cancelled';
   /** Platforms connected in this visit, comma-separated. */
@@ -33,6 +35,7 @@ export function verifyResult(
   now = Date.now() / 1000,
 ): boolean {
   const result: ConnectResult = {
+    id: params.get('id') ?? '',
     customer: params.get('customer') ?? '',
     status: (params.get('status') ?? '') as ConnectResult['status'],
     platforms: params.get('platforms') ?? '',

@@ -22,6 +22,7 @@ import type { Store } from '../store/index.js';
 import {
   type ConnectFlow,
   FlowPage,
+  flowIdOf,
   type HostedBrand,
   type LinkParams,
   pageBody,
@@ -47,6 +48,9 @@ const linkSchema = z.strictObject({
 
 const overviewSchema = z.strictObject({ connected: z.string().max(40).optional() });
 
+/** The Start and Finish forms: the flow's own token (see ConnectFlow.checkForm). */
+const flowFormSchema = z.strictObject({ flow: z.string().max(100).optional() });
+
 const callbackSchema = z.strictObject({
   code: z.string().min(1).max(4096).optional(),
   state: z.string().min(1).max(512).optional(),
@@ -69,7 +73,17 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
   const router = Router();
   const cookieName = config.secureCookies ? '__Host-adlink_flow' : 'adlink_flow';
   const ourOrigin = new URL(config.publicBaseUrl).origin;
-  const browserFlow = (req: Request) => readCookie(req, cookieName);
+  /** The id of this browser's flow: the hash of its cookie (the cookie value itself is never stored). */
+  const browserFlow = (req: Request) => {
+    const cookie = readCookie(req, cookieName);
+    return cookie ? flowIdOf(cookie) : undefined;
+  };
+  /** The token a Start or Finish form carries; anything else in the form is refused. */
+  const formToken = (req: Request): string | undefined => {
+    const result = flowFormSchema.safeParse(formBody(req));
+    if (!result.success) throw new FlowPage('forbidden', 403);
+    return result.data.flow;
+  };
   // The callback refuses parameters it does not know, except those the platform documents adding.
   const callbackSchemas = new Map<PlatformId, z.ZodType<z.infer<typeof callbackSchema>>>();
   const callbackSchemaFor = (platform: PlatformId) => {
@@ -151,7 +165,8 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
             title: t('landing.title'),
             vendor: landing.vendor,
             link,
-            scripts: ['/assets/autosubmit.js'],
+            replaces: landing.replaces,
+            scripts: landing.replaces ? [] : ['/assets/autosubmit.js'],
             ...(await brandOf(landing.company)),
           });
         }
@@ -165,6 +180,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
           rows,
           justConnected: justConnected?.name,
           formAction,
+          formToken: current.form_token,
           ...(await brandOf(current.company)),
         });
       },
@@ -178,8 +194,8 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
     {
       post: async (req, res) => {
         const link = linkFrom(formBody(req));
-        const flowId = await flow.redeem(link, browserFlow(req));
-        setFlowCookie(res, flowId);
+        const cookie = await flow.redeem(link, browserFlow(req));
+        if (cookie) setFlowCookie(res, cookie);
         res.redirect(303, '/connections');
       },
     },
@@ -193,7 +209,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
       post: async (req, res) => {
         const platform = platformParam(req.params.platform);
         const current = await flow.flow(browserFlow(req));
-        res.redirect(303, await flow.start(current, platform));
+        res.redirect(303, await flow.start(current, platform, formToken(req)));
       },
     },
     [sameOrigin, limited('connect-start', rateLimits.start), form],
@@ -230,31 +246,43 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
         outcome,
         redirects,
         seconds: REDIRECT_SECONDS,
-        ...(redirects ? { refresh: { seconds: REDIRECT_SECONDS, url: '/connections/finish' } } : {}),
+        formToken: current.form_token,
         scripts: redirects ? ['/assets/countdown.js'] : [],
         ...(await brandOf(current.company)),
       });
     },
   });
 
-  resource(router, '/connections/finish', {
-    get: async (req, res) => {
-      const current = await flow.flow(browserFlow(req));
-      const target = await flow.resultUrl(current);
-      if (!target) return void res.redirect(303, '/connections/done');
-      await store.sessions.endFlow(current.id);
-      res.clearCookie(cookieName, {
-        path: '/',
-        secure: config.secureCookies,
-        httpOnly: true,
-        sameSite: 'lax',
-      });
-      res.redirect(303, target);
+  // A POST from the Done page's form, never a GET: a link from elsewhere cannot end a visit.
+  resource(
+    router,
+    '/connections/finish',
+    {
+      post: async (req, res) => {
+        const current = await flow.flow(browserFlow(req));
+        flow.checkForm(current, formToken(req));
+        const target = await flow.resultUrl(current);
+        if (!target) return void res.redirect(303, '/connections/done');
+        await store.sessions.endFlow(current.id);
+        res.clearCookie(cookieName, {
+          path: '/',
+          secure: config.secureCookies,
+          httpOnly: true,
+          sameSite: 'lax',
+        });
+        res.redirect(303, target);
+      },
     },
-  });
+    [sameOrigin, form],
+  );
 
   router.use('/connections', (_req, _res, next) => next(new FlowPage('link_invalid', 404)));
-  router.use('/connections', pageErrorHandler(log, messageBrand));
+  /** The form token of this browser's flow, for the "Try again" form of an error page. */
+  const formTokenOf = async (req: Request): Promise<string | undefined> => {
+    const id = browserFlow(req);
+    return id ? (await store.sessions.getFlow(id))?.form_token : undefined;
+  };
+  router.use('/connections', pageErrorHandler(log, messageBrand, formTokenOf));
   return router;
 }
 
@@ -284,19 +312,24 @@ function platformParam(value: unknown): PlatformId {
 function pageErrorHandler(
   log: Logger,
   brandOf: (req: Request, err: unknown) => Promise<HostedBrand | Record<string, never>>,
+  formTokenOf: (req: Request) => Promise<string | undefined>,
 ): ErrorRequestHandler {
   return async (err, req, res, _next) => {
     try {
       const brand = await brandOf(req, err);
       if (err instanceof FlowPage) {
         if (err.page === 'rate_limited') res.set('Retry-After', err.vars.seconds ?? '60');
+        const retry =
+          err.retry && 'platform' in err.retry
+            ? { ...err.retry, formToken: await formTokenOf(req) }
+            : err.retry;
         return await renderPage(res, 'connections/message', {
           ...brand,
           status: err.status,
           title: t(pageTitle(err.page), err.vars),
           heading: t(pageTitle(err.page), err.vars),
           message: t(pageBody(err.page), err.vars),
-          retry: err.retry,
+          retry,
         });
       }
       const appError = err instanceof AppError && err.status < 500 ? err : toAppError(err);

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors.js';
 import type { Store } from '../store/index.js';
+import type { AuthFailures } from './rate-limit.js';
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
 
@@ -10,15 +11,27 @@ function refuse(code: 'missing_token' | 'invalid_token', message: string): AppEr
   return new AppError(code, message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
-/** Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time. */
-export function authenticate(store: Store, onTouchError: (err: unknown) => void): RequestHandler {
+/**
+ * Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time.
+ * Wrong tokens count against the client address's failure limit.
+ */
+export function authenticate(
+  store: Store,
+  failures: AuthFailures,
+  onTouchError: (err: unknown) => void,
+): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get('authorization');
     if (!header) throw refuse('missing_token', 'Send your company token as `Authorization: Bearer <token>`.');
+    await failures.check(req);
     const match = BEARER.exec(header);
-    if (!match) throw refuse('invalid_token', 'The Authorization header must be `Bearer <company token>`.');
-    const owner = await store.companies.authenticate(match[1]!);
-    if (!owner) throw refuse('invalid_token', 'The company token is invalid or has been revoked.');
+    const owner = match ? await store.companies.authenticate(match[1]!) : null;
+    if (!owner) {
+      await failures.record(req);
+      throw match
+        ? refuse('invalid_token', 'The company token is invalid or has been revoked.')
+        : refuse('invalid_token', 'The Authorization header must be `Bearer <company token>`.');
+    }
     req.auth = owner;
     store.companies.touch(owner).catch(onTouchError);
     next();

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { AppError, errorBody } from '../errors.js';
-import type { SavedResponse } from '../store/idempotency.js';
+import { AppError, errorBody, quotaExceeded } from '../errors.js';
+import { IDEMPOTENCY_TTL_MS, type SavedResponse } from '../store/idempotency.js';
 import type { Store } from '../store/index.js';
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -72,6 +72,20 @@ export async function sendIdempotent(
         .json(reservation.response.body);
       return;
   }
+  // A new key (replays of kept ones still answer above) counts against the company's quota.
+  const quota = req.app.locals.limits.idempotencyRecords;
+  if ((await store.ledger.live(company, 'idempotency')) >= quota) {
+    await store.idempotency.release(company, key);
+    throw quotaExceeded('idempotency records', quota, 'Idempotency-Key');
+  }
+  await store.ledger.add(
+    company,
+    'idempotency',
+    key,
+    Date.now() + IDEMPOTENCY_TTL_MS,
+    quota,
+    IDEMPOTENCY_TTL_MS,
+  );
   let result: SavedResponse;
   try {
     result = await run();

@@ -13,7 +13,6 @@ export interface PageOptions {
   /** Extra CSP form-action sources: where this page's forms may lead (e.g. a platform's authorize URL). */
   formAction?: string[];
   scripts?: string[];
-  refresh?: { seconds: number; url: string };
   brand?: string;
   [key: string]: unknown;
 }

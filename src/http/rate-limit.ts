@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError, StoreUnavailableError } from '../errors.js';
 import type { Keys } from '../store/keys.js';
 import type { Kv } from '../store/kv.js';
 
@@ -16,8 +17,90 @@ export function rateLimit(
   refuse: (retryAfterSeconds: number) => Error,
 ): RequestHandler {
   return async (req, _res, next) => {
-    const { count, ttlMs } = await kv.hit(keys.rateLimit(bucket, req.ip ?? 'unknown'), windowMs);
-    if (count > limit) throw refuse(Math.max(1, Math.ceil(ttlMs / 1000)));
+    const { count, ttlMs } = await kv.hit(keys.rateLimit(bucket, clientIp(req)), windowMs);
+    if (count > limit) throw refuse(secondsOf(ttlMs));
     next();
   };
+}
+
+const clientIp = (req: Request) => req.ip ?? 'unknown';
+const secondsOf = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
+
+/**
+ * The `RateLimit-Policy` and `RateLimit` headers of draft-ietf-httpapi-ratelimit-headers: the quota
+ * and window of the named policy, what is left of it and when the window starts again.
+ */
+function policyHeaders(name: string, { limit, windowMs }: RateLimit, count: number, ttlMs: number) {
+  return {
+    'RateLimit-Policy': `"${name}";q=${limit};w=${Math.round(windowMs / 1000)}`,
+    RateLimit: `"${name}";r=${Math.max(0, limit - count)};t=${secondsOf(ttlMs)}`,
+  };
+}
+
+const refused = (message: string, headers: Record<string, string>, ttlMs: number) =>
+  new AppError('rate_limited', message, { headers: { ...headers, 'Retry-After': String(secondsOf(ttlMs)) } });
+
+/**
+ * Vendor API requests per company (after authentication); every answer says what is left. A store that
+ * refuses the count (Redis out of memory still answers reads) lets the request through: reads keep
+ * working, and writes fail on their own.
+ */
+export function companyRateLimit(kv: Kv, keys: Keys, perMinute: number): RequestHandler {
+  const policy = { limit: perMinute, windowMs: 60_000 };
+  return async (req, res: Response, next) => {
+    const counted = await kv.hit(keys.rateLimit('api', req.auth!.company), policy.windowMs).catch((err) => {
+      if (err instanceof StoreUnavailableError) return null;
+      throw err;
+    });
+    if (!counted) return next();
+    const { count, ttlMs } = counted;
+    const headers = policyHeaders('api', policy, count, ttlMs);
+    if (count > policy.limit) {
+      throw refused(`Your company sent more than ${policy.limit} requests this minute.`, headers, ttlMs);
+    }
+    res.set(headers);
+    next();
+  };
+}
+
+export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Failed authentications (wrong company tokens, wrong sign-in links) per client IP: past the limit,
+ * every authentication from that address is refused until the window ends, right ones included.
+ */
+export class AuthFailures {
+  private readonly policy: RateLimit;
+
+  constructor(
+    private readonly kv: Kv,
+    private readonly keys: Keys,
+    limit: number,
+  ) {
+    this.policy = { limit, windowMs: AUTH_FAILURE_WINDOW_MS };
+  }
+
+  private key(req: Request) {
+    return this.keys.rateLimit('auth-failures', clientIp(req));
+  }
+
+  private refuse(count: number, ttlMs: number) {
+    return refused(
+      'Too many failed authentications from your address; retry later.',
+      policyHeaders('auth-failures', this.policy, count, ttlMs),
+      ttlMs,
+    );
+  }
+
+  /** Throws 429 once the address has used up its failures, until the window ends. */
+  async check(req: Request): Promise<void> {
+    const key = this.key(req);
+    const count = Number((await this.kv.get(key)) ?? 0);
+    if (count >= this.policy.limit) throw this.refuse(count, await this.kv.pttl(key));
+  }
+
+  /** Counts a failure (the caller still answers it as the failure it is). */
+  async record(req: Request): Promise<void> {
+    await this.kv.hit(this.key(req), this.policy.windowMs);
+  }
 }

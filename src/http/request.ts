@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Limits } from '../config.js';
 import { randomToken } from '../ids.js';
 
 declare global {
@@ -8,6 +9,10 @@ declare global {
       id: string;
       /** Set by `authenticate`: the company the Bearer token acts for. */
       auth?: { company: string; token: string };
+    }
+    /** `app.locals`: the deployment's rate limits and quotas, set by createApp. */
+    interface Locals {
+      limits: Limits;
     }
   }
 }

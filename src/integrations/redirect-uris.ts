@@ -60,26 +60,26 @@ export function createRedirectUriRoutes(deps: IntegrationsDeps): Router {
     });
   };
 
-  /** Changes the company's settings; the result goes through the API's schema before it is stored. */
+  /**
+   * Changes the company's settings in one atomic step; the result goes through the API's schema before
+   * it is stored. `update` returns null when the URI is no longer listed (another edit removed it).
+   */
   const change = async (
     req: Request,
     res: Response,
-    update: (s: CompanySettings) => CompanySettings,
+    update: (s: CompanySettings) => CompanySettings | null,
     done: string,
   ) => {
-    const company = req.vendor!.company;
-    const next = companySettingsSchema.parse(update(await store.settings.get(company)));
-    await store.settings.put(company, next);
+    const changed = await store.settings.update(req.vendor!.company, (current) => {
+      const next = update(current);
+      return { settings: next && companySettingsSchema.parse(next), result: next !== null };
+    });
+    if (!changed) throw new VendorPageError('not_found', 404);
     res.redirect(303, `/integrations/redirect-uris?done=${done}`);
   };
 
   /** The URI of a remove/default form, which must be one of the list (else there is nothing to change). */
-  const listed = async (req: Request): Promise<string> => {
-    const { uri } = validateBody(uriForm, req.body);
-    const settings = await store.settings.get(req.vendor!.company);
-    if (!settings.redirect_uris.includes(uri)) throw new VendorPageError('not_found', 404);
-    return uri;
-  };
+  const listed = (current: CompanySettings, uri: string) => current.redirect_uris.includes(uri);
 
   resource(
     router,
@@ -88,9 +88,11 @@ export function createRedirectUriRoutes(deps: IntegrationsDeps): Router {
       get: (req, res) => show(req, res, {}),
       post: async (req, res) => {
         const { uri } = validateBody(uriForm, req.body);
-        const outcome = withUri(await store.settings.get(req.vendor!.company), uri);
+        const outcome = await store.settings.update(req.vendor!.company, (current) => {
+          const next = withUri(current, uri);
+          return { settings: 'settings' in next ? next.settings : null, result: next };
+        });
         if ('error' in outcome) return show(req, res, { status: 400, uri, error: outcome.error });
-        await store.settings.put(req.vendor!.company, outcome.settings);
         res.redirect(303, '/integrations/redirect-uris?done=added');
       },
     },
@@ -102,14 +104,17 @@ export function createRedirectUriRoutes(deps: IntegrationsDeps): Router {
     '/integrations/redirect-uris/remove',
     {
       post: async (req, res) => {
-        const uri = await listed(req);
+        const { uri } = validateBody(uriForm, req.body);
         await change(
           req,
           res,
-          (s) => ({
-            redirect_uris: s.redirect_uris.filter((u) => u !== uri),
-            default_redirect_uri: s.default_redirect_uri === uri ? null : s.default_redirect_uri,
-          }),
+          (s) =>
+            listed(s, uri)
+              ? {
+                  redirect_uris: s.redirect_uris.filter((u) => u !== uri),
+                  default_redirect_uri: s.default_redirect_uri === uri ? null : s.default_redirect_uri,
+                }
+              : null,
           'removed',
         );
       },
@@ -123,9 +128,13 @@ export function createRedirectUriRoutes(deps: IntegrationsDeps): Router {
     {
       post: async (req, res) => {
         // An empty uri clears the default; any other must be one of the list.
-        const empty = validateBody(uriForm, req.body).uri === '';
-        const uri = empty ? null : await listed(req);
-        await change(req, res, (s) => ({ ...s, default_redirect_uri: uri }), uri ? 'default' : 'no_default');
+        const { uri } = validateBody(uriForm, req.body);
+        await change(
+          req,
+          res,
+          (s) => (uri === '' || listed(s, uri) ? { ...s, default_redirect_uri: uri || null } : null),
+          uri ? 'default' : 'no_default',
+        );
       },
     },
     guards,

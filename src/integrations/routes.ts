@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { logFailure, toAppError } from '../errors.js';
 import { type PageOptions, renderPage } from '../http/pages.js';
+import { AuthFailures } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
 import { parseQuery } from '../http/validate.js';
@@ -79,6 +80,8 @@ export function createIntegrationsRoutes(
   const vendor = requireVendor(store, config);
   const csrf = csrfProtected(config);
   const page = vendorPages(store);
+  // Wrong sign-in links count against the same per-address limit as wrong company tokens.
+  const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
 
   // GET shows the sign-in page without using the link (link scanners); the button's POST uses it.
   resource(
@@ -87,8 +90,12 @@ export function createIntegrationsRoutes(
     {
       get: async (req, res) => {
         const { token } = parseQueryOr(loginQuery, req);
+        await failures.check(req);
         const company = await store.vendorSessions.peekLoginLink(token);
-        if (!company) throw new VendorPageError('link_invalid', 410);
+        if (!company) {
+          await failures.record(req);
+          throw new VendorPageError('link_invalid', 410);
+        }
         const name = (await store.companies.get(company))?.name ?? '';
         await renderPage(res, 'integrations/login', {
           title: t('integrations.login.title'),
@@ -98,9 +105,13 @@ export function createIntegrationsRoutes(
       },
       post: async (req, res) => {
         if (!fromOurOrigin(req, ourOrigin)) throw new VendorPageError('forbidden', 403);
+        await failures.check(req);
         const body = loginBody.safeParse(req.body);
         const company = body.success ? await store.vendorSessions.redeemLoginLink(body.data.token) : null;
-        if (!company) throw new VendorPageError('link_invalid', 410);
+        if (!company) {
+          await failures.record(req);
+          throw new VendorPageError('link_invalid', 410);
+        }
         const { id } = await store.vendorSessions.createSession(company);
         log.info({ company }, 'vendor signed in');
         cookie.set(res, id);

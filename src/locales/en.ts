@@ -6,6 +6,8 @@ export const en = {
   'landing.intro': '{vendor} asks you to connect your advertising accounts.',
   'landing.continue': 'Continue',
   'landing.noscript': 'Select Continue to start.',
+  'landing.replaces':
+    'This browser is in the middle of another connection visit. Continuing ends that visit and starts this one.',
   'connections.title': 'Connect your ad accounts',
   'connections.intro': 'Connect the ad platforms {vendor} should manage for you. You can connect several.',
   'connections.status.not_connected': 'Not connected',
@@ -55,6 +57,9 @@ export const en = {
     'Your {platform} login gives access to no ad account. Sign in with another account and try again.',
   'error.platform_unavailable.title': 'Platform not available',
   'error.platform_unavailable.body': 'This ad platform is not offered here.',
+  'error.flow_replaced.title': 'This page is out of date',
+  'error.flow_replaced.body':
+    'Another connection visit was started in this browser since this page was shown. Go back to the current visit, or open your connection link again.',
   'error.forbidden.title': 'Request refused',
   'error.forbidden.body': 'This request did not come from this site. Please open your connection link again.',
   'error.rate_limited.title': 'Too many attempts',

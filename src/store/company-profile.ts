@@ -5,6 +5,7 @@ import { monotonicTimestamp } from '../ids.js';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
+import { updateRecord } from './update-record.js';
 
 /** What the company's customers see of it on the hosted pages. */
 export interface Branding {
@@ -61,6 +62,9 @@ interface StoredApp {
 
 const NO_BRANDING: Branding = { display_name: null, accent: null, logo_sha256: null, updated_at: null };
 
+const brandingOf = (raw: string | null): Branding =>
+  raw ? { ...NO_BRANDING, ...(JSON.parse(raw) as Partial<Branding>) } : { ...NO_BRANDING };
+
 /** The associated data of a company app's sealed secret: a copy in another record does not open. */
 const appSecretAad = (company: string, platform: PlatformId, purpose: 'client_secret' | 'developer_token') =>
   `oauth-app:${company}:${platform}:${purpose}`;
@@ -77,20 +81,22 @@ export class CompanyProfileStore {
   ) {}
 
   async branding(company: string): Promise<Branding> {
-    const raw = await this.kv.get(this.k.branding(company));
-    return raw ? { ...NO_BRANDING, ...(JSON.parse(raw) as Partial<Branding>) } : { ...NO_BRANDING };
+    return brandingOf(await this.kv.get(this.k.branding(company)));
+  }
+
+  /** Changes the branding from what is stored now, in one atomic step (see updateRecord). */
+  private changeBranding(company: string, change: (current: Branding) => Partial<Branding> | null) {
+    return updateRecord(this.kv, this.k.branding(company), (raw) => {
+      const current = brandingOf(raw);
+      const changed = change(current);
+      const next: Branding = changed ? { ...current, ...changed, updated_at: monotonicTimestamp() } : current;
+      return { value: changed && JSON.stringify(next), result: next };
+    });
   }
 
   /** Display name and accent colour (null clears one); the logo is set apart. */
-  async setBranding(company: string, change: Pick<Branding, 'display_name' | 'accent'>): Promise<Branding> {
-    const next: Branding = {
-      ...(await this.branding(company)),
-      display_name: change.display_name,
-      accent: change.accent,
-      updated_at: monotonicTimestamp(),
-    };
-    await this.kv.set(this.k.branding(company), JSON.stringify(next));
-    return next;
+  setBranding(company: string, change: Pick<Branding, 'display_name' | 'accent'>): Promise<Branding> {
+    return this.changeBranding(company, () => ({ display_name: change.display_name, accent: change.accent }));
   }
 
   async logo(company: string): Promise<Logo | null> {
@@ -121,23 +127,15 @@ export class CompanyProfileStore {
       updated_at: logo.updated_at,
     };
     await this.kv.set(this.k.brandLogo(company), JSON.stringify(stored));
-    const branding = await this.branding(company);
-    await this.kv.set(
-      this.k.branding(company),
-      JSON.stringify({ ...branding, logo_sha256: logo.sha256, updated_at: logo.updated_at }),
-    );
+    await this.changeBranding(company, () => ({ logo_sha256: logo.sha256 }));
     return logo;
   }
 
   /** Returns whether there was a logo. */
   async removeLogo(company: string): Promise<boolean> {
-    const branding = await this.branding(company);
-    if (branding.logo_sha256 !== null) {
-      await this.kv.set(
-        this.k.branding(company),
-        JSON.stringify({ ...branding, logo_sha256: null, updated_at: monotonicTimestamp() }),
-      );
-    }
+    await this.changeBranding(company, (current) =>
+      current.logo_sha256 === null ? null : { logo_sha256: null },
+    );
     return (await this.kv.del(this.k.brandLogo(company))) > 0;
   }
 
@@ -148,11 +146,18 @@ export class CompanyProfileStore {
     return PLATFORM_IDS.filter((id) => ids.includes(id));
   }
 
-  /** Offers exactly `offered` (of every catalog platform); the others are hidden. */
-  async setOffered(company: string, offered: PlatformId[]): Promise<void> {
-    const hidden = PLATFORM_IDS.filter((id) => !offered.includes(id));
-    if (hidden.length === 0) await this.kv.del(this.k.hiddenPlatforms(company));
-    else await this.kv.set(this.k.hiddenPlatforms(company), JSON.stringify(hidden));
+  /**
+   * Offers exactly `chosen` of the `available` platforms; the company's choice for the platforms not
+   * available here is kept. One atomic step with the read of that choice.
+   */
+  async setOffered(company: string, chosen: PlatformId[], available: PlatformId[]): Promise<void> {
+    await updateRecord(this.kv, this.k.hiddenPlatforms(company), (raw) => {
+      const before: string[] = raw ? JSON.parse(raw) : [];
+      const hidden = PLATFORM_IDS.filter((id) =>
+        available.includes(id) ? !chosen.includes(id) : before.includes(id),
+      );
+      return { value: JSON.stringify(hidden), result: undefined };
+    });
   }
 
   /** The platforms the company's customers may connect: the deployment's available ones it offers. */

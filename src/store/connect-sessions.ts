@@ -14,8 +14,11 @@ export interface SessionRecord {
 
 /** A browser's visit to the hosted pages, bound to its HttpOnly cookie. */
 export interface Flow extends Omit<SessionRecord, 'exp'> {
+  /** The SHA-256 of the cookie value (see connect/flow.ts flowIdOf); the value itself is never stored. */
   id: string;
   jti: string;
+  /** Carried by the flow's forms, so a page of an earlier flow cannot act on this one. */
+  form_token: string;
   /** Platforms connected during this visit, reported back to the vendor. */
   connected: PlatformId[];
   /** Platforms whose last attempt in this visit failed or was denied. */

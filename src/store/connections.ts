@@ -3,6 +3,7 @@ import { open, seal } from '../crypto/sealed.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
+import { updateRecord } from './update-record.js';
 
 export interface AdAccount {
   id: string;
@@ -122,26 +123,40 @@ export class ConnectionStore {
     return raws.flatMap((raw) => (raw ? [visible(JSON.parse(raw) as StoredConnection)] : []));
   }
 
-  /** Replaces the credentials of an existing connection (after a refresh); false when it is gone. */
-  async saveCredentials(company: string, customer: string, platform: PlatformId, credentials: Credentials) {
-    const stored = await this.stored(company, customer, platform);
-    if (!stored) return false;
+  /** Changes the stored connection in one atomic step; nothing is written once it is gone (deleted). */
+  private change(
+    company: string,
+    customer: string,
+    platform: PlatformId,
+    update: (stored: StoredConnection) => StoredConnection | null,
+  ): Promise<boolean> {
+    return updateRecord(this.kv, this.k.connection(company, customer, platform), (raw) => {
+      const next = raw ? update(JSON.parse(raw) as StoredConnection) : null;
+      return { value: next && JSON.stringify(next), result: raw !== null };
+    });
+  }
+
+  /**
+   * Replaces the credentials of an existing connection (after a refresh); false when it is gone. The
+   * write happens only over the record it read, so a refresh finishing while the customer or the
+   * connection is deleted cannot write the connection back.
+   */
+  saveCredentials(company: string, customer: string, platform: PlatformId, credentials: Credentials) {
     const sealed = seal(this.encryption, JSON.stringify(credentials), this.aad(company, customer, platform));
-    const updated: StoredConnection = {
+    return this.change(company, customer, platform, (stored) => ({
       ...stored,
       credentials: sealed,
       updated_at: new Date().toISOString(),
       expires_at: lapsesAt(credentials),
-    };
-    await this.kv.set(this.k.connection(company, customer, platform), JSON.stringify(updated));
-    return true;
+    }));
   }
 
   async markNeedsReauth(company: string, customer: string, platform: PlatformId): Promise<void> {
-    const stored = await this.stored(company, customer, platform);
-    if (!stored || stored.status === 'needs_reauth') return;
-    const updated = { ...stored, status: 'needs_reauth', updated_at: new Date().toISOString() };
-    await this.kv.set(this.k.connection(company, customer, platform), JSON.stringify(updated));
+    await this.change(company, customer, platform, (stored) =>
+      stored.status === 'needs_reauth'
+        ? null
+        : { ...stored, status: 'needs_reauth', updated_at: new Date().toISOString() },
+    );
   }
 
   async delete(company: string, customer: string, platform: PlatformId): Promise<void> {

@@ -30,6 +30,8 @@ export function keys(prefix: string) {
     /** The company's own OAuth app for a platform, its secrets sealed. */
     oauthApp: (companyId: string, platform: string) => `${co(companyId)}:oauth_app:${platform}`,
     signingSecrets: (companyId: string) => `${co(companyId)}:signing_secrets`,
+    /** The company's live expiring records of one kind (for its quota): `<expiry ms>|<id>`, capped. */
+    ledger: (companyId: string, kind: string) => `${co(companyId)}:ledger:${kind}`,
     session: (companyId: string, jti: string) => `${co(companyId)}:session:${jti}`,
     sessionUsed: (companyId: string, jti: string) => `${co(companyId)}:session_used:${jti}`,
     customerSessions: (companyId: string, customerId: string) =>

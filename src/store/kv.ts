@@ -40,6 +40,11 @@ export interface Kv {
   set(key: string, value: string, options?: SetOptions): Promise<boolean>;
   /** Atomically returns the value and deletes the key (GETDEL): exactly one caller wins. */
   getdel(key: string): Promise<string | null>;
+  /**
+   * Sets `key` to `value` only while it still holds `expected` (null: only while it does not exist):
+   * the compare-and-set under every read-modify-write of a record. The key keeps no TTL.
+   */
+  compareAndSet(key: string, expected: string | null, value: string): Promise<boolean>;
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
   del(...keys: string[]): Promise<number>;
@@ -58,6 +63,8 @@ export interface Kv {
   /** Members of a lexicographically ordered set (all scores 0), a page at a time. */
   zrangeLex(key: string, range: LexRange): Promise<string[]>;
   zcard(key: string): Promise<number>;
+  /** How many members of a lexicographic set are at or after `from` (ZLEXCOUNT key [from +). */
+  zcountFrom(key: string, from: string): Promise<number>;
   batch(): Batch;
   /** Every key under this prefix; for maintenance and tests, never on a request path. */
   scan(prefix: string): AsyncIterable<string>;

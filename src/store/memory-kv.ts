@@ -84,6 +84,12 @@ export class MemoryKv implements Kv {
     return value;
   }
 
+  async compareAndSet(key: string, expected: string | null, value: string) {
+    if (this.string(key) !== expected) return false;
+    this.setNow(key, value, undefined);
+    return true;
+  }
+
   async delIfEquals(key: string, value: string) {
     if (this.string(key) !== value) return false;
     this.entries.delete(key);
@@ -153,6 +159,11 @@ export class MemoryKv implements Kv {
   async zcard(key: string) {
     const value = this.live(key)?.value;
     return Array.isArray(value) ? value.length : 0;
+  }
+
+  async zcountFrom(key: string, from: string) {
+    const value = this.live(key)?.value;
+    return Array.isArray(value) ? value.length - lowerBound(value, from) : 0;
   }
 
   batch(): Batch {

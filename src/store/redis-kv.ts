@@ -20,6 +20,15 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
 return 1`;
 
+const COMPARE_AND_SET = `local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if current then return 0 end
+elseif current ~= ARGV[2] then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[3])
+return 1`;
+
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
 export class RedisKv implements Kv {
@@ -66,6 +75,13 @@ export class RedisKv implements Kv {
 
   getdel(key: string) {
     return this.call(() => this.client.getdel(key));
+  }
+
+  compareAndSet(key: string, expected: string | null, value: string) {
+    const absent = expected === null ? '1' : '0';
+    return this.call(
+      async () => (await this.client.eval(COMPARE_AND_SET, 1, key, absent, expected ?? '', value)) === 1,
+    );
   }
 
   delIfEquals(key: string, value: string) {
@@ -129,6 +145,10 @@ export class RedisKv implements Kv {
 
   zcard(key: string) {
     return this.call(() => this.client.zcard(key));
+  }
+
+  zcountFrom(key: string, from: string) {
+    return this.call(() => this.client.zlexcount(key, `[${from}`, '+'));
   }
 
   batch(): Batch {

@@ -6,6 +6,8 @@ import type { Kv } from './kv.js';
 export const LOGIN_LINK_TTL_MS = 10 * 60 * 1000;
 /** Idle timeout: every request moves it forward. */
 export const VENDOR_SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** Absolute lifetime: however busy, a session ends this long after sign-in. */
+export const VENDOR_SESSION_MAX_MS = 24 * 60 * 60 * 1000;
 
 export interface VendorSession {
   company: string;
@@ -55,13 +57,20 @@ export class VendorSessionStore {
     return { id, session };
   }
 
-  /** The session behind a cookie, its idle timeout moved forward; null when signed out or expired. */
+  /**
+   * The session behind a cookie, its idle timeout moved forward; null when signed out, idle too long or
+   * older than the absolute lifetime.
+   */
   async useSession(id: string): Promise<VendorSession | null> {
     if (!SESSION_FORMAT.test(id)) return null;
     const key = this.k.vendorSession(sha256(id));
     const raw = await this.kv.get(key);
     if (!raw) return null;
     const session = JSON.parse(raw) as VendorSession;
+    if (Date.parse(session.created_at) + VENDOR_SESSION_MAX_MS <= Date.now()) {
+      await this.kv.del(key);
+      return null;
+    }
     // Two keys of two hash slots (the session is found by its hash alone): two commands, not one batch.
     await Promise.all([
       this.kv.batch().pexpire(key, VENDOR_SESSION_IDLE_MS).exec(),

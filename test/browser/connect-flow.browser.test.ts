@@ -128,8 +128,8 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
     await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`), { timeout: 6_000 });
     expect(Date.now() - shownAt).toBeLessThan(6_000);
     expect(await page.locator('body').textContent()).toBe('returned');
-    // One hand-over only: the countdown script and a meta refresh both going to /connections/finish
-    // would race (the first ends the flow, the second can land on "Your session has ended").
+    // One hand-over only: two submissions of the Continue form would race (the first ends the flow,
+    // the second can land on "Your session has ended").
     await page.waitForTimeout(1_000);
     expect(page.url().startsWith(`${vendor.url}?`)).toBe(true);
     expect(vendor.hits.length).toBe(hitsBefore + 1);
@@ -204,7 +204,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       expect(page.url()).toBe(`${h.baseUrl}/connections/done`);
       expect(await page.locator('#countdown').textContent()).toContain('Automatic redirect stopped');
       expect(vendor.hits.length).toBe(hits);
-      await page.getByRole('link', { name: `Continue to ${VENDOR}` }).click();
+      await page.getByRole('button', { name: `Continue to ${VENDOR}` }).click();
       await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`));
       expect(vendor.hits.length).toBe(hits + 1);
       expect(problems).toEqual([]);
@@ -238,7 +238,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   );
 
   it(
-    'works without JavaScript: Continue by hand, and the meta refresh returns to the vendor',
+    'works without JavaScript: Continue by hand on the landing and the Done page returns to the vendor',
     async () => {
       const { customer, connectUrl } = await newLink();
       const { page, problems, navigations } = await newPage({ javaScriptEnabled: false });
@@ -261,6 +261,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await page.getByRole('link', { name: 'Done' }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
       expect(await heading(page)).toBe('All set');
+      await page.getByRole('button', { name: `Continue to ${VENDOR}` }).click();
       await expectReturnToVendor(page, navigations, customer.id);
       expect(problems).toEqual([]);
     },

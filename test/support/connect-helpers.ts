@@ -120,9 +120,34 @@ export function redeem(browser: FlowClient, link: Link | string, headers: Record
   );
 }
 
+/** The token the flow's forms carry, read from the overview as the browser shows it. */
+export async function flowToken(browser: FlowClient): Promise<string> {
+  const page = await browser.get('/connections');
+  const token = FlowClient.formFields(await page.text()).flow;
+  if (!token) throw new Error(`no flow form on the overview (${page.status})`);
+  return token;
+}
+
+/** The overview's Connect form of a platform, sent: POST …/<platform>/start with the flow's token. */
+export async function startAt(
+  browser: FlowClient,
+  platform = 'sandbox',
+  headers: Record<string, string> = {},
+) {
+  return browser.post(`/connections/${platform}/start`, { flow: await flowToken(browser) }, headers);
+}
+
+/** The Done page's Continue form, sent: POST /connections/finish with the flow's token. */
+export async function finishVisit(browser: FlowClient): Promise<Response> {
+  const done = await browser.get('/connections/done');
+  const token = FlowClient.formFields(await done.text()).flow;
+  if (!token) throw new Error(`no Continue form on the Done page (${done.status})`);
+  return browser.post('/connections/finish', { flow: token });
+}
+
 /** POST …/sandbox/start: the sandbox's authorize URL this browser is sent to. */
 export async function startSandbox(h: Harness, browser: FlowClient): Promise<URL> {
-  const start = await browser.post('/connections/sandbox/start', {});
+  const start = await startAt(browser);
   expect(start.status).toBe(303);
   const authorize = new URL(location(start));
   expect(`${authorize.origin}${authorize.pathname}`).toBe(`${sandboxIssuer(h)}/oauth/authorize`);
@@ -388,11 +413,13 @@ const EPHEMERAL: [string, RegExp][] = [
   ['flow', /^flow:/],
   ['attempt', /^attempt:/],
   ['rl', /^rl:/],
+  ['ledger', /^\{co:[^}]+\}:ledger:[a-z_]+$/],
   ['attempt_log', /^\{co:[^}]+\}:attempt_log:[^:]+$/],
   ['login', /^login:/],
   ['vendor_session', /^vsess:/],
   ['vendor_session_index', /^\{co:[^}]+\}:vsessions$/],
   ['sandbox', /^sandbox:(authz|code|at|rt|grant|rl):/],
+  ['keeper_lease', /^\{keeper\}:lease$/],
 ];
 const DURABLE: RegExp[] = [
   /^companies$/,
@@ -408,6 +435,8 @@ const DURABLE: RegExp[] = [
   /^\{co:[^}]+\}:adset:[^:]+:[a-z]+:[^:]+$/,
   /^\{co:[^}]+\}:adsets:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
   /^sandbox:\{sbx:[^}]+\}:/,
+  // The token keeper's schedule: connections by renewal time, and each one's entry.
+  /^\{keeper\}:(due|at:[^:]+:[^:]+:[a-z]+)$/,
 ];
 
 /**

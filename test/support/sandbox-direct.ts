@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { randomToken } from '../../src/ids.js';
+import { signedLoginHint } from '../../src/platforms/sandbox/login-hint.js';
 import {
   type Company,
   enter,
@@ -158,20 +159,25 @@ export interface DirectGrant {
 }
 
 /**
- * A second authorization of the sandbox user `login` (adlink uses the customer id as the login) by
- * adlink's OAuth client, obtained straight from the sandbox: its own grant and tokens (so its own
- * rate-limit budget), the same data and the same two ad accounts as the customer's connection.
+ * A second authorization of the sandbox user of adlink's `customer` by adlink's OAuth client (with the
+ * login hint only that client can sign), obtained straight from the sandbox: its own grant and tokens
+ * (so its own rate-limit budget), the same data and the same two ad accounts as the customer's connection.
  */
-export async function directGrant(h: Harness, login: string, pick: number[] = [0, 1]): Promise<DirectGrant> {
+export async function directGrant(
+  h: Harness,
+  customer: string,
+  pick: number[] = [0, 1],
+): Promise<DirectGrant> {
   const verifier = randomToken(32);
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: 'adlink',
     redirect_uri: sandboxCallbackUrl(h),
     state: randomToken(9),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
-    login_hint: login,
+    login_hint: signedLoginHint({ id: 'adlink', secret: SANDBOX_CLIENT_SECRET }, customer, challenge),
   });
   const page = await fetch(`${sandboxIssuer(h)}/oauth/authorize?${query}`);
   const html = await page.text();
@@ -203,9 +209,9 @@ export async function directGrant(h: Harness, login: string, pick: number[] = [0
 }
 
 /** Several direct grants of one sandbox user, as one API that uses their tokens in turn. */
-export async function directGrants(h: Harness, login: string, count: number): Promise<DirectGrant> {
+export async function directGrants(h: Harness, customer: string, count: number): Promise<DirectGrant> {
   const grants: DirectGrant[] = [];
-  for (let i = 0; i < count; i++) grants.push(await directGrant(h, login));
+  for (let i = 0; i < count; i++) grants.push(await directGrant(h, customer));
   return {
     ...grants[0]!,
     api: new SandboxApi(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findClient, type SandboxClient } from './clients.js';
 import { AuthorizationError, PageError } from './errors.js';
+import { sandboxUser } from './login-hint.js';
 import { firstIssue, singleValued } from './params.js';
 import { CODE_CHALLENGE } from './pkce.js';
 import { parseScope, SCOPES, type Scope } from './scopes.js';
@@ -74,5 +75,14 @@ export function parseAuthorizationRequest(query: unknown, clients: SandboxClient
     throw new AuthorizationError(error, description, redirectUri, state);
   }
   const { state, scope, code_challenge, login_hint } = parsed.data;
-  return { client: client.id, redirectUri, state, scope, challenge: code_challenge, login: login_hint };
+  const login = sandboxUser(client, login_hint, code_challenge);
+  if (login === null) {
+    throw new AuthorizationError(
+      'invalid_request',
+      'login_hint: the signature does not verify.',
+      redirectUri,
+      state,
+    );
+  }
+  return { client: client.id, redirectUri, state, scope, challenge: code_challenge, login };
 }

@@ -49,9 +49,5 @@ export class AuthorizationError extends Error {
   }
 }
 
-/** The `type` body-parser gives its errors (`entity.too.large`, `entity.parse.failed`, …), if it is one. */
-export function bodyParserError(err: unknown): string | undefined {
-  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
-  const type = (err as { type: unknown }).type;
-  return typeof type === 'string' ? type : undefined;
-}
+/** The body error (see http/body-errors.ts), including a body whose Content-Encoding does not decompress. */
+export { bodyErrorType as bodyParserError } from '../../http/body-errors.js';
