@@ -23,6 +23,8 @@ export interface EmulatorDefinition {
   name: string;
   /** Whether the platform issues refresh tokens. */
   refreshTokens: boolean;
+  /** The platform's access token lifetime in seconds, where it documents one (default 3600). */
+  accessTokenTtl?: number;
   /** Builds the routes and the seeded state of one emulator instance. */
   create(context: {
     options: EmulatorOptions;
@@ -52,7 +54,7 @@ export async function startEmulator(
   const full: EmulatorOptions = {
     clientId: options.clientId ?? DEFAULT_CLIENT.clientId,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT.clientSecret,
-    accessTokenTtl: options.accessTokenTtl ?? 3600,
+    accessTokenTtl: options.accessTokenTtl ?? definition.accessTokenTtl ?? 3600,
     baseUrl: `http://${!options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`,
   };
   const oauth = new OAuthServer({ ...full, refreshTokens: definition.refreshTokens });

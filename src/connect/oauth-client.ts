@@ -150,19 +150,27 @@ export async function exchangeCode(
   app: OAuthApp,
   request: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenSet> {
-  const tokens = await tokenRequest(spec, app, {
-    grant_type: 'authorization_code',
-    [spec.names.code]: request.code,
-    redirect_uri: request.redirectUri,
-    ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
-  });
-  const longLived = spec.longLivedExchange;
-  if (!longLived) return tokens;
-  const exchanged = await tokenRequest(spec, app, {
-    grant_type: longLived.grantType,
-    [longLived.tokenParam]: tokens.access_token,
-  });
+  const tokens = await tokenRequest(
+    spec,
+    app,
+    spec.codeOnlyExchange
+      ? { [spec.names.code]: request.code }
+      : {
+          grant_type: 'authorization_code',
+          [spec.names.code]: request.code,
+          redirect_uri: request.redirectUri,
+          ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
+        },
+  );
+  if (!spec.longLivedExchange) return tokens;
+  const exchanged = await exchangeLongLived(spec, app, tokens.access_token);
   return { ...exchanged, scope: exchanged.scope ?? tokens.scope };
+}
+
+/** Trades a still-valid access token for a long-lived one (Meta's `fb_exchange_token`). */
+export function exchangeLongLived(spec: OAuthSpec, app: OAuthApp, accessToken: string): Promise<TokenSet> {
+  const grant = spec.longLivedExchange!;
+  return tokenRequest(spec, app, { grant_type: grant.grantType, [grant.tokenParam]: accessToken });
 }
 
 export function refreshTokens(spec: OAuthSpec, app: OAuthApp, refreshToken: string): Promise<TokenSet> {

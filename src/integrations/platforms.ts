@@ -133,13 +133,7 @@ export function createPlatformPages(deps: IntegrationsDeps & { platforms: Platfo
           return show(req, res, { status: 400, offerError: t('integrations.platforms.error.unknown') });
         }
         // Platforms not available here have no checkbox: the company's choice for them is kept.
-        const hidden = await store.profile.hiddenPlatforms(req.vendor!.company);
-        const available = platforms.available();
-        const kept = PLATFORM_IDS.filter((id) => !available.includes(id) && !hidden.includes(id));
-        await store.profile.setOffered(req.vendor!.company, [
-          ...chosen.filter((id) => available.includes(id)),
-          ...kept,
-        ]);
+        await store.profile.setOffered(req.vendor!.company, chosen, platforms.available());
         log.info({ company: req.vendor!.company, offered: chosen }, 'offered platforms changed');
         res.redirect(303, '/integrations/platforms?done=offered');
       },

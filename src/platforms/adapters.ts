@@ -1,8 +1,16 @@
 import type { AdapterFactory } from './adapter.js';
 import type { PlatformId } from './catalog.js';
+import { googleAdapter } from './google/adapter.js';
+import { linkedinAdapter } from './linkedin/adapter.js';
+import { metaAdapter } from './meta/adapter.js';
 import { sandboxAdapter } from './sandbox/adapter.js';
+import { tiktokAdapter } from './tiktok/adapter.js';
 
 /** The platforms adlink can manage ad sets on: one adapter each, built from its catalog entry. */
 export const ADAPTERS: Partial<Record<PlatformId, AdapterFactory>> = {
   sandbox: sandboxAdapter,
+  google: googleAdapter,
+  tiktok: tiktokAdapter,
+  meta: metaAdapter,
+  linkedin: linkedinAdapter,
 };

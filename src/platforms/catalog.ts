@@ -46,6 +46,8 @@ export interface OAuthSpec {
   issuer?: string;
   /** The platform always sends `iss`, so a callback without it is refused. */
   requiresIss?: boolean;
+  /** The code exchange sends only the client credentials and the code (no grant_type or redirect_uri). */
+  codeOnlyExchange?: true;
   /** The token response wraps its fields in `data` and reports errors as a non-zero `code`. */
   tokenEnvelope?: 'data';
   /** Send the customer id as `login_hint` (the sandbox keeps test data per customer). */
@@ -71,6 +73,8 @@ export interface PlatformEntry {
   channelKinds: ChannelKind[];
   oauth: OAuthSpec;
   apiBaseUrl: string;
+  /** More API hosts by name, where the platform's API spans several (Microsoft's customer management). */
+  apiUrls?: Record<string, string>;
   /** The API version the URLs carry (`{version}` in the templates below is replaced by it). */
   apiVersion: string;
   /** The platform's API also wants a developer token on every call, besides the OAuth app. */
@@ -121,6 +125,9 @@ function resolve(entry: PlatformEntry, override: { baseUrl?: string; apiVersion?
     ...entry,
     apiVersion: version,
     apiBaseUrl: url(entry.apiBaseUrl),
+    ...(entry.apiUrls
+      ? { apiUrls: Object.fromEntries(Object.entries(entry.apiUrls).map(([name, u]) => [name, url(u)])) }
+      : {}),
     oauth: {
       ...oauth,
       authorizeUrl: url(oauth.authorizeUrl),
@@ -160,7 +167,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       name: 'Meta',
       color: '#0866ff',
       mark: 'M',
-      channelKinds: ['Social', 'Display', 'Video'],
+      // Ad sets run on Facebook and Instagram placements; adlink does not choose placements.
+      channelKinds: ['Social'],
       oauth: standard({
         authorizeUrl: 'https://www.facebook.com/{version}/dialog/oauth',
         tokenUrl: 'https://graph.facebook.com/{version}/oauth/access_token',
@@ -172,6 +180,7 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         longLivedExchange: { grantType: 'fb_exchange_token', tokenParam: 'fb_exchange_token' },
       }),
       apiBaseUrl: 'https://graph.facebook.com/{version}',
+      // The version of facebook-nodejs-business-sdk the emulator is checked against.
       apiVersion: 'v24.0',
     },
     google: {
@@ -191,7 +200,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         callbackParams: ['authuser', 'prompt', 'hd'],
       }),
       apiBaseUrl: 'https://googleads.googleapis.com/{version}',
-      apiVersion: 'v21',
+      // google-ads-node's version (test/platforms/google-sdk.test.ts keeps them equal).
+      apiVersion: 'v25',
       developerToken: true,
     },
     tiktok: {
@@ -199,13 +209,15 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       name: 'TikTok',
       color: '#111111',
       mark: 'TT',
-      channelKinds: ['Social', 'Video'],
+      // An ad group's ads run in TikTok's feed; adlink maps every TikTok ad group to Social.
+      channelKinds: ['Social'],
       oauth: standard({
         authorizeUrl: 'https://business-api.tiktok.com/portal/auth',
         tokenUrl: 'https://business-api.tiktok.com/open_api/{version}/oauth2/access_token/',
         scopes: [],
         tokenRequest: 'json',
         tokenEnvelope: 'data',
+        codeOnlyExchange: true,
         names: { clientId: 'app_id', clientSecret: 'secret', code: 'auth_code' },
         // The redirect carries the authorization code as `auth_code` (and `code`, the same value).
         callbackParams: ['auth_code'],
@@ -225,7 +237,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         scopes: ['rw_ads', 'r_ads'],
       }),
       apiBaseUrl: 'https://api.linkedin.com/rest',
-      apiVersion: '202510',
+      // The dated `LinkedIn-Version` every call sends; LinkedIn keeps a version for a year.
+      apiVersion: '202607',
     },
     microsoft: {
       id: 'microsoft',

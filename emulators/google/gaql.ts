@@ -1,0 +1,257 @@
+import { adsError } from './errors.js';
+import type { Account } from './model.js';
+
+/**
+ * The subset of the Google Ads Query Language the emulator answers: `SELECT f, … FROM resource
+ * [WHERE cond AND …] [LIMIT n]`, conditions `=`, `!=` and `IN (…)`. Anything else is refused with
+ * Google's QueryError, so an adapter cannot come to rely on a query the emulator only half runs.
+ */
+
+/** The fields the emulator models, per resource (GAQL names). */
+export const GAQL_FIELDS: Record<string, string[]> = {
+  customer: ['resource_name', 'id', 'descriptive_name', 'currency_code', 'time_zone', 'manager'],
+  campaign: [
+    'resource_name',
+    'id',
+    'name',
+    'status',
+    'primary_status',
+    'advertising_channel_type',
+    'campaign_budget',
+  ],
+  campaign_budget: ['resource_name', 'id', 'name', 'period', 'amount_micros', 'total_amount_micros'],
+  ad_group: ['resource_name', 'id', 'name', 'status', 'primary_status', 'type', 'campaign', 'cpc_bid_micros'],
+  ad_group_ad: [
+    'resource_name',
+    'status',
+    'ad_group',
+    'ad.resource_name',
+    'ad.id',
+    'ad.name',
+    'ad.type',
+    'ad.final_urls',
+  ],
+  ad_group_criterion: [
+    'resource_name',
+    'criterion_id',
+    'status',
+    'type',
+    'negative',
+    'ad_group',
+    'keyword.text',
+    'keyword.match_type',
+  ],
+};
+
+/** The resources whose fields a query FROM each resource may select (Google's attributed resources). */
+const ATTRIBUTED: Record<string, string[]> = {
+  customer: ['customer'],
+  campaign: ['campaign', 'campaign_budget', 'customer'],
+  ad_group: ['ad_group', 'campaign', 'customer'],
+  ad_group_ad: ['ad_group_ad', 'ad_group', 'campaign', 'customer'],
+  ad_group_criterion: ['ad_group_criterion', 'ad_group', 'campaign', 'customer'],
+};
+
+export interface Condition {
+  field: string;
+  operator: '=' | '!=' | 'IN';
+  values: string[];
+}
+
+export interface Query {
+  fields: string[];
+  resource: string;
+  conditions: Condition[];
+  limit?: number;
+}
+
+type Token = { kind: 'word' | 'string' | 'number' | 'symbol'; text: string };
+
+const queryError = (code: string, message: string) =>
+  adsError(400, { queryError: code }, `Error in query: ${message}`);
+
+function tokenize(query: string): Token[] {
+  const tokens: Token[] = [];
+  const pattern = /\s*(?:([A-Za-z_][A-Za-z0-9_.]*)|'([^'\n]*)'|"([^"\n]*)"|(-?\d+(?:\.\d+)?)|(!=|[=,()]))/y;
+  let at = 0;
+  while (at < query.length) {
+    if (/^\s*$/.test(query.slice(at))) break;
+    pattern.lastIndex = at;
+    const m = pattern.exec(query);
+    if (!m)
+      throw queryError('UNEXPECTED_INPUT', `unexpected input at ${query.slice(at).trim().slice(0, 20)}`);
+    at = pattern.lastIndex;
+    if (m[1] !== undefined) tokens.push({ kind: 'word', text: m[1] });
+    else if (m[2] !== undefined || m[3] !== undefined) tokens.push({ kind: 'string', text: m[2] ?? m[3]! });
+    else if (m[4] !== undefined) tokens.push({ kind: 'number', text: m[4] });
+    else tokens.push({ kind: 'symbol', text: m[5]! });
+  }
+  return tokens;
+}
+
+export function parseQuery(text: string): Query {
+  const tokens = tokenize(text);
+  let i = 0;
+  const peek = () => tokens[i];
+  const keyword = (word: string) => peek()?.kind === 'word' && peek()!.text.toUpperCase() === word;
+  const expect = (word: string, code: string) => {
+    if (!keyword(word)) throw queryError(code, `expected ${word}`);
+    i++;
+  };
+  const field = () => {
+    const token = tokens[i++];
+    if (token?.kind !== 'word' || !token.text.includes('.'))
+      throw queryError('BAD_FIELD_NAME', 'expected a field name');
+    return token.text;
+  };
+
+  expect('SELECT', 'EXPECTED_SELECT');
+  const fields = [field()];
+  while (peek()?.text === ',') {
+    i++;
+    fields.push(field());
+  }
+  expect('FROM', 'EXPECTED_FROM');
+  const resource = tokens[i++]?.text ?? '';
+  if (!ATTRIBUTED[resource]) {
+    throw queryError('BAD_RESOURCE_TYPE_IN_FROM_CLAUSE', `the emulator has no resource "${resource}"`);
+  }
+  const conditions: Condition[] = [];
+  if (keyword('WHERE')) {
+    i++;
+    do {
+      if (conditions.length > 0) i++;
+      conditions.push(condition());
+    } while (keyword('AND'));
+  }
+  let limit: number | undefined;
+  if (keyword('LIMIT')) {
+    i++;
+    const token = tokens[i++];
+    limit = Number(token?.text);
+    if (token?.kind !== 'number' || !Number.isInteger(limit) || limit < 1) {
+      throw queryError('BAD_LIMIT_VALUE', 'LIMIT takes a positive integer');
+    }
+  }
+  if (i < tokens.length) throw queryError('UNEXPECTED_INPUT', `unexpected "${tokens[i]!.text}"`);
+
+  const query = { fields, resource, conditions, ...(limit === undefined ? {} : { limit }) };
+  for (const name of [...fields, ...conditions.map((c) => c.field)]) checkField(query.resource, name);
+  return query;
+
+  function condition(): Condition {
+    const name = field();
+    const op = tokens[i++];
+    if (op?.text === '=' || op?.text === '!=') return { field: name, operator: op.text, values: [literal()] };
+    if (op?.kind === 'word' && op.text.toUpperCase() === 'IN') {
+      if (tokens[i++]?.text !== '(') throw queryError('EXPECTED_LIST', 'IN takes a list');
+      const values = [literal()];
+      while (peek()?.text === ',') {
+        i++;
+        values.push(literal());
+      }
+      if (tokens[i++]?.text !== ')') throw queryError('EXPECTED_LIST', 'unterminated list');
+      return { field: name, operator: 'IN', values };
+    }
+    throw queryError('BAD_OPERATOR', `the emulator supports =, != and IN, not "${op?.text ?? ''}"`);
+  }
+
+  function literal(): string {
+    const token = tokens[i++];
+    if (!token || token.kind === 'symbol') throw queryError('BAD_VALUE', 'expected a value');
+    return token.kind === 'word' ? token.text.toUpperCase() : token.text;
+  }
+}
+
+function checkField(resource: string, name: string): void {
+  const dot = name.indexOf('.');
+  const [owner, path] = [name.slice(0, dot), name.slice(dot + 1)];
+  if (!GAQL_FIELDS[owner]?.includes(path))
+    throw queryError('UNRECOGNIZED_FIELD', `unrecognized field "${name}"`);
+  if (!ATTRIBUTED[resource]!.includes(owner)) {
+    throw queryError(
+      'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE',
+      `"${owner}" fields cannot be selected with resource "${resource}"`,
+    );
+  }
+}
+
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** `ad_group.primary_status` → ['adGroup', 'primaryStatus']. */
+export const jsonPath = (field: string) => field.split('.').map(camel);
+
+type Context = Record<string, object | undefined>;
+
+/** Every row of `resource` in the account, as the resources each row joins. */
+function contexts(account: Account, resource: string): Context[] {
+  const customer = account.customer;
+  const campaignOf = (name: string) => [...account.campaigns.values()].find((c) => c.resourceName === name);
+  const adGroupOf = (name: string) => [...account.adGroups.values()].find((g) => g.resourceName === name);
+  const budgetOf = (name: string) => [...account.budgets.values()].find((b) => b.resourceName === name);
+  switch (resource) {
+    case 'customer':
+      return [{ customer }];
+    case 'campaign':
+      return [...account.campaigns.values()].map((campaign) => ({
+        campaign,
+        campaignBudget: budgetOf(campaign.campaignBudget),
+        customer,
+      }));
+    case 'ad_group':
+      return [...account.adGroups.values()].map((adGroup) => ({
+        adGroup,
+        campaign: campaignOf(adGroup.campaign),
+        customer,
+      }));
+    default: {
+      const [key, rows] =
+        resource === 'ad_group_ad' ? ['adGroupAd', account.ads] : ['adGroupCriterion', account.criteria];
+      return [...rows.values()].map((row) => {
+        const adGroup = adGroupOf(row.adGroup);
+        return { [key]: row, adGroup, campaign: adGroup && campaignOf(adGroup.campaign), customer };
+      });
+    }
+  }
+}
+
+function valueAt(context: Context, field: string): unknown {
+  let value: unknown = context;
+  for (const key of jsonPath(field)) value = (value as Record<string, unknown> | undefined)?.[key];
+  return value;
+}
+
+const asText = (value: unknown) =>
+  typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : value === undefined ? '' : String(value);
+
+function matches(context: Context, condition: Condition): boolean {
+  const value = asText(valueAt(context, condition.field));
+  const found = condition.values.includes(value);
+  return condition.operator === '!=' ? !found : found;
+}
+
+/** The rows a query selects, in the REST shape: each joined resource with its resource name. */
+export function runQuery(account: Account, query: Query): Record<string, Record<string, unknown>>[] {
+  const selected = contexts(account, query.resource).filter((c) =>
+    query.conditions.every((q) => matches(c, q)),
+  );
+  const rows = selected.slice(0, query.limit ?? selected.length).map((context) => {
+    const row: Record<string, Record<string, unknown>> = {};
+    for (const field of query.fields) {
+      const value = valueAt(context, field);
+      if (value === undefined) continue;
+      const [resource, ...path] = jsonPath(field);
+      row[resource!] ??= { resourceName: (context[resource!] as { resourceName: string }).resourceName };
+      let node = row[resource!]!;
+      for (const key of path.slice(0, -1)) {
+        node[key] ??= {};
+        node = node[key] as Record<string, unknown>;
+      }
+      node[path.at(-1)!] = value;
+    }
+    return row;
+  });
+  return rows;
+}
+
+/** The response's `fieldMask`: the selected fields in JSON names. */
+export const fieldMask = (query: Query) => query.fields.map((f) => jsonPath(f).join('.')).join(',');

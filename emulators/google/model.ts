@@ -1,0 +1,111 @@
+/**
+ * The Google Ads resources the emulator keeps, in the REST API's JSON shape (lowerCamelCase fields,
+ * int64 values as decimal strings, enums by name), so a GAQL row is a projection of these objects.
+ */
+
+export type EntityStatus = 'ENABLED' | 'PAUSED' | 'REMOVED';
+
+export interface Customer {
+  resourceName: string;
+  id: string;
+  descriptiveName: string;
+  currencyCode: string;
+  timeZone: string;
+  manager: boolean;
+}
+
+export interface CampaignBudget {
+  resourceName: string;
+  id: string;
+  name: string;
+  period: 'DAILY' | 'CUSTOM_PERIOD';
+  amountMicros?: string;
+  totalAmountMicros?: string;
+}
+
+export interface Campaign {
+  resourceName: string;
+  id: string;
+  name: string;
+  status: EntityStatus;
+  primaryStatus: string;
+  advertisingChannelType: string;
+  campaignBudget: string;
+}
+
+export interface AdGroup {
+  resourceName: string;
+  id: string;
+  name: string;
+  status: EntityStatus;
+  primaryStatus: string;
+  type: string;
+  campaign: string;
+  cpcBidMicros?: string;
+}
+
+export interface AdGroupAd {
+  resourceName: string;
+  adGroup: string;
+  status: EntityStatus;
+  ad: { resourceName: string; id: string; name?: string; type: string; finalUrls: string[] };
+}
+
+export interface AdGroupCriterion {
+  resourceName: string;
+  adGroup: string;
+  criterionId: string;
+  status: EntityStatus;
+  type: 'KEYWORD';
+  negative: boolean;
+  keyword: { text: string; matchType: string };
+}
+
+/** One customer (ad account) and everything in it. */
+export interface Account {
+  customer: Customer;
+  /** Managers (by id) whose `login-customer-id` reaches this account. */
+  managedBy: string[];
+  budgets: Map<string, CampaignBudget>;
+  campaigns: Map<string, Campaign>;
+  adGroups: Map<string, AdGroup>;
+  ads: Map<string, AdGroupAd>;
+  criteria: Map<string, AdGroupCriterion>;
+}
+
+export const customerName = (id: string) => `customers/${id}`;
+export const idOf = (resourceName: string) => resourceName.slice(resourceName.lastIndexOf('/') + 1);
+
+/** What an ad group's serving status is, from its own status and its campaign's. */
+export function adGroupPrimaryStatus(status: EntityStatus, campaign: Campaign): string {
+  if (status === 'REMOVED') return 'REMOVED';
+  if (status === 'PAUSED' || campaign.status === 'PAUSED') return 'PAUSED';
+  if (campaign.status === 'REMOVED') return 'NOT_ELIGIBLE';
+  return campaign.primaryStatus === 'LIMITED' ? 'LIMITED' : 'ELIGIBLE';
+}
+
+/** The emulated Google Ads backend: accounts by customer id, and the ids it hands out. */
+export class GoogleAdsState {
+  readonly accounts = new Map<string, Account>();
+  /** Customer ids the emulated user reaches directly (what listAccessibleCustomers answers). */
+  readonly accessible = new Set<string>();
+  private nextId = 700_000_000;
+
+  newId(): string {
+    return String(this.nextId++);
+  }
+
+  addCustomer(customer: Omit<Customer, 'resourceName'>, managedBy: string[] = []): Account {
+    const account: Account = {
+      customer: { resourceName: customerName(customer.id), ...customer },
+      managedBy,
+      budgets: new Map(),
+      campaigns: new Map(),
+      adGroups: new Map(),
+      ads: new Map(),
+      criteria: new Map(),
+    };
+    this.accounts.set(customer.id, account);
+    return account;
+  }
+}

@@ -1,0 +1,153 @@
+import type { InputError } from './protocol.js';
+import { type Account, type Campaign, idOf, type LinkedInState, urn } from './state.js';
+
+/** LinkedIn's campaign rules the emulator enforces (create and partial update). */
+
+export const CREATE_STATUSES = ['ACTIVE', 'PAUSED', 'DRAFT'];
+export const UPDATE_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'CANCELED'];
+const TYPES = ['TEXT_AD', 'SPONSORED_UPDATES', 'SPONSORED_INMAILS', 'DYNAMIC'];
+const COST_TYPES = ['CPM', 'CPC', 'CPV'];
+/** Minimum budgets, in major units of the account currency. */
+const MIN_DAILY_BUDGET = 10;
+const MIN_TOTAL_BUDGET = 100;
+const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
+const LOCATION_FACETS = ['urn:li:adTargetingFacet:locations', 'urn:li:adTargetingFacet:profileLocations'];
+/** Statuses of what is being (or has been) deleted: search finders leave them out unless asked. */
+export const DELETED = ['PENDING_DELETION', 'REMOVED'];
+
+type Body = Record<string, unknown>;
+const invalid = (fieldPath: string, description: string, code = 'INVALID_VALUE'): InputError => ({
+  fieldPath,
+  code,
+  description,
+});
+
+function money(field: string, value: unknown, account: Account, minimum: number): InputError[] {
+  const m = value as { amount?: unknown; currencyCode?: unknown } | null;
+  if (typeof m !== 'object' || m === null || typeof m.amount !== 'string' || !DECIMAL.test(m.amount)) {
+    return [invalid(`${field}.amount`, `${field}.amount must be a decimal string such as "50.00".`)];
+  }
+  if (m.currencyCode !== account.currency) {
+    return [
+      invalid(`${field}.currencyCode`, `${field} must be in the account currency ${account.currency}.`),
+    ];
+  }
+  if (Number(m.amount) < minimum) {
+    return [
+      invalid(
+        `${field}.amount`,
+        `${field} must be at least ${minimum} ${account.currency}.`,
+        'FIELD_VALUE_TOO_LOW',
+      ),
+    ];
+  }
+  return [];
+}
+
+function name(value: unknown): InputError[] {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= 255
+    ? []
+    : [invalid('name', 'name must be 1 to 255 characters.')];
+}
+
+function hasLocation(criteria: unknown): boolean {
+  const and = (criteria as { include?: { and?: { or?: Record<string, unknown> }[] } } | null)?.include?.and;
+  return (
+    Array.isArray(and) &&
+    and.some((clause) =>
+      LOCATION_FACETS.some((f) => Array.isArray(clause?.or?.[f]) && clause.or[f].length > 0),
+    )
+  );
+}
+
+function budgets(body: Body, account: Account): InputError[] {
+  if (body.dailyBudget === undefined && body.totalBudget === undefined) {
+    return [invalid('dailyBudget', 'A campaign needs a dailyBudget or a totalBudget.', 'MISSING_FIELD')];
+  }
+  const errors = [
+    ...(body.dailyBudget === undefined
+      ? []
+      : money('dailyBudget', body.dailyBudget, account, MIN_DAILY_BUDGET)),
+    ...(body.totalBudget === undefined
+      ? []
+      : money('totalBudget', body.totalBudget, account, MIN_TOTAL_BUDGET)),
+  ];
+  const [daily, total] = [body.dailyBudget, body.totalBudget] as ({ amount: string } | undefined)[];
+  if (errors.length === 0 && daily && total && Number(daily.amount) > Number(total.amount)) {
+    errors.push(invalid('dailyBudget.amount', 'dailyBudget must not exceed totalBudget.'));
+  }
+  return errors;
+}
+
+/** What is wrong with a create body for `account` (empty: it is accepted). */
+export function createErrors(body: Body, account: Account, state: LinkedInState): InputError[] {
+  const errors: InputError[] = [...name(body.name)];
+  if (body.account !== urn.account(account.id)) {
+    errors.push(invalid('account', `account must be ${urn.account(account.id)}.`));
+  }
+  const group =
+    typeof body.campaignGroup === 'string' ? state.groups.get(idOf(body.campaignGroup)) : undefined;
+  if (!group || group.account !== urn.account(account.id) || DELETED.includes(group.status)) {
+    errors.push(invalid('campaignGroup', 'campaignGroup must be a campaign group of this account.'));
+  } else if (group.objectiveType && body.objectiveType !== group.objectiveType) {
+    errors.push(
+      invalid(
+        'objectiveType',
+        `objectiveType must be the campaign group's objective ${group.objectiveType}.`,
+      ),
+    );
+  }
+  if (!TYPES.includes(body.type as string))
+    errors.push(invalid('type', `type must be one of ${TYPES.join(', ')}.`));
+  if (!COST_TYPES.includes(body.costType as string)) {
+    errors.push(invalid('costType', `costType must be one of ${COST_TYPES.join(', ')}.`));
+  }
+  errors.push(...money('unitCost', body.unitCost, account, 0.01), ...budgets(body, account));
+  const locale = body.locale as { country?: unknown; language?: unknown } | undefined;
+  if (!/^[A-Z]{2}$/.test(String(locale?.country)) || !/^[a-z]{2}$/.test(String(locale?.language))) {
+    errors.push(invalid('locale', 'locale must be {country: "US", language: "en"} style.'));
+  }
+  if (!hasLocation(body.targetingCriteria)) {
+    errors.push(
+      invalid('targetingCriteria', 'targetingCriteria must include a location facet.', 'MISSING_FIELD'),
+    );
+  }
+  if (typeof (body.runSchedule as { start?: unknown } | undefined)?.start !== 'number') {
+    errors.push(
+      invalid('runSchedule.start', 'runSchedule.start (epoch milliseconds) is required.', 'MISSING_FIELD'),
+    );
+  }
+  if (body.type === 'SPONSORED_UPDATES' && typeof body.offsiteDeliveryEnabled !== 'boolean') {
+    errors.push(
+      invalid(
+        'offsiteDeliveryEnabled',
+        'offsiteDeliveryEnabled is required for Sponsored Content.',
+        'MISSING_FIELD',
+      ),
+    );
+  }
+  if (!CREATE_STATUSES.includes(body.status as string)) {
+    errors.push(invalid('status', `status must be one of ${CREATE_STATUSES.join(', ')} on create.`));
+  }
+  return errors;
+}
+
+/** The `$set` fields a partial update may change here. */
+const PATCHABLE = ['name', 'status', 'dailyBudget', 'totalBudget'];
+
+export function patchErrors(set: Body, campaign: Campaign, account: Account): InputError[] {
+  const errors = Object.keys(set)
+    .filter((k) => !PATCHABLE.includes(k))
+    .map((k) => invalid(k, `${k} cannot be changed by this emulator.`));
+  if (DELETED.includes(campaign.status)) errors.push(invalid('status', 'The campaign is being deleted.'));
+  if ('name' in set) errors.push(...name(set.name));
+  if ('status' in set && !UPDATE_STATUSES.includes(set.status as string)) {
+    errors.push(invalid('status', `status can be set to ${UPDATE_STATUSES.join(', ')}.`));
+  }
+  if ('dailyBudget' in set || 'totalBudget' in set) {
+    errors.push(
+      ...budgets({ dailyBudget: campaign.dailyBudget, totalBudget: campaign.totalBudget, ...set }, account),
+    );
+  }
+  return errors;
+}

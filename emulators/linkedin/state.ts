@@ -1,0 +1,226 @@
+/** The emulated LinkedIn ads data: one member with roles on two ad accounts, and what they hold. */
+
+export interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface Account {
+  id: number;
+  name: string;
+  currency: string;
+  status: 'ACTIVE' | 'CANCELED' | 'DRAFT';
+  type: 'BUSINESS' | 'ENTERPRISE';
+  test: boolean;
+}
+
+export interface Group {
+  id: number;
+  account: string;
+  name: string;
+  status: string;
+  objectiveType?: string;
+  runSchedule: { start: number };
+  test: boolean;
+}
+
+export interface Campaign {
+  id: number;
+  account: string;
+  campaignGroup: string;
+  name: string;
+  status: string;
+  type: string;
+  costType: string;
+  unitCost: Money;
+  dailyBudget?: Money;
+  totalBudget?: Money;
+  objectiveType?: string;
+  locale: { country: string; language: string };
+  targetingCriteria: unknown;
+  runSchedule: { start: number; end?: number };
+  offsiteDeliveryEnabled: boolean;
+  changeAuditStamps: { created: { time: number }; lastModified: { time: number } };
+  test: boolean;
+}
+
+export interface Creative {
+  id: string;
+  account: string;
+  campaign: string;
+  name: string;
+  intendedStatus: string;
+  isServing: boolean;
+  content: { reference: string };
+}
+
+export const urn = {
+  account: (id: number | string) => `urn:li:sponsoredAccount:${id}`,
+  group: (id: number | string) => `urn:li:sponsoredCampaignGroup:${id}`,
+  campaign: (id: number | string) => `urn:li:sponsoredCampaign:${id}`,
+  creative: (id: number | string) => `urn:li:sponsoredCreative:${id}`,
+};
+export const idOf = (value: string): string => value.split(':').pop() ?? '';
+
+export const SEED = {
+  usdAccount: '507404993',
+  eurAccount: '508116022',
+  /** ACTIVE group of the USD account (objective WEBSITE_VISITS): the usual parent for new campaigns. */
+  usdGroup: '611000001',
+  usdPausedGroup: '611000002',
+  eurGroup: '611000003',
+  /** Campaigns of the USD account in several statuses. */
+  runningCampaign: '700000001',
+  draftCampaign: '700000003',
+} as const;
+
+export const MEMBER = 'urn:li:person:emulated-member';
+
+export class LinkedInState {
+  readonly accounts = new Map<string, Account>();
+  /** The emulated member's role per ad account (adAccountUsers). */
+  readonly roles = new Map<string, string>();
+  readonly groups = new Map<string, Group>();
+  readonly campaigns = new Map<string, Campaign>();
+  readonly creatives = new Map<string, Creative>();
+  private nextId = 720_000_000;
+
+  constructor() {
+    this.seed();
+  }
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  /** The serving detail LinkedIn computes: an ACTIVE campaign delivers only under an ACTIVE group. */
+  servingStatuses(campaign: Pick<Campaign, 'status' | 'campaignGroup'>): string[] {
+    if (campaign.status !== 'ACTIVE') return ['STOPPED'];
+    const group = this.groups.get(idOf(campaign.campaignGroup));
+    return group?.status === 'ACTIVE' ? ['RUNNABLE'] : ['CAMPAIGN_GROUP_STATUS_HOLD'];
+  }
+
+  addCampaign(fields: Omit<Campaign, 'id' | 'changeAuditStamps' | 'test'>): Campaign {
+    const now = Date.now();
+    const campaign: Campaign = {
+      id: this.newId(),
+      ...fields,
+      changeAuditStamps: { created: { time: now }, lastModified: { time: now } },
+      test: false,
+    };
+    this.campaigns.set(String(campaign.id), campaign);
+    return campaign;
+  }
+
+  /** `count` more PAUSED campaigns under a group (pagination tests). */
+  seedCampaigns(account: string, group: string, count: number): void {
+    const found = this.groups.get(group);
+    if (!this.accounts.has(account) || !found || found.account !== urn.account(account)) {
+      throw new Error(`no campaign group ${group} in ad account ${account}`);
+    }
+    const currency = this.accounts.get(account)!.currency;
+    for (let i = 0; i < count; i++) {
+      this.addCampaign(
+        campaignFields(account, group, `Seeded campaign ${i + 1}`, 'PAUSED', currency, found.objectiveType),
+      );
+    }
+  }
+
+  private seed(): void {
+    const accounts: [string, string, string][] = [
+      [SEED.usdAccount, 'Acme Corp (USD)', 'USD'],
+      [SEED.eurAccount, 'Acme GmbH (EUR)', 'EUR'],
+    ];
+    for (const [id, name, currency] of accounts) {
+      this.accounts.set(id, {
+        id: Number(id),
+        name,
+        currency,
+        status: 'ACTIVE',
+        type: 'BUSINESS',
+        test: false,
+      });
+      this.roles.set(id, 'ACCOUNT_MANAGER');
+    }
+    const groups: [string, string, string, string, string][] = [
+      [SEED.usdGroup, SEED.usdAccount, 'Always-on traffic', 'ACTIVE', 'WEBSITE_VISITS'],
+      [SEED.usdPausedGroup, SEED.usdAccount, 'Spring leads', 'PAUSED', 'LEAD_GENERATION'],
+      [SEED.eurGroup, SEED.eurAccount, 'Markenbekanntheit', 'ACTIVE', 'BRAND_AWARENESS'],
+    ];
+    for (const [id, account, name, status, objectiveType] of groups) {
+      this.groups.set(id, {
+        id: Number(id),
+        account: urn.account(account),
+        name,
+        status,
+        objectiveType,
+        runSchedule: { start: Date.UTC(2026, 0, 1) },
+        test: false,
+      });
+    }
+    const campaigns: [string, string, string, string, string][] = [
+      [SEED.runningCampaign, SEED.usdAccount, SEED.usdGroup, 'Retargeting – site visitors', 'ACTIVE'],
+      ['700000002', SEED.usdAccount, SEED.usdGroup, 'Lookalike audience', 'PAUSED'],
+      [SEED.draftCampaign, SEED.usdAccount, SEED.usdGroup, 'New audience test', 'DRAFT'],
+      ['700000004', SEED.usdAccount, SEED.usdGroup, 'Winter push', 'ARCHIVED'],
+      ['700000005', SEED.usdAccount, SEED.usdPausedGroup, 'Lead form – whitepaper', 'ACTIVE'],
+      ['700000006', SEED.usdAccount, SEED.usdPausedGroup, 'Webinar Q1', 'COMPLETED'],
+      ['700000007', SEED.eurAccount, SEED.eurGroup, 'DACH Entscheider', 'ACTIVE'],
+      ['700000008', SEED.eurAccount, SEED.eurGroup, 'DACH Retargeting', 'PAUSED'],
+    ];
+    campaigns.forEach(([id, account, group, name, status], i) => {
+      const currency = this.accounts.get(account)!.currency;
+      const objective = this.groups.get(group)!.objectiveType;
+      const created = Date.UTC(2026, 1, 1 + i);
+      this.campaigns.set(id, {
+        id: Number(id),
+        ...campaignFields(account, group, name, status, currency, objective),
+        changeAuditStamps: { created: { time: created }, lastModified: { time: created } },
+        test: false,
+      });
+    });
+    const creatives: [string, string, string, string, boolean][] = [
+      ['800000001', SEED.runningCampaign, 'Visitors – image ad', 'ACTIVE', true],
+      ['800000002', SEED.runningCampaign, 'Visitors – video ad', 'PAUSED', false],
+      ['800000003', '700000007', 'Entscheider – Karussell', 'ACTIVE', false],
+    ];
+    for (const [id, campaign, name, intendedStatus, isServing] of creatives) {
+      this.creatives.set(id, {
+        id: urn.creative(id),
+        account: this.campaigns.get(campaign)!.account,
+        campaign: urn.campaign(campaign),
+        name,
+        intendedStatus,
+        isServing,
+        content: { reference: `urn:li:share:${id}` },
+      });
+    }
+  }
+}
+
+function campaignFields(
+  account: string,
+  group: string,
+  name: string,
+  status: string,
+  currencyCode: string,
+  objectiveType: string | undefined,
+): Omit<Campaign, 'id' | 'changeAuditStamps' | 'test'> {
+  return {
+    account: urn.account(account),
+    campaignGroup: urn.group(group),
+    name,
+    status,
+    type: 'SPONSORED_UPDATES',
+    costType: 'CPM',
+    unitCost: { amount: '12.00', currencyCode },
+    dailyBudget: { amount: '50.00', currencyCode },
+    ...(objectiveType ? { objectiveType } : {}),
+    locale: { country: 'US', language: 'en' },
+    targetingCriteria: {
+      include: { and: [{ or: { 'urn:li:adTargetingFacet:locations': ['urn:li:geo:103644278'] } }] },
+    },
+    runSchedule: { start: Date.UTC(2026, 1, 1) },
+    offsiteDeliveryEnabled: false,
+  };
+}

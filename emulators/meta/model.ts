@@ -1,0 +1,148 @@
+/** The Graph API objects the Meta emulator keeps, in Meta's own field names and values. */
+
+export type ConfiguredStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED' | 'DELETED';
+export type Objective =
+  | 'OUTCOME_AWARENESS'
+  | 'OUTCOME_TRAFFIC'
+  | 'OUTCOME_ENGAGEMENT'
+  | 'OUTCOME_LEADS'
+  | 'OUTCOME_SALES'
+  | 'OUTCOME_APP_PROMOTION';
+
+export interface AdAccount {
+  /** Digits only; the node id is `act_` + this. */
+  account_id: string;
+  name: string;
+  currency: string;
+  timezone_name: string;
+}
+
+export interface Campaign {
+  id: string;
+  account_id: string;
+  name: string;
+  objective: Objective;
+  status: ConfiguredStatus;
+  created_time: string;
+}
+
+export interface GeoLocations {
+  countries?: string[];
+  zips?: { key: string }[];
+}
+
+export interface Targeting {
+  geo_locations: GeoLocations;
+  age_min?: number;
+  age_max?: number;
+}
+
+export interface AdSet {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  name: string;
+  status: ConfiguredStatus;
+  /** Delivery that is held up although everything is ACTIVE (Meta's IN_PROCESS, WITH_ISSUES). */
+  held?: 'IN_PROCESS' | 'WITH_ISSUES';
+  daily_budget?: number;
+  lifetime_budget?: number;
+  billing_event: string;
+  optimization_goal: string;
+  targeting: Targeting;
+  start_time: string;
+  end_time?: string;
+  created_time: string;
+  updated_time: string;
+}
+
+export interface Ad {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  adset_id: string;
+  name: string;
+  status: ConfiguredStatus;
+  created_time: string;
+}
+
+/** The ad set fields the emulator answers (every one is in the SDK's `AdSet.Fields`). */
+export const ADSET_FIELDS = [
+  'id',
+  'account_id',
+  'campaign_id',
+  'campaign',
+  'name',
+  'status',
+  'configured_status',
+  'effective_status',
+  'daily_budget',
+  'lifetime_budget',
+  'billing_event',
+  'optimization_goal',
+  'targeting',
+  'start_time',
+  'end_time',
+  'created_time',
+  'updated_time',
+] as const;
+
+/** Edges of an ad set that a `fields=` expansion can read in place (`ads{id,name}`). */
+export const ADSET_EDGES = ['ads'] as const;
+
+/** The parameters `POST /act_{id}/adsets` takes (every one is in the SDK's `AdSet.Fields`). */
+export const ADSET_CREATE_PARAMS = [
+  'name',
+  'campaign_id',
+  'status',
+  'daily_budget',
+  'lifetime_budget',
+  'billing_event',
+  'optimization_goal',
+  'targeting',
+  'start_time',
+  'end_time',
+] as const;
+
+/** What `POST /{adset_id}` may change here. */
+export const ADSET_UPDATE_PARAMS = ['name', 'status'] as const;
+
+export const CAMPAIGN_FIELDS = [
+  'id',
+  'account_id',
+  'name',
+  'objective',
+  'status',
+  'configured_status',
+  'effective_status',
+  'created_time',
+] as const;
+
+export const AD_FIELDS = [
+  'id',
+  'account_id',
+  'campaign_id',
+  'adset_id',
+  'name',
+  'status',
+  'configured_status',
+  'effective_status',
+  'created_time',
+] as const;
+
+export const AD_ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'timezone_name'] as const;
+
+export const BILLING_EVENTS = ['IMPRESSIONS', 'LINK_CLICKS', 'THRUPLAY'] as const;
+
+/** Which optimization goals an ad set may have under a campaign objective (Meta's validation table, abridged). */
+export const OPTIMIZATION_GOALS: Record<Objective, string[]> = {
+  OUTCOME_AWARENESS: ['REACH', 'IMPRESSIONS', 'AD_RECALL_LIFT', 'THRUPLAY'],
+  OUTCOME_TRAFFIC: ['LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'REACH', 'IMPRESSIONS'],
+  OUTCOME_ENGAGEMENT: ['POST_ENGAGEMENT', 'IMPRESSIONS', 'REACH', 'THRUPLAY'],
+  OUTCOME_LEADS: ['LEAD_GENERATION', 'QUALITY_LEAD'],
+  OUTCOME_SALES: ['OFFSITE_CONVERSIONS', 'VALUE'],
+  OUTCOME_APP_PROMOTION: ['APP_INSTALLS'],
+};
+
+/** Meta's time format: `2026-01-05T10:00:00+0000`. */
+export const graphTime = (date: Date): string => `${date.toISOString().slice(0, 19)}+0000`;

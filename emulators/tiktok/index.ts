@@ -1,0 +1,35 @@
+import express, { Router } from 'express';
+import type { EmulatorDefinition } from '../toolkit/emulator.js';
+import { requireAccess } from './access.js';
+import { adGroupRoutes } from './adgroup-routes.js';
+import { advertiserRoutes } from './advertiser-routes.js';
+import { consentRoutes, tokenRoutes } from './oauth-routes.js';
+import { readRoutes } from './read-routes.js';
+import { seed, seedAdGroups } from './seed.js';
+import { TikTokState } from './state.js';
+import { targetingRoutes } from './targeting-routes.js';
+
+/** TikTok API for Business (Marketing API v1.3), as adlink uses it. See README.md beside this file. */
+export const tiktokEmulator: EmulatorDefinition = {
+  name: 'TikTok',
+  refreshTokens: false,
+  create({ oauth, controls }) {
+    const state = new TikTokState();
+    seed(state);
+    const api = Router();
+    api.use(express.json({ limit: '1mb' }));
+    api.use(tokenRoutes(state, oauth));
+    api.use(requireAccess(oauth, controls));
+    api.use(advertiserRoutes(state, oauth));
+    api.use(readRoutes(state));
+    api.use(adGroupRoutes(state));
+    api.use(targetingRoutes(state));
+    const router = Router();
+    router.use(consentRoutes(oauth));
+    router.use('/open_api/v1.3', api);
+    return {
+      router,
+      seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
+    };
+  },
+};

@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { advertiserOf, handle } from './access.js';
+import { parseBody } from './adgroup-input.js';
+import { answer } from './envelope.js';
+import type { TikTokState } from './state.js';
+import { ZIPCODES } from './zipcodes.js';
+
+/**
+ * The targeting tools adlink uses for zip codes: `/tool/targeting/search/` (TargetingSearchBody, batch
+ * zip code search in the US and Canada) turns codes into `zipcode_ids`; `/tool/targeting/info/`
+ * (TargetingInfoBody) turns ids back into codes. Only zip code tags are emulated.
+ */
+const OBJECTIVES = [
+  'REACH',
+  'TRAFFIC',
+  'VIDEO_VIEWS',
+  'LEAD_GENERATION',
+  'ENGAGEMENT',
+  'APP_PROMOTION',
+  'WEB_CONVERSIONS',
+  'PRODUCT_SALES',
+] as const;
+
+const geoScope = {
+  advertiser_id: z.string(),
+  objective_type: z.enum(OBJECTIVES),
+  placements: z.array(z.string()).min(1),
+  promotion_type: z.string().optional(),
+};
+
+const searchBody = z.strictObject({
+  ...geoScope,
+  search_type: z.literal('BATCH_ZIPCODE_SEARCH', 'The emulator answers BATCH_ZIPCODE_SEARCH only.'),
+  keywords: z.array(z.string().min(1)).min(1).max(1000),
+  region_codes: z.array(z.enum(['US', 'CA'], 'Must be US or CA for BATCH_ZIPCODE_SEARCH.')).length(1),
+  geo_types: z.array(z.literal('ZIP_CODE')).optional(),
+});
+
+const infoBody = z.strictObject({
+  ...geoScope,
+  scene: z.literal('GEO').default('GEO'),
+  targeting_ids: z.array(z.string().min(1)).min(1).max(1000),
+});
+
+const tag = (zip: (typeof ZIPCODES)[number]) => ({
+  name: zip.code,
+  status_info: { status: 'ENABLED' },
+  targeting_type: 'GEO',
+  geo: {
+    geo_id: zip.geo_id,
+    geo_type: 'ZIP_CODE',
+    description: zip.description,
+    region_code: zip.region_code,
+    parent_id: zip.region_code === 'US' ? '6252001' : '6251999',
+  },
+});
+
+export function targetingRoutes(state: TikTokState): Router {
+  const router = Router();
+  router.post(
+    '/tool/targeting/search/',
+    handle((req, res) => {
+      advertiserOf(state, req.body ?? {});
+      const body = parseBody(searchBody, req.body);
+      const region = body.region_codes[0];
+      const found = ZIPCODES.filter((z) => z.region_code === region && body.keywords.includes(z.code));
+      answer(res, { targeting_tag_list: found.map(tag) });
+    }),
+  );
+  router.post(
+    '/tool/targeting/info/',
+    handle((req, res) => {
+      advertiserOf(state, req.body ?? {});
+      const body = parseBody(infoBody, req.body);
+      const found = ZIPCODES.filter((z) => body.targeting_ids.includes(z.geo_id));
+      answer(res, { targeting_tag_list: found.map(tag) });
+    }),
+  );
+  return router;
+}

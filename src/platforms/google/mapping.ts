@@ -1,0 +1,137 @@
+import type {
+  Ad,
+  AdSet,
+  AdSetStatus,
+  Campaign,
+  ChannelKind,
+  Setting,
+  Targeting,
+} from '../../adsets/model.js';
+import { minorUnitExponent } from '../../adsets/money.js';
+
+/** A GoogleAdsRow as the REST API answers it: lowerCamelCase, int64 as strings, enums by name. */
+export interface GoogleRow {
+  customer?: { id?: string; descriptiveName?: string; currencyCode?: string; manager?: boolean };
+  campaign?: {
+    id?: string;
+    name?: string;
+    status?: string;
+    primaryStatus?: string;
+    advertisingChannelType?: string;
+  };
+  campaignBudget?: { period?: string; amountMicros?: string; totalAmountMicros?: string };
+  adGroup?: { id?: string; name?: string; status?: string; primaryStatus?: string };
+  adGroupAd?: { status?: string; ad?: { id?: string; name?: string } };
+  adGroupCriterion?: { keyword?: { text?: string } };
+}
+
+/** Google has no creation time on ad groups; lists then order by id, which Google hands out ascending. */
+const NO_CREATION_TIME = new Date(0).toISOString();
+
+const CHANNEL_KINDS: Record<string, ChannelKind> = {
+  SEARCH: 'Search',
+  SHOPPING: 'Search',
+  DISPLAY: 'Display',
+  VIDEO: 'Video',
+};
+
+/** The unified channel of a campaign type; the types that span networks (Performance Max, …) are Mixed. */
+export const channelKind = (advertisingChannelType: string | undefined): ChannelKind =>
+  CHANNEL_KINDS[advertisingChannelType ?? ''] ?? 'Mixed';
+
+/**
+ * ENABLED and serving (primary status ELIGIBLE, campaign enabled) → Running; ENABLED otherwise →
+ * Active; PAUSED → Paused; REMOVED → Deleted. Google has no archive.
+ */
+export function unifiedStatus(
+  status: string | undefined,
+  primaryStatus?: string,
+  campaignStatus?: string,
+): AdSetStatus {
+  switch (status) {
+    case 'REMOVED':
+      return 'Deleted';
+    case 'PAUSED':
+      return 'Paused';
+    case 'ENABLED':
+      return primaryStatus === 'ELIGIBLE' && campaignStatus === 'ENABLED' ? 'Running' : 'Active';
+    default:
+      return 'Active';
+  }
+}
+
+/** The AdGroupStatus a unified status is written as (Archived and Deleted have none: see capabilities). */
+export function googleStatus(status: AdSetStatus): 'ENABLED' | 'PAUSED' {
+  return status === 'Paused' ? 'PAUSED' : 'ENABLED';
+}
+
+/** Micros (1,000,000 per unit of the account currency) → major units, rounded to the currency's minor unit. */
+export function fromMicros(micros: string, currency: string): number {
+  const scale = 10 ** minorUnitExponent(currency);
+  return Math.round((Number(micros) / 1_000_000) * scale) / scale;
+}
+
+/** An ad group's settings: its campaign's budget (read-only here) and channel type as the objective. */
+export function campaignSettings(campaign: GoogleRow | undefined, currency: string): Setting[] {
+  const settings: Setting[] = [];
+  const budget = campaign?.campaignBudget;
+  if (budget?.totalAmountMicros && budget.period === 'CUSTOM_PERIOD') {
+    settings.push({ kind: 'TotalBudget', budget: fromMicros(budget.totalAmountMicros, currency), currency });
+  } else if (budget?.amountMicros) {
+    settings.push({ kind: 'DailyBudget', budget: fromMicros(budget.amountMicros, currency), currency });
+  }
+  const type = campaign?.campaign?.advertisingChannelType;
+  if (type) settings.push({ kind: 'Objective', objective: type });
+  return settings;
+}
+
+export function toAd(row: GoogleRow): Ad {
+  return {
+    id: row.adGroupAd?.ad?.id ?? '',
+    ...(row.adGroupAd?.ad?.name ? { name: row.adGroupAd.ad.name } : {}),
+    status: unifiedStatus(row.adGroupAd?.status),
+    channelKind: channelKind(row.campaign?.advertisingChannelType),
+  };
+}
+
+/** The pieces of one ad group, read with separate queries (GAQL has no joins beyond attributed resources). */
+export interface AdGroupParts {
+  adGroup: GoogleRow;
+  campaign: GoogleRow | undefined;
+  ads: GoogleRow[];
+  keywords: GoogleRow[];
+}
+
+export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywords }: AdGroupParts): AdSet {
+  const currency = row.customer?.currencyCode ?? '';
+  const texts = keywords.flatMap((k) =>
+    k.adGroupCriterion?.keyword?.text ? [k.adGroupCriterion.keyword.text] : [],
+  );
+  const targetings: Targeting[] = texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [];
+  return {
+    id: row.adGroup?.id ?? '',
+    name: row.adGroup?.name ?? '',
+    platform: 'google',
+    status: unifiedStatus(row.adGroup?.status, row.adGroup?.primaryStatus, row.campaign?.status),
+    advertiser,
+    parentId: row.campaign?.id ?? '',
+    channelKind: channelKind(row.campaign?.advertisingChannelType),
+    settings: campaignSettings(campaign, currency),
+    ads: ads.map(toAd),
+    targetings,
+    created_at: NO_CREATION_TIME,
+  };
+}
+
+export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
+  const campaign = row.campaign ?? {};
+  return {
+    id: campaign.id ?? '',
+    name: campaign.name ?? '',
+    platform: 'google',
+    status: unifiedStatus(campaign.status, campaign.primaryStatus, campaign.status),
+    advertiser,
+    objective: campaign.advertisingChannelType ?? null,
+    channelKind: channelKind(campaign.advertisingChannelType),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The GAQL adlink sends. Ids interpolated here are checked to be digits first (`isGoogleId`): GAQL
+ * has no bind parameters.
+ */
+
+export const isGoogleId = (value: string) => /^\d{1,19}$/.test(value);
+
+const where = (conditions: string[]) => (conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '');
+
+export const CUSTOMER_QUERY =
+  'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.manager FROM customer';
+
+/** Campaigns with their budgets (campaign_budget is selectable with campaign, not with ad_group). */
+export const campaignsQuery = (campaignId?: string) =>
+  'SELECT campaign.id, campaign.name, campaign.status, campaign.primary_status, campaign.advertising_channel_type, ' +
+  'campaign_budget.period, campaign_budget.amount_micros, campaign_budget.total_amount_micros FROM campaign' +
+  where(campaignId ? [`campaign.id = ${campaignId}`] : []);
+
+/** Ad groups in every status (REMOVED ones too: Google keeps them readable). */
+export const adGroupsQuery = (adGroupId?: string) =>
+  'SELECT ad_group.id, ad_group.name, ad_group.status, ad_group.primary_status, campaign.id, campaign.status, ' +
+  'campaign.advertising_channel_type, customer.currency_code FROM ad_group' +
+  where(adGroupId ? [`ad_group.id = ${adGroupId}`] : []);
+
+export const adsQuery = (adGroupId?: string) =>
+  'SELECT ad_group.id, ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.advertising_channel_type ' +
+  'FROM ad_group_ad' +
+  where(["ad_group_ad.status != 'REMOVED'", ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : [])]);
+
+export const keywordsQuery = (adGroupId?: string) =>
+  'SELECT ad_group.id, ad_group_criterion.keyword.text FROM ad_group_criterion' +
+  where([
+    "ad_group_criterion.type = 'KEYWORD'",
+    'ad_group_criterion.negative = FALSE',
+    "ad_group_criterion.status != 'REMOVED'",
+    ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : []),
+  ]);

@@ -1,0 +1,63 @@
+import type { MoneyAmount } from './money.js';
+
+/** The parts of LinkedIn's Marketing API answers the adapter reads (versioned `/rest` API). */
+
+export const CAMPAIGN_STATUSES = [
+  'ACTIVE',
+  'PAUSED',
+  'ARCHIVED',
+  'COMPLETED',
+  'CANCELED',
+  'DRAFT',
+  'PENDING_DELETION',
+  'REMOVED',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export interface AdAccountUser {
+  account: string;
+  role: string;
+}
+
+export interface AdAccount {
+  id: number;
+  name: string;
+  currency: string;
+  status: string;
+}
+
+export interface CampaignGroup {
+  id: number;
+  account: string;
+  name: string;
+  status: CampaignStatus;
+  servingStatuses?: string[];
+  objectiveType?: string;
+}
+
+export interface Campaign {
+  id: number;
+  account: string;
+  campaignGroup: string;
+  name: string;
+  status: CampaignStatus;
+  servingStatuses?: string[];
+  objectiveType?: string;
+  dailyBudget?: MoneyAmount;
+  totalBudget?: MoneyAmount;
+  changeAuditStamps?: { created?: { time: number } };
+}
+
+export interface Creative {
+  id: string;
+  campaign: string;
+  name?: string;
+  intendedStatus: CampaignStatus;
+  isServing?: boolean;
+}
+
+/** A finder's answer with cursor paging (search finders since 202401). */
+export interface CursorPage<T> {
+  elements: T[];
+  metadata?: { nextPageToken?: string };
+}

@@ -1,0 +1,130 @@
+import type { AdSet } from '../../adsets/model.js';
+import type { AdAccount } from '../../store/connections.js';
+import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { PlatformError } from '../platform-error.js';
+import { toMetaAdSet } from './adset-input.js';
+import { NOT_FOUND_CODE } from './errors.js';
+import { graphClient } from './graph-client.js';
+import {
+  FIELDS,
+  type GraphAd,
+  type GraphAdAccount,
+  type GraphAdSet,
+  type GraphCampaign,
+} from './graph-types.js';
+import { ADSET_EFFECTIVE_STATUSES, META_STATUS, toAd, toAdSet, toCampaign } from './mapping.js';
+
+const fields = (list: readonly string[]) => ({ fields: list.join(',') });
+
+/** Maps Meta's Marketing API (Graph API) to adlink's unified model. See README.md beside this file. */
+export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
+  const graph = graphClient(apiBaseUrl, timeoutMs);
+
+  /** A Meta id that does not exist (or is not this user's) answers "Unsupported get request". */
+  async function orNull<T>(work: Promise<T>): Promise<T | null> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof PlatformError && err.code === NOT_FOUND_CODE) return null;
+      throw err;
+    }
+  }
+
+  const adsOf = (call: PlatformCall, adSetId: string) =>
+    graph.all<GraphAd>(call, `/${adSetId}/ads`, fields(FIELDS.ad));
+
+  /** The ad set with its ads: the expanded first page, or the whole edge when there are more. */
+  async function withAds(call: PlatformCall, adSet: GraphAdSet, currency: string): Promise<AdSet> {
+    const ads = adSet.ads?.paging?.next ? await adsOf(call, adSet.id) : (adSet.ads?.data ?? []);
+    return toAdSet(adSet, currency, ads);
+  }
+
+  /** The ad set read back by id, with its ads, if it is in one of the call's ad accounts. */
+  async function readAdSet(call: PlatformCall, id: string): Promise<AdSet | null> {
+    if (!/^\d+$/.test(id)) return null;
+    const adSet = await orNull(graph.get<GraphAdSet>(call, `/${id}`, fields(FIELDS.adSet)));
+    const account = adSet && call.accounts.find((a) => a.id === `act_${adSet.account_id}`);
+    if (!adSet || !account) return null;
+    return withAds(call, adSet, await currencyOf(call, account));
+  }
+
+  async function currencyOf(call: PlatformCall, account: AdAccount): Promise<string> {
+    if (account.currency) return account.currency;
+    return (await graph.get<GraphAdAccount>(call, `/${account.id}`, fields(['currency']))).currency;
+  }
+
+  async function mustRead(call: PlatformCall, id: string): Promise<AdSet> {
+    const adSet = await readAdSet(call, id);
+    if (!adSet) throw new PlatformError('rejected', `Meta did not return ad set ${id}`);
+    return adSet;
+  }
+
+  return {
+    capabilities: {
+      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      targetings: ['GeoTargeting'],
+      adSetTargeting: true,
+      budgetLevel: 'adset',
+      objectiveLevel: 'campaign',
+      deletion: 'soft',
+      createStatuses: ['Running', 'Active', 'Paused'],
+      updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      channelKinds: ['Social'],
+    },
+
+    async listAdAccounts(call) {
+      const accounts = await graph.all<GraphAdAccount>(call, '/me/adaccounts', fields(FIELDS.adAccount));
+      return accounts.map(({ id, name, currency }) => ({ id, name, currency }));
+    },
+
+    async listCampaigns(call, advertiser) {
+      const campaigns = await graph.all<GraphCampaign>(
+        call,
+        `/${advertiser.id}/campaigns`,
+        fields(FIELDS.campaign),
+      );
+      return campaigns.map(toCampaign);
+    },
+
+    async listAdSets(call, advertiser) {
+      const [adSets, currency] = await Promise.all([
+        graph.all<GraphAdSet>(call, `/${advertiser.id}/adsets`, {
+          ...fields(FIELDS.adSet),
+          effective_status: JSON.stringify(ADSET_EFFECTIVE_STATUSES),
+        }),
+        currencyOf(call, advertiser),
+      ]);
+      return Promise.all(adSets.map((adSet) => withAds(call, adSet, currency)));
+    },
+
+    getAdSet: readAdSet,
+
+    async createAdSet(call, input, account) {
+      const campaign = await graph.get<GraphCampaign>(call, `/${input.parentId}`, fields(['objective']));
+      const { params, sources } = toMetaAdSet(input, account, campaign.objective, new Date());
+      const created = await graph.post<{ id: string }>(call, `/${account.id}/adsets`, params, sources);
+      return mustRead(call, created.id);
+    },
+
+    async updateAdSet(call, id, changes) {
+      const form: Record<string, string> = {};
+      if (changes.name !== undefined) form.name = changes.name;
+      if (changes.status !== undefined && changes.status !== 'Deleted')
+        form.status = META_STATUS[changes.status];
+      await graph.post(call, `/${id}`, form, [
+        ['name', 'name'],
+        ['status', 'status'],
+      ]);
+      return mustRead(call, id);
+    },
+
+    async deleteAdSet(call, id) {
+      await graph.delete(call, `/${id}`);
+      return mustRead(call, id);
+    },
+
+    async listAds(call, adSetId) {
+      return (await adsOf(call, adSetId)).map(toAd);
+    },
+  };
+};

@@ -1,0 +1,71 @@
+/** The Graph API shapes the adapter reads, as Meta sends them (budgets and ids are strings). */
+
+export interface GraphAdAccount {
+  id: string;
+  account_id: string;
+  name: string;
+  currency: string;
+}
+
+export interface GraphCampaign {
+  id: string;
+  account_id: string;
+  name: string;
+  objective?: string;
+  status: string;
+  effective_status: string;
+}
+
+export interface GraphTargeting {
+  geo_locations?: { countries?: string[]; zips?: { key: string }[] };
+}
+
+export interface GraphAdSet {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  campaign?: { id: string; objective?: string };
+  name: string;
+  status: string;
+  effective_status: string;
+  daily_budget?: string;
+  lifetime_budget?: string;
+  targeting?: GraphTargeting;
+  created_time: string;
+  /** The `ads` edge expanded in place: its first page. */
+  ads?: GraphPage<GraphAd>;
+}
+
+export interface GraphAd {
+  id: string;
+  adset_id: string;
+  name: string;
+  status: string;
+  effective_status: string;
+}
+
+export interface GraphPage<T> {
+  data: T[];
+  paging?: { cursors?: { after?: string }; next?: string };
+}
+
+/** The fields the adapter asks for (the emulator test checks each against the SDK). */
+export const FIELDS = {
+  adAccount: ['id', 'account_id', 'name', 'currency'],
+  campaign: ['id', 'account_id', 'name', 'objective', 'status', 'effective_status'],
+  adSet: [
+    'id',
+    'account_id',
+    'campaign_id',
+    'campaign{objective}',
+    'name',
+    'status',
+    'effective_status',
+    'daily_budget',
+    'lifetime_budget',
+    'targeting',
+    'created_time',
+    'ads.limit(100){id,adset_id,name,status,effective_status}',
+  ],
+  ad: ['id', 'adset_id', 'name', 'status', 'effective_status'],
+} as const;

@@ -1,0 +1,92 @@
+import type { NewAdSet } from '../../adsets/model.js';
+import { fitsMinorUnits } from '../../adsets/money.js';
+import type { AdAccount } from '../../store/connections.js';
+import { PlatformInputError } from '../adapter.js';
+import type { FieldParams } from './errors.js';
+import { BUDGET_MODES, operationStatus } from './mapping.js';
+
+/**
+ * What an ad group needs besides what the unified model says, by campaign objective: the goal it
+ * optimizes for and what is billed. Objectives that need a pixel, an app or a catalog are not offered.
+ */
+const DELIVERY: Record<
+  string,
+  { optimization_goal: string; billing_event: string; promotion_type?: string }
+> = {
+  REACH: { optimization_goal: 'REACH', billing_event: 'CPM' },
+  TRAFFIC: { optimization_goal: 'CLICK', billing_event: 'CPC', promotion_type: 'WEBSITE' },
+  VIDEO_VIEWS: { optimization_goal: 'ENGAGED_VIEW', billing_event: 'CPV' },
+};
+
+/** A total budget needs an end: adlink runs such ad groups for this many days from creation. */
+export const TOTAL_BUDGET_DAYS = 30;
+
+const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+/** The `/adgroup/create/` body (AdgroupCreateBody) and the unified names of its fields. */
+export function adGroupCreateBody(
+  input: NewAdSet,
+  account: AdAccount,
+  objective: string,
+  zipcodeIds: string[],
+  now = new Date(),
+): { body: Record<string, unknown>; params: FieldParams } {
+  const delivery = DELIVERY[objective];
+  if (!delivery) {
+    throw new PlatformInputError(
+      'parentId',
+      `adlink creates TikTok ad groups in ${Object.keys(DELIVERY).join(', ')} campaigns; this one is ${objective}.`,
+    );
+  }
+  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  if (budgets.length !== 1) {
+    throw new PlatformInputError('settings', 'TikTok ad groups need exactly one DailyBudget or TotalBudget.');
+  }
+  const { s: budget, i } = budgets[0]!;
+  if (account.currency && budget.currency !== account.currency) {
+    throw new PlatformInputError(
+      `settings[${i}].currency`,
+      `Budgets of ${account.id} are in ${account.currency}.`,
+    );
+  }
+  if (!fitsMinorUnits(budget.budget, budget.currency)) {
+    throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${budget.currency}.`);
+  }
+  const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
+  if (geo < 0) {
+    throw new PlatformInputError(
+      'targetings',
+      'TikTok ad groups need a location: add a GeoTargeting with zip codes.',
+    );
+  }
+  const total = budget.kind === 'TotalBudget';
+  const end = new Date(now.getTime() + TOTAL_BUDGET_DAYS * 86_400_000);
+  return {
+    body: {
+      advertiser_id: account.id,
+      campaign_id: input.parentId,
+      adgroup_name: input.name,
+      operation_status: operationStatus(input.status),
+      budget_mode: BUDGET_MODES[budget.kind],
+      budget: budget.budget,
+      schedule_type: total ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
+      schedule_start_time: tiktokTime(now),
+      ...(total ? { schedule_end_time: tiktokTime(end) } : {}),
+      pacing: 'PACING_MODE_SMOOTH',
+      // Zip code targeting is offered on TikTok's own placement.
+      placement_type: 'PLACEMENT_TYPE_NORMAL',
+      placements: ['PLACEMENT_TIKTOK'],
+      zipcode_ids: zipcodeIds,
+      ...delivery,
+    },
+    params: {
+      adgroup_name: 'name',
+      campaign_id: 'parentId',
+      advertiser_id: 'advertiser',
+      budget: `settings[${i}].budget`,
+      budget_mode: `settings[${i}]`,
+      zipcode_ids: `targetings[${geo}]`,
+      location_ids: `targetings[${geo}]`,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { PlatformCall } from '../adapter.js';
+import { PlatformError, platformFetch } from '../platform-error.js';
+import { classifyTikTok, type FieldParams } from './errors.js';
+
+export interface Page<T> {
+  list: T[];
+  page_info: { page: number; page_size: number; total_number: number; total_page: number };
+}
+
+/** The largest page TikTok serves. */
+const PAGE_SIZE = 1000;
+
+/**
+ * Calls to the Marketing API: the `Access-Token` header (not `Authorization`), GET parameters with
+ * lists and objects JSON-encoded, JSON bodies on POST, and the `data` of TikTok's envelope as result.
+ */
+export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
+  async function send(call: PlatformCall, url: string, init: RequestInit, params?: FieldParams) {
+    const body = await platformFetch(
+      url,
+      {
+        ...init,
+        headers: {
+          'Access-Token': call.accessToken,
+          Accept: 'application/json',
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+      },
+      { timeoutMs, classify: (answer) => classifyTikTok(answer, params) },
+    );
+    const data = (body as { data?: unknown } | undefined)?.data;
+    if (typeof data !== 'object' || data === null) throw new PlatformError('rejected', 'unexpected answer');
+    return data as Record<string, unknown>;
+  }
+
+  const get = (call: PlatformCall, path: string, query: Record<string, unknown>) => {
+    const url = new URL(`${apiBaseUrl}${path}`);
+    for (const [name, value] of Object.entries(query)) {
+      url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    return send(call, url.href, {});
+  };
+
+  const post = (call: PlatformCall, path: string, body: object, params?: FieldParams) =>
+    send(call, `${apiBaseUrl}${path}`, { method: 'POST', body: JSON.stringify(body) }, params);
+
+  /** Every item of a paged list, page after page until `page_info.total_page`. */
+  async function all<T>(call: PlatformCall, path: string, query: Record<string, unknown>): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const data = (await get(call, path, { ...query, page, page_size: PAGE_SIZE })) as unknown as Page<T>;
+      if (!Array.isArray(data.list) || !data.page_info)
+        throw new PlatformError('rejected', 'unexpected list');
+      items.push(...data.list);
+      if (page >= data.page_info.total_page) return items;
+    }
+  }
+
+  return { get, post, all };
+}
+
+export type TikTokApi = ReturnType<typeof tiktokApi>;

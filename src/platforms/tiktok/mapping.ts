@@ -1,0 +1,90 @@
+import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from './model.js';
+
+/**
+ * TikTok ⇄ unified: `operation_status` is what the advertiser switched (ENABLE/DISABLE), the derived
+ * `secondary_status` says whether it delivers or was deleted.
+ */
+export function unifiedStatus(operation: string, secondary: string, delivering: string): AdSetStatus {
+  if (secondary.endsWith('_STATUS_DELETE')) return 'Deleted';
+  if (operation === 'DISABLE') return 'Paused';
+  return secondary === delivering ? 'Running' : 'Active';
+}
+
+/** The status operation a unified status becomes (`/adgroup/status/update/`). */
+export function operationStatus(status: AdSetStatus): 'ENABLE' | 'DISABLE' {
+  if (status === 'Running' || status === 'Active') return 'ENABLE';
+  if (status === 'Paused') return 'DISABLE';
+  throw new Error(`TikTok has no operation for ${status}`);
+}
+
+/** Budget modes by setting kind; TikTok budgets are in major units of the advertiser currency. */
+export const BUDGET_MODES = { DailyBudget: 'BUDGET_MODE_DAY', TotalBudget: 'BUDGET_MODE_TOTAL' } as const;
+
+export function budgetSetting(adGroup: Pick<TikTokAdGroup, 'budget_mode' | 'budget'>, currency: string) {
+  const kind =
+    adGroup.budget_mode === 'BUDGET_MODE_TOTAL'
+      ? 'TotalBudget'
+      : // A dynamic daily budget is an average day's budget.
+        ['BUDGET_MODE_DAY', 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET'].includes(adGroup.budget_mode)
+        ? 'DailyBudget'
+        : null;
+  return kind ? [{ kind, budget: adGroup.budget, currency } as Setting] : [];
+}
+
+export const toCampaign = (c: TikTokCampaign): Campaign => ({
+  id: c.campaign_id,
+  name: c.campaign_name,
+  platform: 'tiktok',
+  status: unifiedStatus(c.operation_status, c.secondary_status, 'CAMPAIGN_STATUS_ENABLE'),
+  advertiser: c.advertiser_id,
+  objective: c.objective_type,
+  channelKind: 'Social',
+});
+
+export const toAd = (ad: TikTokAd): Ad => ({
+  id: ad.ad_id,
+  name: ad.ad_name,
+  status: unifiedStatus(ad.operation_status, ad.secondary_status, 'AD_STATUS_DELIVERY_OK'),
+  channelKind: 'Social',
+  targetings: [],
+});
+
+export interface AdGroupContext {
+  currency: string;
+  /** The campaign's objective_type (TikTok keeps the objective on the campaign). */
+  objective: string | undefined;
+  ads: TikTokAd[];
+  /** Zip and postal codes by TikTok zipcode id. */
+  zipcodes: Map<string, { country: string; zipcode: string }>;
+}
+
+export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet {
+  const zipcodes = (adGroup.zipcode_ids ?? []).flatMap((id) => {
+    const zip = context.zipcodes.get(id);
+    return zip ? [zip] : [];
+  });
+  const keywords = (adGroup.search_keywords ?? []).map((k) => k.keyword);
+  const targetings: Targeting[] = [
+    ...(zipcodes.length
+      ? [{ kind: 'GeoTargeting' as const, type: 'ZipcodeGeoTargeting' as const, zipcodes }]
+      : []),
+    ...(keywords.length ? [{ kind: 'KeywordTargeting' as const, keywords }] : []),
+  ];
+  return {
+    id: adGroup.adgroup_id,
+    name: adGroup.adgroup_name,
+    platform: 'tiktok',
+    status: unifiedStatus(adGroup.operation_status, adGroup.secondary_status, 'ADGROUP_STATUS_DELIVERY_OK'),
+    advertiser: adGroup.advertiser_id,
+    parentId: adGroup.campaign_id,
+    channelKind: 'Social',
+    settings: [
+      ...budgetSetting(adGroup, context.currency),
+      ...(context.objective ? [{ kind: 'Objective' as const, objective: context.objective }] : []),
+    ],
+    ads: context.ads.filter((ad) => ad.adgroup_id === adGroup.adgroup_id).map(toAd),
+    targetings,
+    created_at: `${adGroup.create_time.replace(' ', 'T')}Z`,
+  };
+}

@@ -1,0 +1,38 @@
+/** The Marketing API's records as adlink reads them (the fields it uses). */
+
+export interface TikTokCampaign {
+  campaign_id: string;
+  campaign_name: string;
+  advertiser_id: string;
+  objective_type: string;
+  operation_status: string;
+  secondary_status: string;
+}
+
+export interface TikTokAdGroup {
+  adgroup_id: string;
+  adgroup_name: string;
+  advertiser_id: string;
+  campaign_id: string;
+  operation_status: string;
+  secondary_status: string;
+  budget_mode: string;
+  budget: number;
+  zipcode_ids?: string[];
+  search_keywords?: { keyword: string }[];
+  create_time: string;
+}
+
+export interface TikTokAd {
+  ad_id: string;
+  ad_name: string;
+  adgroup_id: string;
+  operation_status: string;
+  secondary_status: string;
+}
+
+/** A `/tool/targeting/search/` or `/tool/targeting/info/` tag for a zip or postal code. */
+export interface ZipcodeTag {
+  name: string;
+  geo: { geo_id: string; geo_type: string; region_code: string };
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { googleEmulator } from '../../emulators/google/index.js';
+import { SEED } from '../../emulators/google/seed.js';
+import { expectError } from '../support/adsets-client.js';
+import { apiError, enter, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
+import { FlowClient, location } from '../support/flow-client.js';
+import { startHarness } from '../support/harness.js';
+import {
+  consentAtEmulator,
+  describePlatformSuite,
+  type PlatformWorld,
+  startPlatformWorld,
+} from '../support/platform-suite.js';
+
+const DEVELOPER_TOKEN = 'dev-token-for-tests';
+const env = { GOOGLE_DEVELOPER_TOKEN: DEVELOPER_TOKEN, GOOGLE_LOGIN_CUSTOMER_ID: SEED.manager };
+
+describePlatformSuite({
+  platform: 'google',
+  emulator: googleEmulator,
+  env,
+  advertiser: { id: SEED.bakery, currency: 'EUR' },
+  campaign: SEED.searchCampaign,
+  create: {
+    channelKind: 'Search',
+    settings: [{ kind: 'Objective', objective: 'SEARCH' }],
+    targetings: [{ kind: 'KeywordTargeting', keywords: ['fresh croissants', 'rye bread'] }],
+  },
+  unsupported: [
+    { settings: [{ kind: 'DailyBudget', budget: 20, currency: 'EUR' }], param: 'settings[0]' },
+    {
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'DE', zipcode: '10115' }],
+        },
+      ],
+      param: 'targetings[0]',
+    },
+  ],
+  invalid: {
+    targetings: [{ kind: 'KeywordTargeting', keywords: ['bread', 'best bread!!!'] }],
+    param: 'targetings[0].keywords[1]',
+  },
+  pageSize: 50,
+  deletedStatus: 'Deleted',
+  expiry: 'refresh',
+});
+
+describe('google: what only Google Ads has', () => {
+  let world: PlatformWorld;
+  beforeAll(async () => {
+    world = await startPlatformWorld({ platform: 'google', emulator: googleEmulator, env });
+  });
+  afterAll(async () => {
+    await world?.h.close();
+    await world?.emulator.close();
+  });
+
+  it("connects with Google's extra callback parameters (authuser, prompt, scope, hd, iss)", async () => {
+    const company = await vendorWith(world.h, 'google extras');
+    const customer = await newCustomer(world.h, company);
+    const browser = new FlowClient(world.h.baseUrl);
+    await enter(browser, (await newLink(world.h, company, customer, { platforms: 'google' })).connect_url);
+    const callback = new URL(await consentAtEmulator(world, browser, 'google', 'allow'));
+    expect(Object.fromEntries(callback.searchParams)).toMatchObject({
+      authuser: '0',
+      prompt: 'consent',
+      scope: 'https://www.googleapis.com/auth/adwords',
+      iss: world.emulator.url,
+    });
+    // A Google Workspace user's answer also names the hosted domain.
+    callback.searchParams.set('hd', 'bakery.example');
+    const connected = await browser.get(callback.href);
+    expect(connected.status, await connected.clone().text()).toBe(303);
+    expect(location(connected)).toBe('/connections?connected=google');
+  });
+
+  it('sends developer-token and login-customer-id on every API call', async () => {
+    const { api } = await world.connect();
+    expect((await api.list({ dismissDatabase: true })).status).toBe(200);
+    const calls = world.emulator.controls.calls.filter((c) => c.path.startsWith('/v25/'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.headers['developer-token'], call.path).toBe(DEVELOPER_TOKEN);
+      expect(call.headers['login-customer-id'], call.path).toBe(SEED.manager);
+    }
+  });
+
+  it('lists only the client accounts (not the manager), with their currency', async () => {
+    const { api } = await world.connect();
+    const res = await api.advertisers();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' }),
+    ]);
+  });
+
+  it("shows the campaign's budget and channel on its ad groups, and maps Google's statuses", async () => {
+    const { api } = await world.connect();
+    const { items } = await api.all({ childResources: 'Ad,Targeting' });
+    const byName = new Map(items.map((a) => [a.name, a]));
+    expect(byName.get('Brand – exact')).toMatchObject({
+      status: 'Running',
+      parentId: SEED.searchCampaign,
+      channelKind: 'Search',
+      settings: [
+        { kind: 'DailyBudget', budget: 50, currency: 'EUR' },
+        { kind: 'Objective', objective: 'SEARCH' },
+      ],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['bakery berlin', 'sourdough bread'] }],
+    });
+    expect(byName.get('Brand – exact')!.ads).toHaveLength(2);
+    expect(byName.get('Brand – broad')!.status).toBe('Paused');
+    expect(byName.get('Old promotion')!.status).toBe('Deleted');
+    // Enabled in a limited campaign, and enabled in a paused one: Active, not Running.
+    expect(byName.get('Visitors 30 days')).toMatchObject({
+      status: 'Active',
+      channelKind: 'Display',
+      settings: [
+        { kind: 'TotalBudget', budget: 1500, currency: 'EUR' },
+        { kind: 'Objective', objective: 'DISPLAY' },
+      ],
+    });
+    expect(byName.get('Winter cakes')!.status).toBe('Active');
+  });
+
+  it('refuses a channel or objective other than the campaign’s, and names a duplicate ad group name', async () => {
+    const { api } = await world.connect();
+    const base = {
+      advertiser: SEED.bakery,
+      parentId: SEED.searchCampaign,
+      settings: [],
+      targetings: [],
+    };
+    expectError(
+      await api.create({ ...base, name: 'display in search', channelKind: 'Display' }),
+      400,
+      'invalid_request',
+      'channelKind',
+    );
+    const objective = await api.create({
+      ...base,
+      name: 'display objective',
+      channelKind: 'Search',
+      settings: [{ kind: 'Objective', objective: 'DISPLAY' }],
+    });
+    expectError(objective, 400, 'unsupported_for_platform', 'settings[0].objective');
+    const duplicate = await api.create({ ...base, name: 'Brand – exact', channelKind: 'Search' });
+    expectError(duplicate, 400, 'platform_validation_failed', 'name');
+    expect(apiError(duplicate).message).toMatch(/same name/);
+  });
+});
+
+describe('google without GOOGLE_DEVELOPER_TOKEN', () => {
+  it('is not available: connect links refuse it', async () => {
+    const h = await startHarness({
+      env: {
+        GOOGLE_BASE_URL: 'http://127.0.0.1:9',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        SANDBOX_ENABLED: 'false',
+      },
+    });
+    try {
+      const company = await vendorWith(h, 'no developer token');
+      const customer = await newCustomer(h, company);
+      const any = await h.http.get(`/customers/${customer}/connect`).set('Authorization', company.auth);
+      expect(any.status).toBe(409);
+      expect(apiError(any).code).toBe('no_platform_available');
+      const google = await h.http
+        .get(`/customers/${customer}/connect`)
+        .query({ platforms: 'google' })
+        .set('Authorization', company.auth);
+      expect(google.status).toBe(400);
+      expect(apiError(google).param).toBe('platforms');
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
+import { PlatformInputError } from '../../src/platforms/adapter.js';
+import { createBody, createParams } from '../../src/platforms/linkedin/create-body.js';
+import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
+import { toAdSet } from '../../src/platforms/linkedin/mapping.js';
+import type { Campaign } from '../../src/platforms/linkedin/model.js';
+import { fromMoneyAmount, toMoneyAmount } from '../../src/platforms/linkedin/money.js';
+import { restliEncode, restliQuery, urnId } from '../../src/platforms/linkedin/restli.js';
+import { LINKEDIN_STATUS, toAdSetStatus } from '../../src/platforms/linkedin/status.js';
+
+const campaign = (fields: Partial<Campaign>): Campaign => ({
+  id: 42,
+  account: 'urn:li:sponsoredAccount:7',
+  campaignGroup: 'urn:li:sponsoredCampaignGroup:9',
+  name: 'c',
+  status: 'ACTIVE',
+  ...fields,
+});
+const input = (fields: Partial<NewAdSet>): NewAdSet => ({
+  name: 'n',
+  advertiser: '7',
+  parentId: '9',
+  channelKind: 'Social',
+  status: 'Paused',
+  settings: [{ kind: 'DailyBudget', budget: 50, currency: 'USD' }],
+  targetings: [],
+  ...fields,
+});
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  body,
+  headers: new Headers(headers),
+});
+
+describe('LinkedIn status mapping', () => {
+  it.each([
+    ['ACTIVE', ['RUNNABLE'], 'Running'],
+    ['ACTIVE', ['CAMPAIGN_GROUP_STATUS_HOLD'], 'Active'],
+    ['ACTIVE', undefined, 'Active'],
+    ['DRAFT', undefined, 'Active'],
+    ['PAUSED', ['STOPPED'], 'Paused'],
+    ['ARCHIVED', undefined, 'Archived'],
+    ['COMPLETED', undefined, 'Archived'],
+    ['CANCELED', undefined, 'Archived'],
+    ['PENDING_DELETION', undefined, 'Deleted'],
+    ['REMOVED', undefined, 'Deleted'],
+  ] as const)('%s with %j is %s', (status, servingStatuses, expected) => {
+    expect(
+      toAdSet(campaign({ status, ...(servingStatuses ? { servingStatuses: [...servingStatuses] } : {}) }), [])
+        .status,
+    ).toBe(expected);
+  });
+
+  it('sets Running and Active as ACTIVE, Paused as PAUSED, Archived as ARCHIVED, and never Deleted', () => {
+    expect(LINKEDIN_STATUS).toEqual({
+      Running: 'ACTIVE',
+      Active: 'ACTIVE',
+      Paused: 'PAUSED',
+      Archived: 'ARCHIVED',
+    });
+    expect(toAdSetStatus('ACTIVE', true)).toBe('Running');
+  });
+});
+
+describe('LinkedIn money amounts', () => {
+  it('are decimal strings in the precision of the currency', () => {
+    expect(toMoneyAmount(50, 'USD')).toEqual({ amount: '50.00', currencyCode: 'USD' });
+    expect(toMoneyAmount(12.5, 'EUR')).toEqual({ amount: '12.50', currencyCode: 'EUR' });
+    expect(toMoneyAmount(5000, 'JPY')).toEqual({ amount: '5000', currencyCode: 'JPY' });
+    expect(toMoneyAmount(1.234, 'KWD')).toEqual({ amount: '1.234', currencyCode: 'KWD' });
+    expect(toMoneyAmount(50.5, 'JPY')).toBeNull();
+    expect(toMoneyAmount(1.005, 'USD')).toBeNull();
+  });
+
+  it('read back as major units', () => {
+    expect(fromMoneyAmount({ amount: '50.00', currencyCode: 'USD' })).toBe(50);
+    expect(fromMoneyAmount({ amount: '5000', currencyCode: 'JPY' })).toBe(5000);
+    expect(
+      toAdSet(
+        campaign({ totalBudget: { amount: '1500', currencyCode: 'JPY' }, objectiveType: 'VIDEO_VIEWS' }),
+        [],
+      ).settings,
+    ).toEqual([
+      { kind: 'TotalBudget', budget: 1500, currency: 'JPY' },
+      { kind: 'Objective', objective: 'VIDEO_VIEWS' },
+    ]);
+  });
+});
+
+describe('LinkedIn campaign creation', () => {
+  const account = { id: '7', name: 'Acme', currency: 'JPY' };
+
+  it('sends budgets in the account currency, the group objective and what LinkedIn requires', () => {
+    const body = createBody(
+      input({ settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }], status: 'Running' }),
+      account,
+      'WEBSITE_VISITS',
+    );
+    expect(body).toMatchObject({
+      account: 'urn:li:sponsoredAccount:7',
+      campaignGroup: 'urn:li:sponsoredCampaignGroup:9',
+      status: 'ACTIVE',
+      dailyBudget: { amount: '3000', currencyCode: 'JPY' },
+      objectiveType: 'WEBSITE_VISITS',
+      type: 'SPONSORED_UPDATES',
+      costType: 'CPM',
+      unitCost: { currencyCode: 'JPY' },
+      locale: { country: 'US', language: 'en' },
+    });
+    expect(body.targetingCriteria.include.and[0]!.or).toHaveProperty('urn:li:adTargetingFacet:locations');
+  });
+
+  it.each([
+    [[{ kind: 'DailyBudget', budget: 3000, currency: 'USD' }], 'settings[0].currency'],
+    [[{ kind: 'DailyBudget', budget: 30.5, currency: 'JPY' }], 'settings[0].budget'],
+    [[{ kind: 'Objective', objective: 'WEBSITE_VISITS' }], 'settings'],
+    [
+      [
+        { kind: 'DailyBudget', budget: 3000, currency: 'JPY' },
+        { kind: 'DailyBudget', budget: 4000, currency: 'JPY' },
+      ],
+      'settings',
+    ],
+  ] as const)('refuses %j naming %s', (settings, param) => {
+    expect(() => createBody(input({ settings: [...settings] }), account, null)).toThrow(
+      expect.objectContaining({ param }),
+    );
+    expect(() => createBody(input({ settings: [...settings] }), account, null)).toThrow(PlatformInputError);
+  });
+
+  it('names the unified parameter behind the field LinkedIn refused', () => {
+    const params = createParams(
+      input({
+        settings: [
+          { kind: 'Objective', objective: 'X' },
+          { kind: 'TotalBudget', budget: 500, currency: 'USD' },
+          { kind: 'DailyBudget', budget: 5, currency: 'USD' },
+        ],
+      }),
+    );
+    expect(params('dailyBudget.amount')).toBe('settings[2].budget');
+    expect(params('totalBudget.currencyCode')).toBe('settings[1].budget');
+    expect(params('objectiveType')).toBe('settings[0].objective');
+    expect(params('name')).toBe('name');
+    expect(params('campaignGroup')).toBe('parentId');
+    expect(params('locale')).toBeUndefined();
+  });
+});
+
+describe('LinkedIn errors', () => {
+  it('401 (expired or revoked token) asks for a refresh', () => {
+    for (const code of ['EXPIRED_ACCESS_TOKEN', 'REVOKED_ACCESS_TOKEN']) {
+      expect(
+        classifyLinkedIn(answer(401, { status: 401, serviceErrorCode: 65601, code, message: 'm' })),
+      ).toMatchObject({
+        kind: 'unauthorized',
+        code,
+      });
+    }
+  });
+
+  it('429 is throttling, waiting a second when LinkedIn names no time', () => {
+    expect(classifyLinkedIn(answer(429, { status: 429, message: 'limit' }))).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: 1,
+    });
+    expect(classifyLinkedIn(answer(429, {}, { 'retry-after': '30' }))).toMatchObject({
+      retryAfterSeconds: 30,
+    });
+  });
+
+  it('a validation error with input errors is invalid, about the mapped parameter', () => {
+    const body = {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Validation failed.',
+      errorDetails: {
+        inputErrors: [
+          {
+            description: 'dailyBudget must be at least 10 USD.',
+            input: { inputPath: { fieldPath: 'dailyBudget.amount' } },
+            code: 'FIELD_VALUE_TOO_LOW',
+          },
+        ],
+      },
+    };
+    const error = classifyLinkedIn(answer(400, body), createParams(input({})));
+    expect(error).toMatchObject({ kind: 'invalid', param: 'settings[0].budget', status: 400 });
+    expect(error?.message).toContain('at least 10 USD');
+  });
+
+  it('other refusals are rejected with their status; successes are not errors', () => {
+    expect(classifyLinkedIn(answer(404, { status: 404, message: 'Not Found' }))).toMatchObject({
+      kind: 'rejected',
+      status: 404,
+    });
+    expect(
+      classifyLinkedIn(answer(426, { status: 426, code: 'NONEXISTENT_VERSION', message: 'x' })),
+    ).toMatchObject({
+      kind: 'rejected',
+      code: 'NONEXISTENT_VERSION',
+    });
+    expect(classifyLinkedIn(answer(201, undefined))).toBeUndefined();
+  });
+});
+
+describe('Rest.li encoding', () => {
+  it('escapes URN colons so they never read as record separators', () => {
+    expect(restliEncode('urn:li:sponsoredCampaign:1')).toBe('urn%3Ali%3AsponsoredCampaign%3A1');
+    expect(restliEncode(['urn:li:sponsoredCampaign:1', 'urn:li:sponsoredCampaign:2'])).toBe(
+      'List(urn%3Ali%3AsponsoredCampaign%3A1,urn%3Ali%3AsponsoredCampaign%3A2)',
+    );
+    expect(restliQuery({ q: 'search', search: { status: { values: ['ACTIVE'] } }, skipped: undefined })).toBe(
+      'q=search&search=(status:(values:List(ACTIVE)))',
+    );
+    expect(urnId('urn:li:sponsoredCampaign:123')).toBe('123');
+    expect(urnId(123)).toBe('123');
+  });
+
+  it('reads back in the emulator to what was encoded', () => {
+    const value = {
+      campaignGroup: { values: ['urn:li:sponsoredCampaignGroup:9'] },
+      name: { values: ["a (b), c's: d", ''] },
+    };
+    expect(restliDecode(restliEncode(value))).toEqual(value);
+    expect(restliParams(restliQuery({ q: 'criteria', campaigns: ['urn:li:sponsoredCampaign:1'] }))).toEqual({
+      q: 'criteria',
+      campaigns: ['urn:li:sponsoredCampaign:1'],
+    });
+    expect(() => restliDecode('List(a,b')).toThrow();
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../emulators/linkedin/api-routes.js';
+import { linkedinEmulator } from '../../emulators/linkedin/index.js';
+import { SEED } from '../../emulators/linkedin/state.js';
+import type { AdSetClient } from '../support/adsets-client.js';
+import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+
+const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
+const budget = (amount: number) => ({ kind: 'DailyBudget', budget: amount, currency: 'USD' });
+
+describePlatformSuite({
+  ...SPEC,
+  advertiser: { id: SEED.usdAccount, currency: 'USD' },
+  campaign: SEED.usdGroup,
+  create: {
+    channelKind: 'Social',
+    settings: [budget(50), { kind: 'Objective', objective: 'WEBSITE_VISITS' }],
+    targetings: [],
+  },
+  unsupported: [
+    {
+      settings: [budget(50)],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['crm'] }],
+      param: 'targetings[0]',
+    },
+    {
+      settings: [budget(50)],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '10001' }],
+        },
+      ],
+      param: 'targetings[0]',
+    },
+    {
+      settings: [budget(50), { kind: 'Objective', objective: 'LEAD_GENERATION' }],
+      param: 'settings[1].objective',
+    },
+  ],
+  // LinkedIn's minimum daily budget is 10 in the account currency.
+  invalid: { settings: [budget(5)], targetings: [], param: 'settings[0].budget' },
+  pageSize: PAGE_SIZE,
+  deletedStatus: 'Deleted',
+  expiry: 'refresh',
+});
+
+describe('linkedin: what only LinkedIn does', () => {
+  let world: PlatformWorld;
+  let api: AdSetClient;
+  beforeAll(async () => {
+    world = await startPlatformWorld(SPEC);
+    ({ api } = await world.connect());
+  });
+  afterAll(async () => {
+    await world?.h.close();
+    await world?.emulator.close();
+  });
+
+  const create = async (name: string, status: string) => {
+    const res = await api.create({
+      name,
+      advertiser: SEED.usdAccount,
+      parentId: SEED.usdGroup,
+      channelKind: 'Social',
+      status,
+      settings: [budget(25.5)],
+      targetings: [],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; settings: unknown[]; status: string };
+  };
+
+  it('sends the dated LinkedIn-Version and Rest.li 2.0.0 on every API call', async () => {
+    await api.list({ dismissDatabase: true });
+    const calls = world.emulator.controls.calls.filter((c) => c.path.startsWith('/rest/'));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.headers['linkedin-version']).toBe('202607');
+      expect(call.headers['x-restli-protocol-version']).toBe('2.0.0');
+      expect(call.headers.authorization).toMatch(/^Bearer at-/);
+    }
+  });
+
+  it('lists ad sets from every granted account, in LinkedIn statuses mapped to adlink', async () => {
+    const { items } = await api.all();
+    const byId = Object.fromEntries(items.map((a) => [a.id, a]));
+    expect(byId[SEED.runningCampaign]).toMatchObject({
+      status: 'Running',
+      advertiser: SEED.usdAccount,
+      parentId: SEED.usdGroup,
+      channelKind: 'Social',
+      settings: [
+        { kind: 'DailyBudget', budget: 50, currency: 'USD' },
+        { kind: 'Objective', objective: 'WEBSITE_VISITS' },
+      ],
+    });
+    expect(byId[SEED.runningCampaign]!.ads).toEqual([
+      { id: '800000001', name: 'Visitors – image ad', status: 'Running', channelKind: 'Social' },
+      { id: '800000002', name: 'Visitors – video ad', status: 'Paused', channelKind: 'Social' },
+    ]);
+    expect(byId[SEED.draftCampaign]!.status).toBe('Active');
+    expect(byId['700000004']!.status).toBe('Archived');
+    expect(byId['700000005']!.status).toBe('Active'); // ACTIVE, but its campaign group is paused
+    expect(byId['700000007']).toMatchObject({ advertiser: SEED.eurAccount, status: 'Running' });
+  });
+
+  it('creates with the budget as a decimal string and the campaign group objective', async () => {
+    const created = await create('decimal budget', 'Paused');
+    expect(created.settings).toEqual([
+      { kind: 'DailyBudget', budget: 25.5, currency: 'USD' },
+      { kind: 'Objective', objective: 'WEBSITE_VISITS' },
+    ]);
+    const [post] = world.emulator.controls.callsTo('/adCampaigns', 'POST').slice(-1);
+    expect(post!.headers['x-restli-method']).toBe('create');
+    expect(post!.body).toMatchObject({
+      account: `urn:li:sponsoredAccount:${SEED.usdAccount}`,
+      campaignGroup: `urn:li:sponsoredCampaignGroup:${SEED.usdGroup}`,
+      status: 'PAUSED',
+      dailyBudget: { amount: '25.50', currencyCode: 'USD' },
+      objectiveType: 'WEBSITE_VISITS',
+    });
+  });
+
+  it('updates by PARTIAL_UPDATE with a $set patch', async () => {
+    const { id } = await create('to rename', 'Paused');
+    const res = await api.put(id, { name: 'renamed', status: 'Archived' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ name: 'renamed', status: 'Archived' });
+    const [patch] = world.emulator.controls.callsTo(`/adCampaigns/${id}`, 'POST').slice(-1);
+    expect(patch!.headers['x-restli-method']).toBe('partial_update');
+    expect(patch!.body).toEqual({ patch: { $set: { name: 'renamed', status: 'ARCHIVED' } } });
+  });
+
+  it('deletes a DRAFT campaign outright and marks any other PENDING_DELETION: both are Deleted', async () => {
+    const draft = await api.delete(SEED.draftCampaign);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body).toMatchObject({ deletions: 1, data: [{ id: SEED.draftCampaign, status: 'Deleted' }] });
+    expect((await api.get(SEED.draftCampaign, { dismissDatabase: true })).status).toBe(404);
+
+    const { id } = await create('active then deleted', 'Active');
+    const active = await api.delete(id);
+    expect(active.body).toMatchObject({ deletions: 1, data: [{ id, status: 'Deleted' }] });
+    const live = await api.get(id, { dismissDatabase: true });
+    expect(live.status).toBe(200);
+    expect(live.body.status).toBe('Deleted');
+  });
+
+  it('uses the refresh token once the access token expired, and keeps working', async () => {
+    const { api: other } = await world.connect();
+    world.emulator.oauth.expireAccessTokens();
+    const before = world.emulator.controls.calls.length;
+    const res = await other.list({ dismissDatabase: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const refused = world.emulator.controls.calls.slice(before).filter((c) => c.path.startsWith('/rest/'));
+    expect(refused[0]!.headers.authorization).not.toBe(refused.at(-1)!.headers.authorization);
+    expect(await other.connectionStatus()).toBe('connected');
+  });
+});

@@ -1,0 +1,166 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metaEmulator } from '../../emulators/meta/index.js';
+import {
+  AD_ACCOUNT_FIELDS,
+  AD_FIELDS,
+  ADSET_CREATE_PARAMS,
+  ADSET_EDGES,
+  ADSET_FIELDS,
+  ADSET_UPDATE_PARAMS,
+  BILLING_EVENTS,
+  CAMPAIGN_FIELDS,
+  OPTIMIZATION_GOALS,
+} from '../../emulators/meta/model.js';
+import { CAMPAIGNS } from '../../emulators/meta/seed.js';
+import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { FIELDS } from '../../src/platforms/meta/graph-types.js';
+import { ADSET_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+
+/**
+ * The emulator checked against Meta's official Node SDK (facebook-nodejs-business-sdk, a
+ * devDependency): its field lists and enums, its API version, and the SDK itself talking to the
+ * emulator, so the emulator cannot answer a shape the SDK would not read.
+ */
+type Enum = Record<string, string>;
+interface Node {
+  Fields: Enum;
+}
+interface CursorPage extends Array<{ _data: Record<string, unknown> }> {
+  hasNext(): boolean;
+  next(): Promise<CursorPage>;
+}
+const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
+  FacebookAdsApi: { VERSION: string; init(token: string, locale: string, crashLog: boolean): unknown };
+  AdSet: Node & { Status: Enum; EffectiveStatus: Enum; OptimizationGoal: Enum; BillingEvent: Enum } & (new (
+      id: string,
+      data?: object,
+    ) => {
+      update(): Promise<unknown>;
+      delete(): Promise<unknown>;
+      getAds(f: string[]): Promise<CursorPage>;
+    });
+  Campaign: Node & { Objective: Enum; Status: Enum };
+  Ad: Node & { EffectiveStatus: Enum };
+  AdAccount: Node &
+    (new (
+      id: string,
+    ) => {
+      getAdSets(f: string[], p?: object): Promise<CursorPage>;
+      getCampaigns(f: string[]): Promise<CursorPage>;
+      createAdSet(f: string[], p: object): Promise<{ id: string }>;
+    });
+  User: new (id: string) => { getAdAccounts(f: string[]): Promise<CursorPage> };
+};
+const values = (e: Enum) => Object.values(e);
+/** Field names without expansions: `campaign{objective}` is the field `campaign`. */
+const plain = (fields: readonly string[]) => fields.map((f) => /^[a-z_]+/.exec(f)![0]);
+
+describe('the Meta emulator against the official SDK', () => {
+  it("speaks the SDK's Graph API version, which is adlink's default", () => {
+    expect(sdk.FacebookAdsApi.VERSION).toBe(platformCatalog('http://localhost').meta.apiVersion);
+  });
+
+  it('answers and accepts only fields the SDK knows, and adlink asks only for those', () => {
+    expect(values(sdk.AdSet.Fields)).toEqual(expect.arrayContaining([...ADSET_FIELDS]));
+    expect(values(sdk.AdSet.Fields)).toEqual(expect.arrayContaining([...ADSET_CREATE_PARAMS]));
+    expect(values(sdk.AdSet.Fields)).toEqual(expect.arrayContaining([...ADSET_UPDATE_PARAMS]));
+    expect(values(sdk.Campaign.Fields)).toEqual(expect.arrayContaining([...CAMPAIGN_FIELDS]));
+    expect(values(sdk.Ad.Fields)).toEqual(expect.arrayContaining([...AD_FIELDS]));
+    expect(values(sdk.AdAccount.Fields)).toEqual(expect.arrayContaining([...AD_ACCOUNT_FIELDS]));
+    expect([...ADSET_FIELDS, ...ADSET_EDGES]).toEqual(expect.arrayContaining(plain(FIELDS.adSet)));
+    expect([...CAMPAIGN_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.campaign]));
+    expect([...AD_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.ad]));
+    expect([...AD_ACCOUNT_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.adAccount]));
+  });
+
+  it("uses the SDK's enums: statuses, effective statuses, objectives, goals, billing events", () => {
+    expect(values(sdk.AdSet.Status).sort()).toEqual(['ACTIVE', 'ARCHIVED', 'DELETED', 'PAUSED']);
+    expect(values(sdk.AdSet.EffectiveStatus).sort()).toEqual([...ADSET_EFFECTIVE_STATUSES].sort());
+    expect(values(sdk.Ad.EffectiveStatus)).toEqual(
+      expect.arrayContaining(['ADSET_PAUSED', 'CAMPAIGN_PAUSED']),
+    );
+    expect(values(sdk.Campaign.Objective)).toEqual(expect.arrayContaining(Object.keys(OPTIMIZATION_GOALS)));
+    expect(values(sdk.AdSet.OptimizationGoal)).toEqual(
+      expect.arrayContaining(Object.values(OPTIMIZATION_GOALS).flat()),
+    );
+    expect(values(sdk.AdSet.BillingEvent)).toEqual(expect.arrayContaining([...BILLING_EVENTS]));
+  });
+
+  describe('the SDK calling the emulator', () => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startEmulator(metaEmulator);
+      // The SDK always calls graph.facebook.com; point it here instead.
+      Object.defineProperty(sdk.FacebookAdsApi, 'GRAPH', { get: () => emulator.url, configurable: true });
+      const { clientId, clientSecret } = emulator.oauth.options;
+      const redirectUri = 'http://localhost/callback';
+      const code = emulator.oauth.issueCode({
+        user: 'sdk',
+        scope: [],
+        clientId,
+        redirectUri,
+        challenge: null,
+      });
+      const tokens = emulator.oauth.redeemCode({
+        code,
+        clientId,
+        clientSecret,
+        redirectUri,
+        verifier: undefined,
+      });
+      if (typeof tokens === 'string') throw new Error(tokens);
+      sdk.FacebookAdsApi.init(tokens.access_token, 'en_US', false);
+    });
+    afterAll(() => emulator?.close());
+
+    it("lists the user's ad accounts and an account's campaigns on the SDK's edges", async () => {
+      const accounts = await new sdk.User('me').getAdAccounts(['name', 'currency']);
+      expect(accounts.map((a) => a._data)).toContainEqual(
+        expect.objectContaining({ id: 'act_1000000002', currency: 'JPY' }),
+      );
+      const campaigns = await new sdk.AdAccount('act_1000000001').getCampaigns(['objective']);
+      expect(campaigns.map((c) => c._data.id)).toContain(CAMPAIGNS.usdTraffic);
+    });
+
+    it('pages through ad sets with the cursor, following paging.next', async () => {
+      let page = await new sdk.AdAccount('act_1000000001').getAdSets(
+        plain(FIELDS.adSet).filter((f) => f !== 'ads'),
+        {
+          limit: 2,
+        },
+      );
+      const ids = page.map((a) => a._data.id);
+      while (page.hasNext()) {
+        page = await page.next();
+        ids.push(...page.map((a) => a._data.id));
+      }
+      expect(ids.length).toBeGreaterThan(2);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('creates (JSON body), updates and deletes an ad set as the SDK sends them', async () => {
+      const created = await new sdk.AdAccount('act_1000000001').createAdSet([], {
+        name: 'from the SDK',
+        campaign_id: CAMPAIGNS.usdTraffic,
+        status: sdk.AdSet.Status.paused,
+        billing_event: sdk.AdSet.BillingEvent.impressions,
+        optimization_goal: sdk.AdSet.OptimizationGoal.link_clicks,
+        daily_budget: 1500,
+        targeting: { geo_locations: { zips: [{ key: 'US:94304' }] } },
+      });
+      expect(created.id).toMatch(/^\d+$/);
+      await new sdk.AdSet(created.id, { name: 'renamed by the SDK' }).update();
+      expect((await new sdk.AdSet(created.id).getAds(['name'])).length).toBe(0);
+      await new sdk.AdSet(created.id).delete();
+      const deleted = emulator.controls.callsTo(`/${created.id}`, 'DELETE');
+      expect(deleted).toHaveLength(1);
+    });
+
+    it("answers Meta's error envelope, which the SDK raises", async () => {
+      const refused = new sdk.AdAccount('act_1000000001').createAdSet([], { name: 'no budget' });
+      await expect(refused).rejects.toMatchObject({ response: { code: 100, type: 'OAuthException' } });
+    });
+  });
+});

@@ -1,0 +1,243 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metaEmulator } from '../../emulators/meta/index.js';
+import { MAX_PAGE_SIZE } from '../../emulators/meta/paging.js';
+import { CAMPAIGNS } from '../../emulators/meta/seed.js';
+import { type AdSetClient, expectError } from '../support/adsets-client.js';
+import { enter, heading, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
+import { FlowClient } from '../support/flow-client.js';
+import {
+  consentAtEmulator,
+  describePlatformSuite,
+  type PlatformWorld,
+  startPlatformWorld,
+} from '../support/platform-suite.js';
+
+const USD = 'act_1000000001';
+const JPY = 'act_1000000002';
+const zips = (...codes: string[]) => ({
+  kind: 'GeoTargeting',
+  type: 'ZipcodeGeoTargeting',
+  zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
+});
+
+describePlatformSuite({
+  platform: 'meta',
+  emulator: metaEmulator,
+  advertiser: { id: USD, currency: 'USD' },
+  campaign: CAMPAIGNS.usdTraffic,
+  create: {
+    channelKind: 'Social',
+    settings: [
+      { kind: 'DailyBudget', budget: 25, currency: 'USD' },
+      { kind: 'Objective', objective: 'OUTCOME_TRAFFIC' },
+    ],
+    targetings: [zips('94304')],
+  },
+  unsupported: [
+    { targetings: [{ kind: 'KeywordTargeting', keywords: ['sourdough'] }], param: 'targetings[0]' },
+    { settings: [{ kind: 'Objective', objective: 'OUTCOME_SALES' }], param: 'settings[0].objective' },
+  ],
+  // Meta's minimum daily budget is $1.00.
+  invalid: { settings: [{ kind: 'DailyBudget', budget: 0.5, currency: 'USD' }], param: 'settings[0].budget' },
+  // adlink asks Meta for its largest pages.
+  pageSize: MAX_PAGE_SIZE,
+  deletedStatus: 'Deleted',
+  expiry: 'reconnect',
+});
+
+describe('meta: what only Meta does', () => {
+  let world: PlatformWorld;
+  let api: AdSetClient;
+  let customer: string;
+
+  beforeAll(async () => {
+    world = await startPlatformWorld({ platform: 'meta', emulator: metaEmulator });
+    ({ api, customer } = await world.connect());
+  });
+  afterAll(async () => {
+    await world?.h.close();
+    await world?.emulator.close();
+  });
+
+  const create = (advertiser: string, parentId: string, settings: object[], targetings = [zips('94304')]) =>
+    api.create({
+      name: 'meta test',
+      advertiser,
+      parentId,
+      channelKind: 'Social',
+      status: 'Paused',
+      settings,
+      targetings,
+    });
+
+  it('trades the code for a long-lived token (about 60 days) right away', async () => {
+    const exchanges = world.emulator.controls
+      .callsTo('/oauth/access_token', 'GET')
+      .map((c) => c.query.grant_type);
+    expect(exchanges).toContain('fb_exchange_token');
+    const res = await world.h.http
+      .get(`/customers/${customer}/connections`)
+      .set('Authorization', api.company.auth);
+    const meta = (res.body.data as { platform: string; status: string; expires_at: string | null }[]).find(
+      (c) => c.platform === 'meta',
+    );
+    expect(meta?.status).toBe('connected');
+    const days = (Date.parse(meta!.expires_at!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(59);
+    expect(days).toBeLessThan(61);
+  });
+
+  it("shows Meta's denial (error_code, error_reason) as a cancelled connection, not an invalid link", async () => {
+    const company = await vendorWith(world.h, 'denying vendor');
+    const other = await newCustomer(world.h, company);
+    const browser = new FlowClient(world.h.baseUrl);
+    await enter(browser, (await newLink(world.h, company, other, { platforms: 'meta' })).connect_url);
+    const callback = new URL(await consentAtEmulator(world, browser, 'meta', 'deny'));
+    expect(Object.fromEntries(callback.searchParams)).toMatchObject({
+      error: 'access_denied',
+      error_code: '200',
+      error_description: 'Permissions error',
+      error_reason: 'user_denied',
+    });
+    const page = await browser.get(callback.href);
+    expect(page.status).toBe(200);
+    expect(heading(await page.text())).toBe('Connection cancelled');
+  });
+
+  it('signs every Graph call with appsecret_proof, which the emulator checks', async () => {
+    const before = world.emulator.controls.calls.length;
+    expect((await api.list({ dismissDatabase: true })).status).toBe(200);
+    const calls = world.emulator.controls.calls.slice(before);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      const token = String(call.headers.authorization).replace(/^Bearer /, '');
+      const proof = createHmac('sha256', world.emulator.oauth.options.clientSecret)
+        .update(token)
+        .digest('hex');
+      expect(call.query.appsecret_proof).toBe(proof);
+    }
+    const token = String(calls[0]!.headers.authorization).replace(/^Bearer /, '');
+    const forged = await fetch(
+      `${world.emulator.url}/v24.0/me/adaccounts?appsecret_proof=${'0'.repeat(64)}`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    );
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { code: number } }).error.code).toBe(100);
+  });
+
+  it("maps Meta's status pair: delivering is Running, on but held is Active", async () => {
+    const { items } = await api.all();
+    const status = (name: string) => items.find((a) => a.name === name)?.status;
+    expect(status('Palo Alto commuters')).toBe('Running');
+    expect(status('New creative in review')).toBe('Active');
+    expect(status('Bay Area reach')).toBe('Active');
+    expect(status('Menlo Park families')).toBe('Paused');
+    expect(status('Last year')).toBe('Archived');
+  });
+
+  it('reads budgets with Meta currency offsets: cents for USD, whole yen for JPY', async () => {
+    const { items } = await api.all({ childResources: 'Ad,Targeting' });
+    const paloAlto = items.find((a) => a.name === 'Palo Alto commuters')!;
+    expect(paloAlto.settings).toEqual([
+      { kind: 'DailyBudget', budget: 20, currency: 'USD' },
+      { kind: 'Objective', objective: 'OUTCOME_TRAFFIC' },
+    ]);
+    expect(paloAlto.ads).toHaveLength(2);
+    expect(items.find((a) => a.name === 'Menlo Park families')!.settings).toContainEqual({
+      kind: 'TotalBudget',
+      budget: 1500,
+      currency: 'USD',
+    });
+    const shibuya = items.find((a) => a.name === 'Shibuya')!;
+    expect(shibuya).toMatchObject({ advertiser: JPY, channelKind: 'Social' });
+    expect(shibuya.settings).toContainEqual({ kind: 'DailyBudget', budget: 3000, currency: 'JPY' });
+  });
+
+  it('creates in a JPY account with yen as Meta units, and refuses fractions of a yen', async () => {
+    const settings = (budget: number) => [{ kind: 'DailyBudget', budget, currency: 'JPY' }];
+    const created = await create(JPY, CAMPAIGNS.jpyEngagement, settings(1500));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.settings).toContainEqual({ kind: 'DailyBudget', budget: 1500, currency: 'JPY' });
+    const sent = world.emulator.controls.callsTo(`/${JPY}/adsets`, 'POST').at(-1)!;
+    expect((sent.body as Record<string, string>).daily_budget).toBe('1500');
+    expectError(
+      await create(JPY, CAMPAIGNS.jpyEngagement, settings(1500.5)),
+      400,
+      'invalid_request',
+      'settings[0].budget',
+    );
+    expectError(
+      await create(JPY, CAMPAIGNS.jpyEngagement, [{ kind: 'DailyBudget', budget: 10, currency: 'USD' }]),
+      400,
+      'invalid_request',
+      'settings[0].currency',
+    );
+  });
+
+  it('round-trips zip codes as geo_locations.zips keys', async () => {
+    const created = await create(
+      USD,
+      CAMPAIGNS.usdTraffic,
+      [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
+      [zips('94301', '94305')],
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sent = world.emulator.controls.callsTo(`/${USD}/adsets`, 'POST').at(-1)!;
+    expect(JSON.parse((sent.body as Record<string, string>).targeting!)).toEqual({
+      geo_locations: { zips: [{ key: 'US:94301' }, { key: 'US:94305' }] },
+    });
+    const live = await api.get(created.body.id, { dismissDatabase: true, childResources: 'Targeting' });
+    expect(live.body.targetings).toEqual([zips('94301', '94305')]);
+    expect(live.body.settings).toContainEqual({ kind: 'TotalBudget', budget: 300, currency: 'USD' });
+  });
+
+  it('refuses an ad set without a location before calling Meta', async () => {
+    const res = await create(
+      USD,
+      CAMPAIGNS.usdTraffic,
+      [{ kind: 'DailyBudget', budget: 5, currency: 'USD' }],
+      [],
+    );
+    expectError(res, 400, 'invalid_request', 'targetings');
+  });
+
+  it('deletes softly: the ad set reads back Deleted by id, and Meta edges hide it', async () => {
+    const created = await create(USD, CAMPAIGNS.usdTraffic, [
+      { kind: 'DailyBudget', budget: 5, currency: 'USD' },
+    ]);
+    const id = created.body.id as string;
+    const deleted = await api.delete(id);
+    expect(deleted.body).toMatchObject({ deletions: 1, data: [{ id, status: 'Deleted' }] });
+    const live = await api.get(id, { dismissDatabase: true });
+    expect(live.status).toBe(200);
+    expect(live.body.status).toBe('Deleted');
+    const token = String(world.emulator.controls.calls.at(-1)!.headers.authorization).replace(/^Bearer /, '');
+    const edge = await fetch(`${world.emulator.url}/v24.0/${USD}/adsets?limit=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const ids = ((await edge.json()) as { data: { id: string }[] }).data.map((a) => a.id);
+    expect(ids).not.toContain(id);
+  });
+
+  it('archives by status, and Meta refuses to turn an archived ad set back on', async () => {
+    const created = await create(USD, CAMPAIGNS.usdTraffic, [
+      { kind: 'DailyBudget', budget: 5, currency: 'USD' },
+    ]);
+    const id = created.body.id as string;
+    expect((await api.put(id, { status: 'Archived' })).body.status).toBe('Archived');
+    expectError(await api.put(id, { status: 'Paused' }), 400, 'platform_validation_failed', 'status');
+  });
+
+  it('answers 409 reauthorization_required for code 190 (an HTTP 400 at Meta), not 502', async () => {
+    const bogus = await fetch(`${world.emulator.url}/v24.0/me/adaccounts?access_token=revoked`);
+    expect(bogus.status).toBe(400);
+    expect(((await bogus.json()) as { error: { code: number } }).error.code).toBe(190);
+    const { api: other } = await world.connect();
+    world.emulator.oauth.revokeAll();
+    expectError(await other.list({ dismissDatabase: true }), 409, 'reauthorization_required', 'platform');
+    expect(await other.connectionStatus()).toBe('needs_reauth');
+  });
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as input from '../../emulators/tiktok/adgroup-input.js';
+import { tiktokEmulator } from '../../emulators/tiktok/index.js';
+import { PRIMARY_STATUSES } from '../../emulators/tiktok/query.js';
+import { ADGROUP_FILTERS, CAMPAIGN_FILTERS } from '../../emulators/tiktok/read-routes.js';
+import { SEEDED } from '../../emulators/tiktok/seed.js';
+import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
+import { BUDGET_MODES } from '../../src/platforms/tiktok/mapping.js';
+import sdk from '../fixtures/tiktok/sdk-extract.json' with { type: 'json' };
+
+/**
+ * The emulator against TikTok's official SDK (tiktok-business-api-sdk-official, see
+ * test/fixtures/tiktok/extract.md): its routes, methods, header, body fields and enum values, so the
+ * adapter cannot depend on a shape TikTok does not have.
+ */
+type Model = keyof typeof sdk.models;
+const fields = (model: Model) => sdk.models[model].fields;
+const enumOf = (name: keyof typeof sdk.enums) => sdk.enums[name] as string[];
+const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
+const requiredKeys = (schema: z.ZodObject) =>
+  Object.entries(schema.shape)
+    .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+    .map(([key]) => key)
+    .sort();
+
+describe('TikTok SDK extract', () => {
+  it('comes from the official package', () => {
+    expect(sdk.package).toBe('tiktok-business-api-sdk-official');
+    expect(sdk.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('the emulator serves the SDK operations adlink uses', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  beforeAll(async () => {
+    emulator = await startEmulator(tiktokEmulator);
+    const authorize = new URL(`${emulator.url}/portal/auth`);
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: [],
+      clientId: emulator.oauth.options.clientId,
+      redirectUri: 'http://127.0.0.1/callback',
+      challenge: null,
+    });
+    const res = await fetch(new URL(sdk.operations.oauth2AccessToken.path, authorize), {
+      method: sdk.operations.oauth2AccessToken.method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        app_id: emulator.oauth.options.clientId,
+        secret: emulator.oauth.options.clientSecret,
+        auth_code: code,
+      }),
+    });
+    token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  });
+  afterAll(() => emulator?.close());
+
+  const call = (operation: keyof typeof sdk.operations, method: string, headers: Record<string, string>) => {
+    const { path } = sdk.operations[operation];
+    const url = new URL(path, emulator.url);
+    url.searchParams.set('advertiser_id', SEEDED.usAdvertiser);
+    return fetch(url, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      ...(method === 'POST' ? { body: JSON.stringify({ advertiser_id: SEEDED.usAdvertiser }) } : {}),
+    });
+  };
+
+  it.each(
+    Object.keys(sdk.operations).filter((op) => op !== 'oauth2AccessToken') as (keyof typeof sdk.operations)[],
+  )('%s: its path and method, with the Access-Token header', async (operation) => {
+    const { method, headers } = sdk.operations[operation];
+    expect(headers).toEqual(['Access-Token']);
+    const answered = await call(operation, method, { 'Access-Token': token });
+    expect(answered.status).toBe(200);
+    const body = (await answered.json()) as { code: number; request_id: string };
+    expect(Object.keys(body).sort()).toEqual(fields('InlineResponse200'));
+    expect(body.code).not.toBe(40104);
+    expect(body.code).not.toBe(40105);
+
+    const anonymous = (await (await call(operation, method, {})).json()) as { code: number };
+    expect(anonymous.code).toBe(40104);
+    const otherMethod = await call(operation, method === 'GET' ? 'POST' : 'GET', { 'Access-Token': token });
+    expect(otherMethod.status).toBe(404);
+  });
+});
+
+describe('the bodies the emulator takes are the SDK models', () => {
+  it.each([
+    ['AdgroupCreateBody', input.adGroupCreateBody],
+    ['AdgroupUpdateBody', input.adGroupUpdateBody],
+    ['AdgroupStatusUpdateBody', input.adGroupStatusUpdateBody],
+  ] as const)('%s: only its fields, and every field it requires', (model, schema) => {
+    expect(fields(model)).toEqual(expect.arrayContaining(keysOf(schema)));
+    expect(requiredKeys(schema)).toEqual(expect.arrayContaining(sdk.models[model].required));
+  });
+
+  it('the search keywords of an ad group are AdgroupcreateSearchKeywords', () => {
+    const keyword = input.adGroupCreateBody.shape.search_keywords.unwrap().element;
+    expect(fields('AdgroupcreateSearchKeywords')).toEqual(keysOf(keyword).sort());
+  });
+
+  it('filters are those of FilteringAdgroupGet and FilteringCampaignGet', () => {
+    expect(fields('FilteringAdgroupGet')).toEqual(expect.arrayContaining([...ADGROUP_FILTERS]));
+    expect(fields('FilteringCampaignGet')).toEqual(expect.arrayContaining([...CAMPAIGN_FILTERS]));
+    expect([...PRIMARY_STATUSES].sort()).toEqual(enumOf('FilteringAdgroupGet.primary_status').sort());
+  });
+
+  it('the enum values are the SDK documentation’s', () => {
+    expect([...input.BUDGET_MODES].sort()).toEqual(enumOf('AdgroupCreateBody.budget_mode').sort());
+    expect([...input.SCHEDULE_TYPES].sort()).toEqual(enumOf('AdgroupCreateBody.schedule_type').sort());
+    expect([...input.PACING].sort()).toEqual(enumOf('AdgroupCreateBody.pacing').sort());
+    expect([...input.PLACEMENTS].sort()).toEqual(enumOf('AdgroupCreateBody.placements').sort());
+    expect([...input.CREATE_OPERATION_STATUSES].sort()).toEqual(
+      enumOf('AdgroupCreateBody.operation_status').sort(),
+    );
+    expect([...input.STATUS_OPERATIONS].sort()).toEqual(
+      enumOf('AdgroupStatusUpdateBody.operation_status').sort(),
+    );
+  });
+});
+
+describe('what the adapter sends is in the SDK models', () => {
+  it('its ad group create body has the SDK’s fields, all required ones included, with SDK values', () => {
+    const { body } = adGroupCreateBody(
+      {
+        name: 'Spring',
+        advertiser: SEEDED.usAdvertiser,
+        parentId: '1',
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+        ],
+      },
+      { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' },
+      'TRAFFIC',
+      ['6252001100010'],
+    );
+    expect(fields('AdgroupCreateBody')).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(sdk.models.AdgroupCreateBody.required));
+    expect(enumOf('AdgroupCreateBody.budget_mode')).toEqual(
+      expect.arrayContaining(Object.values(BUDGET_MODES)),
+    );
+    expect(input.adGroupCreateBody.safeParse(body).success).toBe(true);
+  });
+
+  it('the token exchange names are Oauth2AccessTokenBody’s, at the SDK path', () => {
+    const { oauth } = platformCatalog('http://localhost').tiktok;
+    const { names } = oauth;
+    expect([names.clientId, names.clientSecret, names.code].sort()).toEqual(
+      sdk.models.Oauth2AccessTokenBody.required,
+    );
+    expect(new URL(oauth.tokenUrl).pathname).toBe(sdk.operations.oauth2AccessToken.path);
+    expect(oauth.tokenRequest).toBe('json');
+  });
+});

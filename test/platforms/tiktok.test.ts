@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tiktokEmulator } from '../../emulators/tiktok/index.js';
+import { SEEDED } from '../../emulators/tiktok/seed.js';
+import { expectError } from '../support/adsets-client.js';
+import { enter, newLink } from '../support/connect-helpers.js';
+import { FlowClient } from '../support/flow-client.js';
+import {
+  consentAtEmulator,
+  describePlatformSuite,
+  type PlatformWorld,
+  startPlatformWorld,
+} from '../support/platform-suite.js';
+
+/** The seeded TRAFFIC campaign of the USD advertiser (ids are handed out in seeding order). */
+const TRAFFIC_CAMPAIGN = '1800000000000000001';
+
+describePlatformSuite({
+  platform: 'tiktok',
+  emulator: tiktokEmulator,
+  advertiser: { id: SEEDED.usAdvertiser, currency: 'USD' },
+  campaign: TRAFFIC_CAMPAIGN,
+  create: {
+    channelKind: 'Social',
+    settings: [
+      { kind: 'DailyBudget', budget: 50, currency: 'USD' },
+      { kind: 'Objective', objective: 'TRAFFIC' },
+    ],
+    targetings: [
+      { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'US', zipcode: '10001' }] },
+    ],
+  },
+  unsupported: [
+    { targetings: [{ kind: 'KeywordTargeting', keywords: ['bread'] }], param: 'targetings[0]' },
+    {
+      settings: [
+        { kind: 'DailyBudget', budget: 50, currency: 'USD' },
+        { kind: 'Objective', objective: 'REACH' },
+      ],
+      param: 'settings[1].objective',
+    },
+  ],
+  invalid: { settings: [{ kind: 'DailyBudget', budget: 5, currency: 'USD' }], param: 'settings[0].budget' },
+  pageSize: 10,
+  deletedStatus: 'Deleted',
+  expiry: 'reconnect',
+});
+
+describe('tiktok: what is particular to TikTok', () => {
+  let world: PlatformWorld;
+  beforeAll(async () => {
+    world = await startPlatformWorld({ platform: 'tiktok', emulator: tiktokEmulator });
+  });
+  afterAll(async () => {
+    await world?.h.close();
+    await world?.emulator.close();
+  });
+
+  it('connects with the auth_code redirect, a JSON token exchange and the Access-Token header', async () => {
+    const before = world.emulator.controls.calls.length;
+    const { api } = await world.connect();
+    const calls = world.emulator.controls.calls.slice(before);
+    const exchange = calls.find((c) => c.path.endsWith('/oauth2/access_token/'));
+    expect(exchange?.method).toBe('POST');
+    expect(exchange?.headers['content-type']).toMatch(/^application\/json/);
+    expect(exchange?.body).toMatchObject({
+      app_id: world.emulator.oauth.options.clientId,
+      secret: world.emulator.oauth.options.clientSecret,
+      auth_code: expect.any(String),
+    });
+    const apiCalls = calls.filter((c) => c !== exchange && !c.path.endsWith('/portal/auth'));
+    expect(apiCalls.map((c) => c.path.replace('/open_api/v1.3', ''))).toEqual([
+      '/oauth2/advertiser/get/',
+      '/advertiser/info/',
+    ]);
+    for (const call of apiCalls) {
+      expect(call.headers['access-token']).toEqual(expect.any(String));
+      expect(call.headers.authorization).toBeUndefined();
+    }
+    // Both advertisers, with the currency advertiser/info gives.
+    const advertisers = await api.advertisers();
+    expect(advertisers.body.data).toEqual([
+      { id: SEEDED.usAdvertiser, name: 'Acme Bakery US', currency: 'USD' },
+      { id: SEEDED.jpAdvertiser, name: 'Acme Bakery Japan', currency: 'JPY' },
+    ]);
+  });
+
+  it('sends the code back as auth_code and code, and the callback takes both', async () => {
+    const { company, customer } = await world.connect();
+    const browser = new FlowClient(world.h.baseUrl);
+    await enter(browser, (await newLink(world.h, company, customer, { platforms: 'tiktok' })).connect_url);
+    const callback = new URL(await consentAtEmulator(world, browser, 'tiktok', 'allow'));
+    expect(callback.searchParams.get('auth_code')).toEqual(expect.any(String));
+    expect(callback.searchParams.get('code')).toBe(callback.searchParams.get('auth_code'));
+    expect((await browser.get(callback.href)).status).toBe(303);
+  });
+
+  it('reads every status, budgets in yen, objectives from the campaign and zip codes from their ids', async () => {
+    const { api } = await world.connect();
+    const { items } = await api.all({ childResources: 'Ad,Targeting' });
+    const byName = new Map(items.map((a) => [a.name, a]));
+    expect(byName.get('Bread lovers NYC')).toMatchObject({
+      status: 'Running',
+      channelKind: 'Social',
+      settings: [
+        { kind: 'DailyBudget', budget: 50, currency: 'USD' },
+        { kind: 'Objective', objective: 'TRAFFIC' },
+      ],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '10001' }],
+        },
+      ],
+    });
+    expect(byName.get('Bread lovers NYC')?.ads?.map((ad) => ad.id)).toHaveLength(2);
+    expect(byName.get('Weekend push')).toMatchObject({
+      status: 'Paused',
+      settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }, { kind: 'Objective' }],
+    });
+    expect(byName.get('Over budget')?.status).toBe('Active');
+    expect(byName.get('Everyone')?.status).toBe('Active');
+    expect(byName.get('Old test')?.status).toBe('Deleted');
+    expect(byName.get('Tokyo commuters')).toMatchObject({
+      status: 'Running',
+      advertiser: SEEDED.jpAdvertiser,
+      settings: [
+        { kind: 'DailyBudget', budget: 5000, currency: 'JPY' },
+        { kind: 'Objective', objective: 'TRAFFIC' },
+      ],
+    });
+  });
+
+  it("passes TikTok's coded refusals on with the unified parameter, and refuses unknown zip codes itself", async () => {
+    const { api } = await world.connect();
+    const body = (name: string, zipcode = '10002') => ({
+      name,
+      advertiser: SEEDED.usAdvertiser,
+      parentId: TRAFFIC_CAMPAIGN,
+      channelKind: 'Social',
+      settings: [{ kind: 'DailyBudget', budget: 30, currency: 'USD' }],
+      targetings: [
+        { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'US', zipcode }] },
+      ],
+    });
+    const duplicate = expectError(
+      await api.create(body('Bread lovers NYC')),
+      400,
+      'platform_validation_failed',
+      'name',
+    );
+    expect(duplicate.message).toContain('already exists');
+    expectError(
+      await api.create(body('Nowhere', '00000')),
+      400,
+      'invalid_request',
+      'targetings[0].zipcodes[0].zipcode',
+    );
+    const created = await api.create({ ...body('Running at once'), status: 'Running' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // Enabled but without ads, it does not deliver yet.
+    expect(created.body.status).toBe('Active');
+  });
+
+  it('creates in a yen account with a total budget', async () => {
+    const { api } = await world.connect();
+    const res = await api.create({
+      name: 'Tokyo total',
+      advertiser: SEEDED.jpAdvertiser,
+      parentId: '1800000000000000003',
+      channelKind: 'Social',
+      settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '94103' }],
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.settings).toEqual([
+      { kind: 'TotalBudget', budget: 90000, currency: 'JPY' },
+      { kind: 'Objective', objective: 'TRAFFIC' },
+    ]);
+  });
+
+  it("reads past TikTok's largest page of 1000", async () => {
+    const { api } = await world.connect();
+    world.emulator.seedAdSets(SEEDED.usAdvertiser, TRAFFIC_CAMPAIGN, 1000);
+    const before = world.emulator.controls.calls.length;
+    const res = await api.list({ dismissDatabase: true, limit: 1000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pages = world.emulator.controls.calls
+      .slice(before)
+      .filter((c) => c.path.endsWith('/adgroup/get/') && c.query.advertiser_id === SEEDED.usAdvertiser)
+      .map((c) => c.query.page);
+    expect(pages).toEqual(['1', '2']);
+    expect(res.body.has_more).toBe(true);
+  });
+});
