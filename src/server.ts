@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, createTokenKeeper } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeyRing } from './crypto/keys.js';
 import { signInUrl } from './integrations/sign-in.js';
@@ -27,6 +27,8 @@ async function main() {
   }
 
   const app = createApp({ config, store, log, keys });
+  const keeper = createTokenKeeper({ config, store, log, keys }, config.tokenKeeper);
+  keeper.start();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');
@@ -47,6 +49,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await keeper.stop();
       await store.kv.close();
       log.info('stopped');
       process.exit(0);

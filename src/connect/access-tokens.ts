@@ -5,7 +5,8 @@ import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Credentials } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import { OAuthError, refreshTokens } from './oauth-client.js';
+import { exchangeLongLived, OAuthError, refreshTokens, type TokenSet } from './oauth-client.js';
+import { renewalTime } from './renewal.js';
 
 const LOCK_TTL_MS = 15_000;
 const WAIT_STEP_MS = 100;
@@ -100,19 +101,34 @@ export class AccessTokens {
     throw new AppError('platform_timeout', `Refreshing the ${ref.platform} authorization took too long.`);
   }
 
+  /**
+   * Renews the authorization now, whether or not it is due (the token keeper): with the same lock as
+   * on-demand refreshes, so a request and the keeper never spend one refresh token twice.
+   */
+  async renew(ref: ConnectionRef): Promise<void> {
+    await this.refresh(ref, (await this.load(ref)).access_token);
+  }
+
   private async refreshHoldingLock(ref: ConnectionRef, stale: string): Promise<string> {
     const current = await this.load(ref);
     if (current.access_token !== stale) return current.access_token;
     // The company's current app (its own or the deployment's): a grant of another client cannot be
     // refreshed with it, so the customer reconnects.
     const app = await this.platforms.oauthApp(ref.company, ref.platform);
-    if (!current.refresh_token || !app || app.clientId !== current.client_id) {
+    const spec = this.platforms.entry(ref.platform).oauth;
+    const reexchange =
+      !current.refresh_token &&
+      spec.longLivedExchange !== undefined &&
+      (current.expires_at === null || current.expires_at > Date.now() / 1000);
+    if ((!current.refresh_token && !reexchange) || !app || app.clientId !== current.client_id) {
       await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
       throw reauthorize(ref.platform);
     }
-    let tokens: Awaited<ReturnType<typeof refreshTokens>>;
+    let tokens: TokenSet;
     try {
-      tokens = await refreshTokens(this.platforms.entry(ref.platform).oauth, app, current.refresh_token);
+      tokens = current.refresh_token
+        ? await refreshTokens(spec, app, current.refresh_token)
+        : await exchangeLongLived(spec, app, current.access_token);
     } catch (err) {
       if (err instanceof OAuthError && err.kind === 'rejected') {
         this.log.warn(
@@ -128,15 +144,22 @@ export class AccessTokens {
       );
     }
     const obtainedAt = Math.floor(Date.now() / 1000);
-    const saved = await this.store.connections.saveCredentials(ref.company, ref.customer, ref.platform, {
+    const credentials: Credentials = {
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token ?? current.refresh_token,
       expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
       obtained_at: obtainedAt,
       client_id: current.client_id,
-    });
+    };
+    const saved = await this.store.connections.saveCredentials(
+      ref.company,
+      ref.customer,
+      ref.platform,
+      credentials,
+    );
     if (!saved)
       throw new AppError('platform_not_connected', `The customer has not connected ${ref.platform}.`);
+    await this.store.tokenSchedule.schedule(ref, renewalTime(credentials, spec));
     this.log.info({ platform: ref.platform, customer: ref.customer }, 'platform authorization refreshed');
     return tokens.access_token;
   }

@@ -1,15 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
+import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { authorizeUrl, exchangeCode, OAuthError, pkcePair, revokeToken } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
+import { renewalTime } from './renewal.js';
 import { type ConnectResult, signResult } from './result-signature.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
 
@@ -41,6 +43,7 @@ export type FlowPageKind =
   | 'no_accounts'
   | 'platform_unavailable'
   | 'forbidden'
+  | 'flow_replaced'
   | 'rate_limited';
 
 /** The code shown in the activity log: the platform's `error`, or adlink's own reason, kept short. */
@@ -48,6 +51,15 @@ const errorCode = (reason: string): string => reason.split(':')[0]!.slice(0, 64)
 
 export const pageTitle = (kind: FlowPageKind) => `error.${kind}.title` as MessageKey;
 export const pageBody = (kind: FlowPageKind) => `error.${kind}.body` as MessageKey;
+
+/**
+ * The id a flow is stored under: the SHA-256 of the browser's cookie value, so what is in the store
+ * (flows, `session_used` records, attempts) cannot be replayed as a cookie.
+ */
+export const flowIdOf = (cookie: string): string => createHash('sha256').update(cookie).digest('base64url');
+
+const sameToken = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 export interface LinkParams {
   customer: string;
@@ -138,23 +150,40 @@ export class ConnectFlow {
     throw new FlowPage(usedBy ? 'link_used' : 'link_revoked', 410, { vendor }, undefined, claims.company);
   }
 
-  /** GET with the link: verify only, so link scanners cannot burn it. */
+  /**
+   * GET with the link: verify only, so link scanners cannot burn it. `replaces` when this browser has
+   * a live flow for another customer: the page then asks before replacing it instead of going on by
+   * itself, so opening someone else's link cannot silently swap the flow under an open tab.
+   */
   async landing(
     link: LinkParams,
     browserFlow: string | undefined,
-  ): Promise<{ vendor: string; company: string } | { continue: string }> {
+  ): Promise<{ vendor: string; company: string; replaces: boolean } | { continue: string }> {
     const { claims, vendor } = await this.checkLink(link);
-    if (await this.store.sessions.peekSession(claims.company, claims.jti))
-      return { vendor, company: claims.company };
+    if (await this.store.sessions.peekSession(claims.company, claims.jti)) {
+      const open = browserFlow ? await this.store.sessions.getFlow(browserFlow) : null;
+      const replaces =
+        open !== null &&
+        (open.company !== claims.company || open.customer !== claims.customer) &&
+        (await this.store.customers.get(open.company, open.customer)) !== null;
+      return { vendor, company: claims.company, replaces };
+    }
     return { continue: await this.continueOrRefuse(claims, vendor, browserFlow) };
   }
 
-  /** POST from the landing page: consume the link once and start this browser's flow. */
-  async redeem(link: LinkParams, browserFlow: string | undefined): Promise<string> {
+  /**
+   * POST from the landing page: consume the link once and start this browser's flow. Returns the new
+   * flow's cookie value, or null when this browser simply continues the flow that used the link.
+   */
+  async redeem(link: LinkParams, browserFlow: string | undefined): Promise<string | null> {
     const { claims, vendor } = await this.checkLink(link);
-    const flowId = randomToken(32);
+    const cookie = randomToken(32);
+    const flowId = flowIdOf(cookie);
     const record = await this.store.sessions.consumeSession(claims.company, claims.jti, flowId);
-    if (!record) return this.continueOrRefuse(claims, vendor, browserFlow);
+    if (!record) {
+      await this.continueOrRefuse(claims, vendor, browserFlow);
+      return null;
+    }
     if (!isUuid(record.customer) || !(await this.store.customers.get(record.company, record.customer))) {
       throw new FlowPage('link_invalid', 400, { vendor }, undefined, record.company);
     }
@@ -165,12 +194,13 @@ export class ConnectFlow {
       customer: record.customer,
       platforms: record.platforms,
       redirect_uri: link.redirect_uri ?? record.redirect_uri,
+      form_token: randomToken(32),
       connected: [],
       failed: [],
       started_at: monotonicTimestamp(),
     });
     this.log.info({ company: record.company, customer: record.customer }, 'connect link redeemed');
-    return flowId;
+    return cookie;
   }
 
   /** This browser's flow; it ends with its customer, so a deleted customer's open tab cannot connect again. */
@@ -180,6 +210,18 @@ export class ConnectFlow {
       throw new FlowPage('session_missing', 401);
     }
     return flow;
+  }
+
+  /**
+   * A form of the flow's pages (Start, Finish) carries the flow's own token: one shown before another
+   * visit replaced the cookie's flow is refused instead of acting on the new one.
+   */
+  checkForm(flow: Flow, token: string | undefined): void {
+    if (token === undefined) throw new FlowPage('forbidden', 403, {}, undefined, flow.company);
+    if (!sameToken(token, flow.form_token)) {
+      this.log.warn({ company: flow.company }, 'form of another flow refused');
+      throw new FlowPage('flow_replaced', 409, {}, { overview: true }, flow.company);
+    }
   }
 
   /**
@@ -222,12 +264,16 @@ export class ConnectFlow {
     return { vendor: await this.vendorName(flow.company), rows, formAction: this.authorizeOrigins(offered) };
   }
 
-  /** A one-time attempt (state + PKCE) and the platform's authorize URL to send the browser to. */
-  async start(flow: Flow, platform: PlatformId): Promise<string> {
+  /**
+   * A one-time attempt (state + PKCE) and the platform's authorize URL to send the browser to; only
+   * for the Connect form of this very flow (`formToken`).
+   */
+  async start(flow: Flow, platform: PlatformId, formToken: string | undefined): Promise<string> {
     const app = (await this.offered(flow)).includes(platform)
       ? await this.platforms.oauthApp(flow.company, platform)
       : null;
     if (!app) throw new FlowPage('platform_unavailable', 404, {}, undefined, flow.company);
+    this.checkForm(flow, formToken);
     const spec = this.platforms.entry(platform).oauth;
     const state = randomToken(32);
     const pkce = spec.pkce ? pkcePair() : null;
@@ -239,12 +285,13 @@ export class ConnectFlow {
       redirect_uri: redirectUri,
       client_id: app.clientId,
     });
-    return authorizeUrl(spec, app, {
-      state,
-      redirectUri,
-      codeChallenge: pkce?.challenge ?? null,
-      loginHint: flow.customer,
-    });
+    // The sandbox keeps data per customer: a hint it can verify, so no browser can name another one.
+    const loginHint = signedLoginHint(
+      { id: app.clientId, secret: app.clientSecret },
+      flow.customer,
+      pkce?.challenge ?? '',
+    );
+    return authorizeUrl(spec, app, { state, redirectUri, codeChallenge: pkce?.challenge ?? null, loginHint });
   }
 
   /**
@@ -342,6 +389,10 @@ export class ConnectFlow {
       await revokeToken(entry.oauth, app, token, hint);
       throw new FlowPage('session_missing', 401);
     }
+    await this.store.tokenSchedule.schedule(
+      { company: flow.company, customer: flow.customer, platform },
+      renewalTime(credentials, entry.oauth),
+    );
     await this.store.sessions.saveFlow({
       ...flow,
       connected: [...new Set([...flow.connected, platform])],
@@ -365,12 +416,21 @@ export class ConnectFlow {
     return flow.failed.length > 0 ? 'partial' : 'success';
   }
 
-  /** The vendor's redirect with the signed result, or null when the link had no redirect_uri. */
+  /**
+   * The vendor's redirect with the signed result, or null when the link had no redirect_uri. The URI
+   * must still be allowed now: one the company removed since the visit began is not used.
+   */
   async resultUrl(flow: Flow): Promise<string | null> {
     if (!flow.redirect_uri) return null;
-    const secrets = await this.store.settings.activeSecrets(flow.company);
-    if (secrets.length === 0) secrets.push(await this.store.settings.rotateSecret(flow.company));
+    const settings = await this.store.settings.get(flow.company);
+    if (!isAllowedRedirect(settings.redirect_uris, flow.redirect_uri)) {
+      this.log.warn({ company: flow.company }, 'redirect URI no longer allowed at finish');
+      const vendor = await this.vendorName(flow.company);
+      throw new FlowPage('redirect_not_allowed', 400, { vendor }, undefined, flow.company);
+    }
+    const secrets = await this.store.settings.signingSecrets(flow.company);
     const result: ConnectResult = {
+      id: `res_${randomToken(16)}`,
       customer: flow.customer,
       status: this.outcome(flow),
       platforms: [...flow.connected].sort().join(','),

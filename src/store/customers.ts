@@ -2,6 +2,7 @@ import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../id
 import { PLATFORM_IDS } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
+import type { TokenSchedule } from './token-schedule.js';
 
 export interface Customer {
   id: string;
@@ -36,6 +37,7 @@ export class CustomerStore {
   constructor(
     private readonly kv: Kv,
     private readonly k: Keys,
+    private readonly schedule: TokenSchedule,
   ) {}
 
   async create(companyId: string, name: string): Promise<Customer> {
@@ -55,6 +57,10 @@ export class CustomerStore {
   }
 
   /** The customer, only when it belongs to this company: another company's id reads as missing. */
+  count(companyId: string): Promise<number> {
+    return this.kv.zcard(this.k.customers(companyId));
+  }
+
   async get(companyId: string, customerId: string): Promise<Customer | null> {
     const [raw, platforms] = await Promise.all([
       this.kv.get(this.k.customer(companyId, customerId)),
@@ -146,5 +152,7 @@ export class CustomerStore {
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
       .zrem(this.k.customerNames(company), nameOrdered(customer.name, id))
       .exec();
+    // Another hash tag than the company's: a step of its own.
+    await this.schedule.unscheduleCustomer(company, id);
   }
 }

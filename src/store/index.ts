@@ -10,24 +10,29 @@ import { CustomerStore } from './customers.js';
 import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
+import { Ledger } from './ledger.js';
+import { TokenSchedule } from './token-schedule.js';
 import { VendorSessionStore } from './vendor-sessions.js';
 
 /** Everything adlink keeps, as small record stores over one Kv backend. */
 export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[]) {
   const k = keys(prefix);
+  const tokenSchedule = new TokenSchedule(kv, prefix);
   return {
     kv,
     keys: k,
     companies: new CompanyStore(kv, k),
     settings: new CompanySettingsStore(kv, k, encryption),
     profile: new CompanyProfileStore(kv, k, encryption),
-    customers: new CustomerStore(kv, k),
+    customers: new CustomerStore(kv, k, tokenSchedule),
     idempotency: new IdempotencyStore(kv, k),
     sessions: new ConnectSessionStore(kv, k),
     connections: new ConnectionStore(kv, k, encryption),
     adSets: new AdSetCache(kv, k),
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
+    tokenSchedule,
+    ledger: new Ledger(kv, k),
   };
 }
 

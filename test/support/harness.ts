@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../../src/app.js';
@@ -52,6 +53,9 @@ export interface Harness {
   prefix: string;
   /** Every log line the app wrote, for secret-leak checks. */
   logs: string[];
+  /** The app's logger (writes to `logs`) and key ring, for building more of its parts. */
+  log: Logger;
+  keys: KeyRing;
   http: ReturnType<typeof supertest>;
   /** Where the app listens for real (the sandbox platform is called over HTTP at this address). */
   baseUrl: string;
@@ -110,6 +114,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     store,
     prefix,
     logs,
+    log,
+    keys: TEST_KEYRING,
     http: supertest(app),
     baseUrl,
     async company(name = 'Vendor') {
