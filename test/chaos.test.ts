@@ -76,7 +76,10 @@ describe('chaos: Redis faults during load', () => {
     if (record('landing', landing) !== 200) return 'landing';
     const redeemed = await browser.post('/connections/session', FlowClient.formFields(await landing.text()));
     if (record('redeem', redeemed) !== 303) return 'redeem';
-    const start = await browser.post('/connections/sandbox/start', {});
+    const overview = await browser.get('/connections');
+    if (record('overview', overview) !== 200) return 'overview';
+    const { flow } = FlowClient.formFields(await overview.text());
+    const start = await browser.post('/connections/sandbox/start', { flow: flow ?? '' });
     if (record('start', start) !== 303) return 'start';
     const authorize = start.headers.get('location')!;
     const page = await browser.get(authorize);

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapBounded } from '../src/adsets/service.js';
+import { AdSetClient } from './support/adsets-client.js';
+import {
+  type Company,
+  connectSandbox,
+  enter,
+  newCustomer,
+  newLink,
+  redeem,
+} from './support/connect-helpers.js';
+import { FlowClient, location } from './support/flow-client.js';
+import { type Harness, startHarness } from './support/harness.js';
+
+/**
+ * What must hold when requests race: a link redeemed by several browsers at once has exactly one
+ * winner, and a token refresh racing a disconnect or a customer delete never writes a connection back.
+ */
+
+const REDEMPTION_ROUNDS = 1_000;
+
+describe('races', () => {
+  let h: Harness;
+  let company: Company;
+  beforeAll(async () => {
+    h = await startHarness();
+    company = await h.company('Race Co');
+  });
+  afterAll(() => h.close());
+
+  it(`double redemption, ${REDEMPTION_ROUNDS} times: exactly one browser wins each link`, async () => {
+    const customer = await newCustomer(h, company);
+    let races = 0;
+    await mapBounded(
+      Array.from({ length: REDEMPTION_ROUNDS }, (_, i) => i),
+      8,
+      async (round) => {
+        const link = await newLink(h, company, customer);
+        const browsers = Array.from({ length: 2 + (round % 3) }, () => new FlowClient(h.baseUrl));
+        const answers = await Promise.all(browsers.map((b) => redeem(b, link)));
+        const winners = answers.filter((a) => a.status === 303 && location(a) === '/connections');
+        expect(winners, `round ${round}`).toHaveLength(1);
+        for (const loser of answers.filter((a) => !winners.includes(a))) expect(loser.status).toBe(410);
+        await Promise.all(answers.map((a) => a.arrayBuffer()));
+        races++;
+      },
+    );
+    console.log(`races: ${races} double redemptions, one winner each`);
+    expect(races).toBe(REDEMPTION_ROUNDS);
+  }, 300_000);
+
+  it('a refresh racing a disconnect or a customer delete never brings the connection back', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let round = 0; round < 24; round++) {
+      const customer = await newCustomer(h, company, `Refresh racer ${round}`);
+      const browser = new FlowClient(h.baseUrl);
+      await enter(browser, (await newLink(h, company, customer)).connect_url);
+      await connectSandbox(h, browser);
+      const api = new AdSetClient(h, company, customer);
+      // The stored access token is made stale so the live read must refresh it.
+      const credentials = (await h.store.connections.credentials(company.id, customer, 'sandbox'))!;
+      await h.store.connections.saveCredentials(company.id, customer, 'sandbox', {
+        ...credentials,
+        expires_at: Math.floor(Date.now() / 1000) - 1,
+      });
+      const end =
+        round % 2 === 0
+          ? () =>
+              h.http.delete(`/customers/${customer}/connections/sandbox`).set('Authorization', company.auth)
+          : () => h.http.delete(`/customers/${customer}`).set('Authorization', company.auth);
+      const [read, ended] = await Promise.all([
+        api.list({ dismissDatabase: true }),
+        new Promise((r) => setTimeout(r, round % 6)).then(end),
+      ]);
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+      expect(read.status).toBeLessThan(500);
+      const key = `${round % 2 === 0 ? 'disconnect' : 'delete'}:${read.status}`;
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+      expect(await h.store.connections.get(company.id, customer, 'sandbox'), `round ${round}`).toBeNull();
+      const left: string[] = [];
+      for await (const k of h.store.kv.scan(h.prefix)) if (k.includes(`conn:${customer}`)) left.push(k);
+      expect(left).toEqual([]);
+    }
+    console.log(`races: refresh vs disconnect/delete outcomes ${JSON.stringify(outcomes)}`);
+  }, 120_000);
+});
