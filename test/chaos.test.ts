@@ -150,15 +150,37 @@ describe('chaos: Redis faults during load', () => {
     return record('issue', res) === 200 ? (res.body.connect_url as string) : null;
   }
 
+  /** Whether the load holds back (so a snapshot of Redis is not taken in the middle of a visit). */
+  let holding = false;
+  let active = 0;
+
+  /** Lets the requests in flight finish and holds the load back while `work` runs. */
+  async function quiet(work: () => Promise<void>): Promise<void> {
+    holding = true;
+    while (active > 0) await new Promise((r) => setTimeout(r, 10));
+    try {
+      await work();
+    } finally {
+      holding = false;
+    }
+  }
+
   /** Runs the load while `fault` runs; then waits for service and returns how long that took. */
   async function underLoad(name: string, fault: () => Promise<void>): Promise<void> {
     let running = true;
     let n = 0;
     const workers = Array.from({ length: WORKERS }, async () => {
-      while (running)
+      while (running) {
+        if (holding) {
+          await new Promise((r) => setTimeout(r, 10));
+          continue;
+        }
+        active++;
         await operation(n++).catch((err: Error) =>
           outcomes.push({ op: `threw ${err.message}`, status: 0, retryAfter: null }),
         );
+        active--;
+      }
     });
     await new Promise((r) => setTimeout(r, 300));
     faults.push(name);
@@ -178,8 +200,12 @@ describe('chaos: Redis faults during load', () => {
 
   it('kill, DEBUG SLEEP, CLIENT PAUSE and out of memory: only successes and retryable 503s', async () => {
     await underLoad('kill + restart (persisted)', async () => {
-      await admin.save();
-      await redis.kill('SIGKILL');
+      // Redis keeps what it had when it was killed (the SAVE stands for its persistence); the load goes
+      // on against the dead server.
+      await quiet(async () => {
+        await admin.save();
+        await redis.kill('SIGKILL');
+      });
       await new Promise((r) => setTimeout(r, 700));
       await redis.restart();
       admin = await redis.client();
@@ -211,7 +237,7 @@ describe('chaos: Redis faults during load', () => {
     console.log(
       `chaos: faults injected ${faults.length} (${faults.join(', ')}), requests ${outcomes.length}, 503 ${count((o) => o.status === 503)}, 502 ${count((o) => o.status === 502)}, recovery ms ${recoveries.join('/')}`,
     );
-    expect(bad.slice(0, 10)).toEqual([]);
+    expect([...new Set(bad.map((o) => `${o.op} ${o.status} ${o.retryAfter}`))]).toEqual([]);
     for (const ms of recoveries) expect(ms).toBeLessThanOrEqual(RECOVERY_MS);
     expect(count((o) => o.status === 503)).toBeGreaterThan(0);
     await expectConsistent();
