@@ -251,8 +251,14 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
         scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
         pkce: true,
+        // Sent with the code in practice, though the v2.0 code-flow reference lists only code and state.
+        callbackParams: ['session_state'],
       }),
       apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/{version}',
+      // Accounts and users live in Customer Management, on another host.
+      apiUrls: {
+        customerManagement: 'https://clientcenter.api.bingads.microsoft.com/CustomerManagement/{version}',
+      },
       apiVersion: 'v13',
       developerToken: true,
     },
@@ -261,7 +267,10 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       name: 'Snapchat',
       color: '#fffc00',
       mark: 'S',
-      channelKinds: ['Social', 'Video'],
+      // Ad squads run in Snapchat's feeds (Stories, Discover, Spotlight); adlink maps every squad to Social.
+      channelKinds: ['Social'],
+      // A form POST with the client credentials in the body. Access tokens are short-lived (`expires_in`,
+      // 1800 s in practice); refresh tokens have no documented expiry.
       oauth: standard({
         authorizeUrl: 'https://accounts.snapchat.com/login/oauth2/authorize',
         tokenUrl: 'https://accounts.snapchat.com/login/oauth2/access_token',
@@ -275,7 +284,10 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       name: 'Pinterest',
       color: '#e60023',
       mark: 'P',
-      channelKinds: ['Social', 'Display'],
+      // Ad groups promote Pins in Pinterest's feeds and search; adlink maps every one to Social.
+      channelKinds: ['Social'],
+      // Refresh tokens are continuous: 60 days, renewed by every refresh (apps created since
+      // 25 September 2025; see test/fixtures/pinterest/openapi-extract.json, `oauth.tokenDescription`).
       oauth: standard({
         authorizeUrl: 'https://www.pinterest.com/oauth/',
         tokenUrl: 'https://api.pinterest.com/{version}/oauth/token',

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler } from 'express';
+
+/**
+ * Microsoft Advertising's error answers (the SDK's ApplicationFault): an `AdApiFaultDetail` with
+ * `Errors` for authentication, headers and throttling, an `ApiFaultDetail` (Campaign Management) or
+ * `ApiFault` (Customer Management) with `OperationErrors` for a refused request, and `BatchError`s
+ * in a 200 answer's `PartialErrors` for the items of a batch that failed. Codes and symbolic names
+ * are those of the "Operation Error Codes" page.
+ */
+
+export interface ErrorCode {
+  Code: number;
+  ErrorCode: string;
+}
+
+const code = (Code: number, ErrorCode: string): ErrorCode => ({ Code, ErrorCode });
+
+export const CODES = {
+  invalidCredentials: code(105, 'InvalidCredentials'),
+  userIsNotAuthorized: code(106, 'UserIsNotAuthorized'),
+  authenticationTokenExpired: code(109, 'AuthenticationTokenExpired'),
+  requestMissingHeaders: code(116, 'RequestMissingHeaders'),
+  callRateExceeded: code(117, 'CallRateExceeded'),
+  inputValidation: code(201, 'ApiInputValidationError'),
+  accountIdHasToBeSpecified: code(1030, 'CampaignServiceAccountIdHasToBeSpecified'),
+  invalidCampaignId: code(1100, 'CampaignServiceInvalidCampaignId'),
+  invalidAccountId: code(1102, 'CampaignServiceInvalidAccountId'),
+  invalidAdGroupId: code(1201, 'CampaignServiceInvalidAdGroupId'),
+  invalidAdGroupName: code(1202, 'CampaignServiceInvalidAdGroupName'),
+  adGroupsArrayEmpty: code(1209, 'CampaignServiceAdGroupsArrayShouldNotBeNullOrEmpty'),
+  duplicateAdGroup: code(1214, 'CampaignServiceCannotCreateDuplicateAdGroup'),
+  adGroupExpired: code(1215, 'CampaignServiceCannotUpdateAdGroupInExpiredState'),
+  invalidEntityState: code(1016, 'CampaignServiceInvalidEntityState'),
+  invalidKeywordText: code(1503, 'CampaignServiceInvalidKeywordText'),
+  keywordsArrayEmpty: code(1505, 'CampaignServiceKeywordsArrayShouldNotBeNullOrEmpty'),
+  duplicateKeyword: code(1542, 'CampaignServiceKeywordAndMatchTypeCombinationAlreadyExists'),
+} as const;
+
+/** Thrown by handlers; the fault handler answers it with its HTTP status and body. */
+export class MicrosoftFault extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.Type));
+  }
+}
+
+export const adApiFault = (httpStatus: number, error: ErrorCode, message: string) =>
+  new MicrosoftFault(httpStatus, {
+    Type: 'AdApiFaultDetail',
+    Errors: [{ ...error, Message: message, Detail: null }],
+  });
+
+/** A refused request: `ApiFaultDetail` in Campaign Management; Customer Management's `ApiFault` has no ErrorCode. */
+export const operationFault = (
+  error: ErrorCode,
+  message: string,
+  service: 'campaign' | 'customer' = 'campaign',
+) =>
+  new MicrosoftFault(400, {
+    Type: service === 'campaign' ? 'ApiFaultDetail' : 'ApiFault',
+    ...(service === 'campaign' ? { BatchErrors: [] } : {}),
+    OperationErrors: [
+      service === 'campaign'
+        ? { ...error, Message: message, Details: null }
+        : { Code: error.Code, Message: message, Details: null },
+    ],
+  });
+
+export interface BatchError extends ErrorCode {
+  Index: number;
+  Message: string;
+  Details: null;
+  FieldPath: string | null;
+  Type: 'BatchError';
+}
+
+export const batchError = (index: number, error: ErrorCode, message: string): BatchError => ({
+  ...error,
+  Index: index,
+  Message: message,
+  Details: null,
+  FieldPath: null,
+  Type: 'BatchError',
+});
+
+/** Answers a MicrosoftFault (and a body that is not JSON) with a TrackingId, in body and header. */
+export const faultHandler: ErrorRequestHandler = (err, _req, res, next) => {
+  const fault =
+    err instanceof SyntaxError ? operationFault(CODES.inputValidation, 'The request body is not JSON.') : err;
+  if (!(fault instanceof MicrosoftFault)) return next(err);
+  const trackingId = randomUUID();
+  res
+    .status(fault.httpStatus)
+    .set('TrackingId', trackingId)
+    .json({ TrackingId: trackingId, ...fault.body });
+};

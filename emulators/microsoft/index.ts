@@ -1,0 +1,41 @@
+import express, { Router } from 'express';
+import type { EmulatorDefinition } from '../toolkit/emulator.js';
+import { requireAccount, requireCaller } from './access.js';
+import { adGroupRoutes } from './adgroup-routes.js';
+import { customerRoutes } from './customer-routes.js';
+import { faultHandler } from './faults.js';
+import { MicrosoftAdsState } from './model.js';
+import { microsoftOAuthRoutes } from './oauth-routes.js';
+import { CAMPAIGN_BASE, CUSTOMER_BASE } from './operations.js';
+import { readRoutes } from './read-routes.js';
+import { SEED, seed, seedAdGroups } from './seed.js';
+
+/** Microsoft Advertising (Bing Ads API v13, REST), as adlink uses it. See README.md beside this file. */
+export const microsoftEmulator: EmulatorDefinition = {
+  name: 'Microsoft Advertising',
+  refreshTokens: true,
+  create({ oauth, controls }) {
+    const state = new MicrosoftAdsState({
+      Id: SEED.user,
+      CustomerId: SEED.customer,
+      UserName: 'rider@bikes.example',
+      Name: { FirstName: 'Robin', LastName: 'Rider' },
+      UserLifeCycleStatus: 'Active',
+    });
+    seed(state);
+    const json = express.json({ limit: '5mb' });
+    const caller = requireCaller(oauth, controls);
+    const router = Router();
+    router.use(microsoftOAuthRoutes(oauth));
+    router.use(CUSTOMER_BASE, json, caller, faultHandler);
+    router.use(customerRoutes(state));
+    router.use(CAMPAIGN_BASE, json, caller, requireAccount(state), faultHandler);
+    router.use(readRoutes());
+    router.use(adGroupRoutes(state));
+    router.use(faultHandler);
+    return {
+      router,
+      seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
+    };
+  },
+};

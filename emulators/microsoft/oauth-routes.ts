@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import express, { type Request, type Response, Router } from 'express';
+import {
+  type AuthorizeRequest,
+  authorizeRoutes,
+  type IssuedTokens,
+  type OAuthServer,
+  type TokenError,
+} from '../toolkit/oauth.js';
+
+const BASE = '/common/oauth2/v2.0';
+
+/** An AADSTS error: code and the start of its description, as the Microsoft identity platform words them. */
+type Aadsts = [number, string];
+
+const TOKEN_ERRORS: Record<TokenError, { status: number; aadsts: Aadsts }> = {
+  invalid_client: { status: 401, aadsts: [7000215, 'Invalid client secret provided.'] },
+  invalid_grant: { status: 400, aadsts: [70000, 'The provided value for the input parameter is not valid.'] },
+  invalid_request: {
+    status: 400,
+    aadsts: [900144, "The request body must contain the following parameter: 'redirect_uri'."],
+  },
+};
+
+/** The Microsoft identity platform's error body: `error`, an AADSTS description, `error_codes` and ids. */
+function identityError(res: Response, status: number, error: string, [code, text]: Aadsts) {
+  const traceId = randomUUID();
+  const correlationId = randomUUID();
+  const timestamp = new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
+  res.status(status).json({
+    error,
+    error_description: `AADSTS${code}: ${text} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,
+    error_codes: [code],
+    timestamp,
+    trace_id: traceId,
+    correlation_id: correlationId,
+    error_uri: `https://login.microsoftonline.com/error?code=${code}`,
+  });
+}
+
+/**
+ * The Microsoft identity platform (v2.0 endpoints, `common` tenant) as Microsoft Advertising uses it:
+ * consent with PKCE and a token endpoint taking form posts. A refresh answers a new refresh token
+ * every time, and the earlier ones keep working until the grant is revoked, as Microsoft documents.
+ */
+export function microsoftOAuthRoutes(oauth: OAuthServer): Router {
+  const router = Router();
+  router.use(
+    authorizeRoutes(`${BASE}/authorize`, oauth, 'Microsoft Advertising', {
+      parse(query): AuthorizeRequest | string {
+        if (query.response_type !== 'code')
+          return "AADSTS900144: The request must contain response_type 'code'.";
+        if (!query.client_id)
+          return "AADSTS900144: The request body must contain the following parameter: 'client_id'.";
+        if (!query.redirect_uri)
+          return "AADSTS900144: The request body must contain the following parameter: 'redirect_uri'.";
+        if (!query.scope)
+          return "AADSTS900144: The request body must contain the following parameter: 'scope'.";
+        if ((query.response_mode ?? 'query') !== 'query')
+          return 'The emulator answers with response_mode=query only.';
+        const challenge = query.code_challenge ?? null;
+        if (challenge !== null && query.code_challenge_method !== 'S256') {
+          return 'The emulator takes PKCE with code_challenge_method=S256 only.';
+        }
+        return {
+          clientId: query.client_id,
+          redirectUri: query.redirect_uri,
+          state: query.state ?? '',
+          scope: query.scope.split(' ').filter(Boolean),
+          challenge,
+        };
+      },
+      approved: (code, request) => ({
+        code,
+        ...(request.state ? { state: request.state } : {}),
+        session_state: randomUUID(),
+      }),
+      denied: (request) => ({
+        error: 'access_denied',
+        error_description: 'AADSTS65004: User declined to consent to access the app.',
+        ...(request.state ? { state: request.state } : {}),
+      }),
+    }),
+  );
+
+  /** Refresh tokens handed out, each naming the one grant (the toolkit's refresh token) behind it. */
+  const grants = new Map<string, string>();
+  const rotated = (issued: IssuedTokens) => {
+    if (!issued.refresh_token) return null;
+    const refreshToken = `M.C5${randomBytes(32).toString('base64url')}`;
+    grants.set(refreshToken, issued.refresh_token);
+    return refreshToken;
+  };
+
+  router.post(
+    `${BASE}/token`,
+    express.urlencoded({ extended: false, limit: '20kb' }),
+    (req: Request, res: Response) => {
+      const body = (req.body ?? {}) as Record<string, string | undefined>;
+      const client = { clientId: body.client_id, clientSecret: body.client_secret };
+      let answer: IssuedTokens | TokenError;
+      if (body.grant_type === 'authorization_code') {
+        answer =
+          body.redirect_uri === undefined
+            ? 'invalid_request'
+            : oauth.redeemCode({
+                ...client,
+                code: body.code,
+                redirectUri: body.redirect_uri,
+                verifier: body.code_verifier,
+              });
+      } else if (body.grant_type === 'refresh_token') {
+        const grant = body.refresh_token ? grants.get(body.refresh_token) : undefined;
+        answer = oauth.refreshGrant({ ...client, refreshToken: grant ?? '' });
+      } else {
+        return identityError(res, 400, 'unsupported_grant_type', [
+          70003,
+          'The app requested an unsupported grant type.',
+        ]);
+      }
+      if (typeof answer === 'string') {
+        const { status, aadsts } = TOKEN_ERRORS[answer];
+        return identityError(res, status, answer, aadsts);
+      }
+      const refreshToken = rotated(answer);
+      res.set('Cache-Control', 'no-store').json({
+        token_type: 'Bearer',
+        // offline_access is not a resource scope: Microsoft does not list it in `scope`.
+        scope: answer.scope.filter((s) => s !== 'offline_access').join(' '),
+        expires_in: answer.expires_in,
+        ext_expires_in: answer.expires_in,
+        access_token: answer.access_token,
+        ...(refreshToken && answer.scope.includes('offline_access') ? { refresh_token: refreshToken } : {}),
+      });
+    },
+  );
+  return router;
+}

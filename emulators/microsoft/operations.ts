@@ -1,0 +1,122 @@
+import type { Request, Response, Router } from 'express';
+import { CODES, operationFault } from './faults.js';
+
+/**
+ * The REST operations the emulator serves: method, path (under the service's base) and the request
+ * fields it reads; microsoft-sdk.test.ts checks each against the SDK's. A request naming any other
+ * field is refused, so the adapter cannot send one the API does not have.
+ */
+export interface Operation {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  fields: readonly string[];
+}
+
+export const CAMPAIGN_BASE = '/CampaignManagement/v13';
+export const CUSTOMER_BASE = '/CustomerManagement/v13';
+
+export const CAMPAIGN_OPERATIONS = {
+  getCampaignsByAccountId: {
+    method: 'POST',
+    path: '/Campaigns/QueryByAccountId',
+    fields: ['AccountId', 'CampaignType', 'ReturnAdditionalFields'],
+  },
+  getCampaignsByIds: {
+    method: 'POST',
+    path: '/Campaigns/QueryByIds',
+    fields: ['AccountId', 'CampaignIds', 'CampaignType', 'ReturnAdditionalFields'],
+  },
+  getAdGroupsByCampaignId: {
+    method: 'POST',
+    path: '/AdGroups/QueryByCampaignId',
+    fields: ['CampaignId', 'ReturnAdditionalFields'],
+  },
+  getAdGroupsByIds: {
+    method: 'POST',
+    path: '/AdGroups/QueryByIds',
+    fields: ['CampaignId', 'AdGroupIds', 'ReturnAdditionalFields'],
+  },
+  addAdGroups: { method: 'POST', path: '/AdGroups', fields: ['CampaignId', 'AdGroups'] },
+  updateAdGroups: { method: 'PUT', path: '/AdGroups', fields: ['CampaignId', 'AdGroups'] },
+  deleteAdGroups: { method: 'DELETE', path: '/AdGroups', fields: ['CampaignId', 'AdGroupIds'] },
+  addKeywords: { method: 'POST', path: '/Keywords', fields: ['AdGroupId', 'Keywords'] },
+  getKeywordsByAdGroupId: {
+    method: 'POST',
+    path: '/Keywords/QueryByAdGroupId',
+    fields: ['AdGroupId', 'ReturnAdditionalFields'],
+  },
+  getAdsByAdGroupId: {
+    method: 'POST',
+    path: '/Ads/QueryByAdGroupId',
+    fields: ['AdGroupId', 'AdTypes', 'ReturnAdditionalFields'],
+  },
+} as const satisfies Record<string, Operation>;
+
+export const CUSTOMER_OPERATIONS = {
+  getUser: { method: 'POST', path: '/User/Query', fields: ['UserId'] },
+  getAccount: { method: 'POST', path: '/Account/Query', fields: ['AccountId', 'ReturnAdditionalFields'] },
+  searchAccounts: {
+    method: 'POST',
+    path: '/Accounts/Search',
+    fields: ['Predicates', 'Ordering', 'PageInfo', 'ReturnAdditionalFields'],
+  },
+} as const satisfies Record<string, Operation>;
+
+/** The fields of an AdGroup and a Keyword the emulator takes on add and update. */
+export const AD_GROUP_FIELDS = ['Id', 'Name', 'Status', 'CpcBid', 'Network', 'StartDate', 'EndDate'] as const;
+export const KEYWORD_FIELDS = ['Text', 'MatchType', 'Bid', 'Status'] as const;
+
+export type Body = Record<string, unknown>;
+
+/** Refuses a JSON object with fields other than `allowed` (what the API's deserializer would not know). */
+export function fieldsOf(
+  value: unknown,
+  allowed: readonly string[],
+  what: string,
+  service: 'campaign' | 'customer' = 'campaign',
+): Body {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw operationFault(CODES.inputValidation, `${what} must be a JSON object.`, service);
+  }
+  const unknown = Object.keys(value).filter((k) => !allowed.includes(k));
+  if (unknown.length > 0) {
+    throw operationFault(CODES.inputValidation, `${what} has no field ${unknown.join(', ')}.`, service);
+  }
+  return value as Body;
+}
+
+/** Registers one operation's handler on `router` at its method and path under `base`. */
+export function serve(
+  router: Router,
+  base: string,
+  operation: Operation,
+  handle: (body: Body, res: Response) => unknown,
+  service: 'campaign' | 'customer' = 'campaign',
+): void {
+  const method = operation.method.toLowerCase() as 'post' | 'put' | 'delete';
+  router[method](`${base}${operation.path}`, (req: Request, res: Response) => {
+    const body = fieldsOf(req.body ?? {}, operation.fields, 'The request', service);
+    res.json(handle(body, res));
+  });
+}
+
+/** An int64 id, which the REST API writes as a decimal string. */
+export function idField(body: Body, field: string, service: 'campaign' | 'customer' = 'campaign'): string {
+  const value = body[field];
+  if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) {
+    throw operationFault(CODES.inputValidation, `${field} must be an id (a string of digits).`, service);
+  }
+  return value;
+}
+
+export function idList(body: Body, field: string): string[] {
+  const value = body[field];
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((v) => typeof v !== 'string' || !/^\d{1,19}$/.test(v))
+  ) {
+    throw operationFault(CODES.inputValidation, `${field} must be a non-empty list of ids.`);
+  }
+  return value as string[];
+}

@@ -1,0 +1,157 @@
+import type {
+  AccountState,
+  AdGroup,
+  AdGroupRecord,
+  AdGroupStatus,
+  Campaign,
+  Keyword,
+  MicrosoftAdsState,
+} from './model.js';
+
+/** Seeded ids, for tests and the README. */
+export const SEED = {
+  user: '164000111',
+  customer: '251000111',
+  usAccount: '180000111',
+  euAccount: '180000222',
+  searchCampaign: '460000111',
+  audienceCampaign: '460000222',
+  pausedCampaign: '460000333',
+  euCampaign: '460000444',
+} as const;
+
+const NO_BID = { Amount: null };
+
+/** Adds an ad group with its keywords (Broad unless named) and ads, as Microsoft shows them. */
+export function addAdGroup(
+  state: MicrosoftAdsState,
+  account: AccountState,
+  campaign: Campaign,
+  spec: { name: string; status: AdGroupStatus; keywords?: string[]; ads?: number; endedOn?: string },
+): AdGroupRecord {
+  const end = spec.endedOn ? new Date(spec.endedOn) : null;
+  const adGroup: AdGroup = {
+    Id: state.newId(),
+    Name: spec.name,
+    Status: spec.status,
+    CpcBid: { Amount: 0.75 },
+    Network: campaign.CampaignType === 'Audience' ? 'Audience' : 'OwnedAndOperatedAndSyndicatedSearch',
+    StartDate: null,
+    EndDate: end ? { Day: end.getUTCDate(), Month: end.getUTCMonth() + 1, Year: end.getUTCFullYear() } : null,
+  };
+  const record: AdGroupRecord = {
+    campaignId: campaign.Id,
+    adGroup,
+    keywords: (spec.keywords ?? []).map((text) => newKeyword(state, { Text: text, MatchType: 'Phrase' })),
+    ads: Array.from({ length: spec.ads ?? 0 }, (_, i) => ({
+      Id: state.newId(),
+      Type: campaign.CampaignType === 'Audience' ? 'ResponsiveAd' : 'ResponsiveSearch',
+      Status: i === 0 ? 'Active' : 'Paused',
+      EditorialStatus: 'Active',
+      FinalUrls: ['https://bikes.example/'],
+    })),
+  };
+  account.adGroups.set(adGroup.Id, record);
+  return record;
+}
+
+export function newKeyword(state: MicrosoftAdsState, spec: Pick<Keyword, 'Text' | 'MatchType'>): Keyword {
+  return { Id: state.newId(), Text: spec.Text, MatchType: spec.MatchType, Status: 'Active', Bid: NO_BID };
+}
+
+function campaign(account: AccountState, spec: Omit<Campaign, 'TimeZone' | 'Languages'>): Campaign {
+  const created: Campaign = { ...spec, TimeZone: 'PacificTimeUSCanadaTijuana', Languages: ['English'] };
+  account.campaigns.set(spec.Id, created);
+  return created;
+}
+
+/** Adds `count` paused ad groups to a campaign (`seedAdSets`). */
+export function seedAdGroups(
+  state: MicrosoftAdsState,
+  accountId: string,
+  campaignId: string,
+  count: number,
+): void {
+  const account = state.accounts.get(accountId);
+  const parent = account?.campaigns.get(campaignId);
+  if (!account || !parent) throw new Error(`no campaign ${campaignId} in account ${accountId}`);
+  const start = account.adGroups.size;
+  for (let i = 0; i < count; i++) {
+    addAdGroup(state, account, parent, { name: `Seeded ad group ${start + i + 1}`, status: 'Paused' });
+  }
+}
+
+/**
+ * One user under one customer with two accounts (USD, EUR); Search and Audience campaigns with daily
+ * budgets; ad groups Active, Paused and Expired (and one in a paused campaign); keywords and ads.
+ */
+export function seed(state: MicrosoftAdsState): void {
+  const account = (Id: string, Name: string, number: string, CurrencyCode: string) =>
+    state.addAccount({
+      Id,
+      Name,
+      Number: number,
+      CurrencyCode,
+      ParentCustomerId: SEED.customer,
+      PrimaryUserId: SEED.user,
+      AccountLifeCycleStatus: 'Active',
+      TimeZone: 'PacificTimeUSCanadaTijuana',
+    });
+  const us = account(SEED.usAccount, 'Trail Bikes US', 'F100AAAA', 'USD');
+  const eu = account(SEED.euAccount, 'Trail Bikes EU', 'F100BBBB', 'EUR');
+
+  const search = campaign(us, {
+    Id: SEED.searchCampaign,
+    Name: 'Search – Mountain bikes',
+    Status: 'Active',
+    CampaignType: 'Search',
+    DailyBudget: 40,
+    BudgetType: 'DailyBudgetStandard',
+  });
+  const audience = campaign(us, {
+    Id: SEED.audienceCampaign,
+    Name: 'Audience – Riders',
+    Status: 'Active',
+    CampaignType: 'Audience',
+    DailyBudget: 25.5,
+    BudgetType: 'DailyBudgetAccelerated',
+  });
+  const paused = campaign(us, {
+    Id: SEED.pausedCampaign,
+    Name: 'Search – Winter sale',
+    Status: 'Paused',
+    CampaignType: 'Search',
+    DailyBudget: 10,
+    BudgetType: 'DailyBudgetStandard',
+  });
+  addAdGroup(state, us, search, {
+    name: 'Mountain bikes – exact',
+    status: 'Active',
+    keywords: ['mountain bike', 'trail bike'],
+    ads: 2,
+  });
+  addAdGroup(state, us, search, {
+    name: 'Gravel bikes',
+    status: 'Paused',
+    keywords: ['gravel bike'],
+    ads: 1,
+  });
+  addAdGroup(state, us, search, {
+    name: 'Spring promotion',
+    status: 'Expired',
+    ads: 1,
+    endedOn: '2025-04-30',
+  });
+  addAdGroup(state, us, audience, { name: 'Site visitors', status: 'Active', ads: 1 });
+  addAdGroup(state, us, paused, { name: 'Winter tyres', status: 'Active', keywords: ['winter tyres'] });
+
+  const euSearch = campaign(eu, {
+    Id: SEED.euCampaign,
+    Name: 'Suche – E-Bikes',
+    Status: 'Active',
+    CampaignType: 'Search',
+    DailyBudget: 30,
+    BudgetType: 'DailyBudgetStandard',
+  });
+  addAdGroup(state, eu, euSearch, { name: 'E-Bikes', status: 'Active', keywords: ['e-bike kaufen'], ads: 1 });
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  type AdAccount,
+  type AdGroup,
+  BID_STRATEGY_TYPES,
+  BILLABLE_EVENTS,
+  BILLABLE_EVENTS_BY_OBJECTIVE,
+  BUDGET_TYPES,
+  type Campaign,
+  ENTITY_STATUSES,
+  unixNow,
+} from './model.js';
+import { targetingError } from './targeting.js';
+
+/**
+ * The ad group bodies the emulator takes: the fields of AdGroupCreateRequest and AdGroupUpdateRequest
+ * it models, with the OpenAPI's enums. Any other field is refused, so adlink cannot rely on one the
+ * emulator would silently ignore.
+ */
+
+/** The smallest budget, per day of the ad group's run, in micro units of the account currency. */
+export const MIN_DAILY_BUDGET = 1_000_000;
+const DAY = 86_400;
+
+const id = z.string().regex(/^\d{1,18}$/, 'must be a numeric id');
+const micros = z.number().int('must be an integer number of micro units').nonnegative().nullable();
+const name = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const codes = z.array(z.string()).nullable();
+const targetingSpec = z.strictObject({
+  GEO: codes.optional(),
+  LOCATION: codes.optional(),
+  LOCALE: codes.optional(),
+  GENDER: codes.optional(),
+  AGE_BUCKET: codes.optional(),
+  INTEREST: codes.optional(),
+});
+
+export const adGroupCreateRequest = z.strictObject({
+  name,
+  campaign_id: id,
+  status: z.enum(ENTITY_STATUSES).default('ACTIVE'),
+  billable_event: z.enum(BILLABLE_EVENTS),
+  budget_in_micro_currency: micros.optional(),
+  budget_type: z.enum(BUDGET_TYPES).default('DAILY'),
+  bid_in_micro_currency: micros.optional(),
+  bid_strategy_type: z.enum(BID_STRATEGY_TYPES).nullable().optional(),
+  start_time: z.number().int().nullable().optional(),
+  end_time: z.number().int().nullable().optional(),
+  targeting_spec: targetingSpec.optional(),
+  auto_targeting_enabled: z.boolean().nullable().optional(),
+});
+export type AdGroupCreateRequest = z.infer<typeof adGroupCreateRequest>;
+
+export const adGroupUpdateRequest = z.strictObject({
+  id,
+  name: name.optional(),
+  status: z.enum(ENTITY_STATUSES).optional(),
+});
+export type AdGroupUpdateRequest = z.infer<typeof adGroupUpdateRequest>;
+
+/** A zod failure as Pinterest words it, naming the field. */
+export const describeIssues = (error: z.ZodError): string =>
+  error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+
+/** The rules of `POST ad_groups` beyond the shape; a string is the item's exception message. */
+export function newAdGroup(
+  item: AdGroupCreateRequest,
+  account: AdAccount,
+  campaign: Campaign | undefined,
+  now = unixNow(),
+): Omit<AdGroup, 'id' | 'created_time' | 'updated_time' | 'type'> | string {
+  if (!campaign || campaign.ad_account_id !== account.id || campaign.status === 'DELETED_DRAFT') {
+    return `campaign_id ${item.campaign_id} is not a campaign of ad account ${account.id}.`;
+  }
+  if (campaign.status === 'ARCHIVED') return `campaign_id ${campaign.id} is archived.`;
+  if (!['ACTIVE', 'PAUSED'].includes(item.status))
+    return 'status of a new ad group must be ACTIVE or PAUSED.';
+  const events = BILLABLE_EVENTS_BY_OBJECTIVE[campaign.objective_type];
+  if (!events.includes(item.billable_event)) {
+    return `billable_event must be one of ${events.join(', ')} under a ${campaign.objective_type} campaign.`;
+  }
+  const automatic = (item.bid_strategy_type ?? 'AUTOMATIC_BID') === 'AUTOMATIC_BID';
+  if (!automatic && !item.bid_in_micro_currency) {
+    return `bid_in_micro_currency is required with bid_strategy_type ${item.bid_strategy_type}.`;
+  }
+  const start = item.start_time ?? null;
+  const end = item.end_time ?? null;
+  if (end !== null && end <= Math.max(start ?? now, now)) return 'end_time must be after start_time and now.';
+  const budget = budgetError(item, account, campaign, start ?? now, end);
+  if (budget) return budget;
+  const targeting = targetingError(item.targeting_spec);
+  if (targeting) return targeting;
+  return {
+    ad_account_id: account.id,
+    campaign_id: campaign.id,
+    name: item.name,
+    status: item.status,
+    budget_in_micro_currency: item.budget_in_micro_currency ?? null,
+    budget_type: campaign.is_campaign_budget_optimization ? 'CBO_ADGROUP' : item.budget_type,
+    bid_in_micro_currency: item.bid_in_micro_currency ?? null,
+    bid_strategy_type: item.bid_strategy_type ?? 'AUTOMATIC_BID',
+    billable_event: item.billable_event,
+    start_time: start,
+    end_time: end,
+    targeting_spec: item.targeting_spec ?? {},
+    auto_targeting_enabled: item.auto_targeting_enabled ?? true,
+  };
+}
+
+function budgetError(
+  item: AdGroupCreateRequest,
+  account: AdAccount,
+  campaign: Campaign,
+  start: number,
+  end: number | null,
+): string | undefined {
+  const budget = item.budget_in_micro_currency ?? null;
+  if (campaign.is_campaign_budget_optimization) {
+    return budget === null
+      ? undefined
+      : 'budget_in_micro_currency cannot be set on an ad group of a campaign budget optimization (CBO) campaign.';
+  }
+  if (item.budget_type === 'CBO_ADGROUP') return 'budget_type CBO_ADGROUP is only for CBO campaigns.';
+  if (budget === null) return 'budget_in_micro_currency is required for non-CBO campaigns.';
+  if (item.budget_type === 'DAILY') {
+    return budget < MIN_DAILY_BUDGET
+      ? `budget_in_micro_currency must be at least ${MIN_DAILY_BUDGET} (1 ${account.currency}) for a DAILY budget.`
+      : undefined;
+  }
+  if (end === null) return 'end_time is required with budget_type LIFETIME.';
+  const minimum = MIN_DAILY_BUDGET * Math.ceil((end - start) / DAY);
+  return budget < minimum
+    ? `budget_in_micro_currency must be at least ${minimum} (1 ${account.currency} per day of the run) for a LIFETIME budget.`
+    : undefined;
+}
+
+/** The rules of `PATCH ad_groups`: an archived ad group stays archived; drafts are not set by update. */
+export function adGroupChanges(item: AdGroupUpdateRequest, current: AdGroup): Partial<AdGroup> | string {
+  if (current.status === 'DELETED_DRAFT') return `Ad group ${current.id} is deleted.`;
+  if (current.status === 'ARCHIVED' && item.status !== undefined && item.status !== 'ARCHIVED') {
+    return `Ad group ${current.id} is archived: archived ad groups cannot be reactivated or paused.`;
+  }
+  if (item.status === 'DRAFT' || item.status === 'DELETED_DRAFT') {
+    return 'status can be updated to ACTIVE, PAUSED or ARCHIVED.';
+  }
+  return {
+    ...(item.name === undefined ? {} : { name: item.name }),
+    ...(item.status === undefined ? {} : { status: item.status }),
+  };
+}

@@ -1,0 +1,230 @@
+import type { AdGroup, Campaign, EntityStatus, MatchType, ObjectiveType, TargetingSpec } from './model.js';
+import { BILLABLE_EVENTS_BY_OBJECTIVE } from './model.js';
+import type { PinterestState } from './state.js';
+
+export const SEED = {
+  usdAccount: '549755885175',
+  eurAccount: '549755885176',
+  /** ACTIVE AWARENESS campaign of the USD account: the usual parent of new ad groups. */
+  awareness: '626736533506',
+  consideration: '626736533507',
+  /** PAUSED: its ACTIVE ad groups do not deliver. */
+  conversions: '626736533508',
+  /** Campaign budget optimization: its ad groups have no budget of their own. */
+  videoCbo: '626736533509',
+  eurConsideration: '626736533601',
+} as const;
+
+const DAY = 86_400;
+const YEAR_END = Date.UTC(2026, 11, 31) / 1000;
+const FAR_FUTURE = Date.UTC(2099, 0, 1) / 1000;
+const micros = (units: number) => units * 1_000_000;
+const zips = (...codes: string[]): TargetingSpec => ({ GEO: codes });
+
+interface AdGroupSeed {
+  name: string;
+  status: EntityStatus;
+  budget?: { type: 'DAILY' | 'LIFETIME'; units: number };
+  schedule?: { start?: number; end?: number };
+  targeting: TargetingSpec;
+  keywords?: [string, MatchType][];
+  ads?: EntityStatus[];
+}
+
+const CAMPAIGNS: {
+  id: string;
+  account: string;
+  name: string;
+  objective: ObjectiveType;
+  status: EntityStatus;
+  cbo?: number;
+  adGroups: AdGroupSeed[];
+}[] = [
+  {
+    id: SEED.awareness,
+    account: SEED.usdAccount,
+    name: 'Spring home decor',
+    objective: 'AWARENESS',
+    status: 'ACTIVE',
+    adGroups: [
+      {
+        name: 'San Francisco renters',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 20 },
+        targeting: zips('US-94107', 'US-94103'),
+        keywords: [
+          ['home decor', 'BROAD'],
+          ['wall art', 'PHRASE'],
+          ['cheap', 'EXACT_NEGATIVE'],
+        ],
+        ads: ['ACTIVE', 'PAUSED'],
+      },
+      {
+        name: 'Oakland families',
+        status: 'PAUSED',
+        budget: { type: 'LIFETIME', units: 500 },
+        schedule: { end: YEAR_END },
+        targeting: zips('US-94607'),
+        ads: ['ACTIVE'],
+      },
+      {
+        name: 'Summer preview',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 15 },
+        schedule: { start: FAR_FUTURE - 30 * DAY },
+        targeting: { LOCATION: ['US'] },
+      },
+      {
+        name: 'Last winter',
+        status: 'ARCHIVED',
+        budget: { type: 'DAILY', units: 10 },
+        targeting: { LOCATION: ['US'] },
+        ads: ['ARCHIVED'],
+      },
+      { name: 'Abandoned draft', status: 'DELETED_DRAFT', targeting: { LOCATION: ['US'] } },
+    ],
+  },
+  {
+    id: SEED.consideration,
+    account: SEED.usdAccount,
+    name: 'Kitchen ideas',
+    objective: 'CONSIDERATION',
+    status: 'ACTIVE',
+    adGroups: [
+      {
+        name: 'Recipe savers',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 30 },
+        targeting: { LOCATION: ['US'] },
+        keywords: [['kitchen remodel', 'EXACT']],
+      },
+    ],
+  },
+  {
+    id: SEED.conversions,
+    account: SEED.usdAccount,
+    name: 'Holiday checkout',
+    objective: 'WEB_CONVERSION',
+    status: 'PAUSED',
+    adGroups: [
+      {
+        name: 'Past buyers',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 25 },
+        targeting: { LOCATION: ['US'] },
+      },
+    ],
+  },
+  {
+    id: SEED.videoCbo,
+    account: SEED.usdAccount,
+    name: 'Video launch (campaign budget)',
+    objective: 'VIDEO_COMPLETION',
+    status: 'ACTIVE',
+    cbo: 100,
+    adGroups: [{ name: 'Video viewers', status: 'ACTIVE', targeting: { LOCATION: ['US'] } }],
+  },
+  {
+    id: SEED.eurConsideration,
+    account: SEED.eurAccount,
+    name: 'Printemps cuisine',
+    objective: 'CONSIDERATION',
+    status: 'ACTIVE',
+    adGroups: [
+      {
+        name: 'Paris centre',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 15 },
+        targeting: zips('FR-75001', 'FR-75002'),
+        ads: ['ACTIVE'],
+      },
+    ],
+  },
+];
+
+/** Fills a new state: two ad accounts (USD, EUR), campaigns, ad groups in every status, ads, keywords. */
+export function seed(state: PinterestState): void {
+  const accounts: [string, string, string, string][] = [
+    [SEED.usdAccount, 'Acme Home (US)', 'USD', 'US'],
+    [SEED.eurAccount, 'Acme Maison (FR)', 'EUR', 'FR'],
+  ];
+  for (const [id, name, currency, country] of accounts) {
+    const time = state.nextTime();
+    state.accounts.set(id, {
+      id,
+      name,
+      currency,
+      country,
+      owner: { username: 'emulated-user' },
+      permissions: ['OWNER'],
+      created_time: time,
+      updated_time: time,
+    });
+  }
+  for (const c of CAMPAIGNS) {
+    const time = state.nextTime();
+    const campaign: Campaign = {
+      id: c.id,
+      ad_account_id: c.account,
+      name: c.name,
+      status: c.status,
+      objective_type: c.objective,
+      is_campaign_budget_optimization: c.cbo !== undefined,
+      daily_spend_cap: c.cbo === undefined ? null : micros(c.cbo),
+      lifetime_spend_cap: null,
+      start_time: null,
+      end_time: null,
+      created_time: time,
+      updated_time: time,
+      type: 'campaign',
+    };
+    state.campaigns.set(campaign.id, campaign);
+    for (const g of c.adGroups) addSeededAdGroup(state, campaign, g);
+  }
+  state.addKeyword({
+    parent_id: SEED.awareness,
+    parent_type: 'campaign',
+    value: 'free',
+    match_type: 'PHRASE_NEGATIVE',
+  });
+}
+
+function addSeededAdGroup(state: PinterestState, campaign: Campaign, g: AdGroupSeed): AdGroup {
+  const adGroup = state.addAdGroup({
+    ad_account_id: campaign.ad_account_id,
+    campaign_id: campaign.id,
+    name: g.name,
+    status: g.status,
+    budget_in_micro_currency: g.budget ? micros(g.budget.units) : null,
+    budget_type: g.budget?.type ?? 'CBO_ADGROUP',
+    bid_in_micro_currency: null,
+    bid_strategy_type: 'AUTOMATIC_BID',
+    billable_event: BILLABLE_EVENTS_BY_OBJECTIVE[campaign.objective_type][0]!,
+    start_time: g.schedule?.start ?? null,
+    end_time: g.schedule?.end ?? null,
+    targeting_spec: g.targeting,
+    auto_targeting_enabled: true,
+  });
+  for (const [value, match_type] of g.keywords ?? []) {
+    state.addKeyword({ parent_id: adGroup.id, parent_type: 'ad_group', value, match_type });
+  }
+  (g.ads ?? []).forEach((status, i) => {
+    const time = state.nextTime();
+    const id = state.nextId(687_195_134_000);
+    state.ads.set(id, {
+      id,
+      ad_account_id: campaign.ad_account_id,
+      campaign_id: campaign.id,
+      ad_group_id: adGroup.id,
+      pin_id: state.nextId(813_744_226_000),
+      name: `${g.name} – pin ${i + 1}`,
+      status,
+      review_status: 'APPROVED',
+      creative_type: 'REGULAR',
+      created_time: time,
+      updated_time: time,
+      type: 'pinpromotion',
+    });
+  });
+  return adGroup;
+}

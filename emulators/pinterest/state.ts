@@ -1,0 +1,104 @@
+import {
+  type Ad,
+  type AdAccount,
+  type AdGroup,
+  BILLABLE_EVENTS_BY_OBJECTIVE,
+  type Campaign,
+  type Keyword,
+  type SummaryStatus,
+  unixNow,
+} from './model.js';
+
+/** The emulated user's ad accounts and everything in them; ids are numeric strings as Pinterest's. */
+export class PinterestState {
+  readonly accounts = new Map<string, AdAccount>();
+  readonly campaigns = new Map<string, Campaign>();
+  readonly adGroups = new Map<string, AdGroup>();
+  readonly ads = new Map<string, Ad>();
+  readonly keywords = new Map<string, Keyword>();
+  private sequence = 0;
+  /** Creation times a second apart, so lists ordered by time are stable. */
+  private clock = Date.UTC(2026, 0, 5, 9) / 1000;
+
+  nextId(base: number): string {
+    return String(base + ++this.sequence);
+  }
+
+  nextTime(): number {
+    return ++this.clock;
+  }
+
+  /** The account if the emulated user may use it (the only user owns both seeded accounts). */
+  account(id: string): AdAccount | undefined {
+    return this.accounts.get(id);
+  }
+
+  /**
+   * What is delivering, as Pinterest summarises it: an ACTIVE object runs within its schedule (and,
+   * for an ad group, only while its campaign is ACTIVE); other statuses summarise as themselves.
+   */
+  summaryStatus(entity: Campaign | AdGroup, now = unixNow()): SummaryStatus {
+    if (entity.status !== 'ACTIVE') return entity.status;
+    if (entity.type === 'adgroup' && this.campaigns.get(entity.campaign_id)?.status !== 'ACTIVE') {
+      return 'PAUSED';
+    }
+    if (entity.start_time !== null && entity.start_time > now) return 'NOT_STARTED';
+    if (entity.end_time !== null && entity.end_time <= now) return 'COMPLETED';
+    return 'RUNNING';
+  }
+
+  adSummaryStatus(ad: Ad): string {
+    if (ad.status !== 'ACTIVE') return ad.status;
+    return ad.review_status;
+  }
+
+  addAdGroup(fields: Omit<AdGroup, 'id' | 'created_time' | 'updated_time' | 'type'>): AdGroup {
+    const time = this.nextTime();
+    const adGroup: AdGroup = {
+      id: this.nextId(2_680_060_700_000),
+      ...fields,
+      created_time: time,
+      updated_time: time,
+      type: 'adgroup',
+    };
+    this.adGroups.set(adGroup.id, adGroup);
+    return adGroup;
+  }
+
+  addKeyword(fields: Pick<Keyword, 'parent_id' | 'parent_type' | 'value' | 'match_type'>): Keyword {
+    const keyword: Keyword = {
+      id: this.nextId(383_791_336_903_000),
+      ...fields,
+      archived: false,
+      bid: null,
+      type: 'keyword',
+    };
+    this.keywords.set(keyword.id, keyword);
+    return keyword;
+  }
+
+  /** `count` more PAUSED ad groups with a daily budget under one campaign (pagination tests). */
+  seedAdGroups(account: string, campaignId: string, count: number): void {
+    const campaign = this.campaigns.get(campaignId);
+    if (!this.accounts.has(account) || campaign?.ad_account_id !== account) {
+      throw new Error(`no campaign ${campaignId} in ad account ${account}`);
+    }
+    for (let i = 0; i < count; i++) {
+      this.addAdGroup({
+        ad_account_id: account,
+        campaign_id: campaignId,
+        name: `Seeded ad group ${i + 1}`,
+        status: 'PAUSED',
+        budget_in_micro_currency: campaign.is_campaign_budget_optimization ? null : 10_000_000,
+        budget_type: campaign.is_campaign_budget_optimization ? 'CBO_ADGROUP' : 'DAILY',
+        bid_in_micro_currency: null,
+        bid_strategy_type: 'AUTOMATIC_BID',
+        billable_event: BILLABLE_EVENTS_BY_OBJECTIVE[campaign.objective_type][0]!,
+        start_time: null,
+        end_time: null,
+        targeting_spec: { LOCATION: ['US'] },
+        auto_targeting_enabled: true,
+      });
+    }
+  }
+}

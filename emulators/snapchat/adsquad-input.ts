@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { invalid } from './envelope.js';
+import {
+  ADSQUAD_TYPES,
+  type AdSquad,
+  type AdSquadValues,
+  BID_STRATEGIES,
+  BILLING_EVENTS,
+  type Campaign,
+  GEO_OPERATIONS,
+  GOALS_BY_OBJECTIVE,
+  MIN_DAILY_BUDGET_MICRO,
+  OPTIMIZATION_GOALS,
+  PLACEMENT_CONFIGS,
+  STATUSES,
+} from './model.js';
+
+/**
+ * The ad squad objects `POST` and `PUT /v1/campaigns/{id}/adsquads` take, checked as the Ad Squads and
+ * Targeting pages describe them. A field Snap does not document is refused, so adlink cannot rely on
+ * one the emulator would silently ignore.
+ */
+
+const micro = z.number().int('must be an integer in micro-currency').positive('must be positive');
+const time = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
+const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+
+const geo = z.strictObject({
+  country_code: z.string().regex(/^[a-z]{2}$/, 'must be a lowercase ISO 3166-1 alpha-2 country code'),
+  operation: z.enum(GEO_OPERATIONS).optional(),
+  postal_code: z.array(z.string().regex(POSTAL_CODE, 'must be postal codes')).min(1).max(10_000).optional(),
+});
+
+const targeting = z.strictObject({
+  geos: z.array(geo).min(1, 'needs at least one geo'),
+  demographics: z.array(z.looseObject({ languages: z.array(z.string()).optional() })).optional(),
+  regulated_content: z.boolean().optional(),
+});
+
+export const adSquadSchema = z.strictObject({
+  campaign_id: z.string(),
+  name: z.string().min(1, 'must not be empty').max(375, 'must be at most 375 characters'),
+  status: z.enum(STATUSES),
+  type: z.enum(ADSQUAD_TYPES),
+  billing_event: z.enum(BILLING_EVENTS),
+  optimization_goal: z.enum(OPTIMIZATION_GOALS),
+  placement_v2: z.strictObject({ config: z.enum(PLACEMENT_CONFIGS) }),
+  targeting,
+  bid_strategy: z.enum(BID_STRATEGIES).optional(),
+  bid_micro: micro.optional(),
+  daily_budget_micro: micro.optional(),
+  lifetime_budget_micro: micro.optional(),
+  start_time: time.optional(),
+  end_time: time.optional(),
+});
+
+/** A full update is the object as read back: its id, and read-only fields that are ignored. */
+export const adSquadUpdateSchema = adSquadSchema.extend({
+  id: z.string(),
+  ad_account_id: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  delivery_status: z.array(z.string()).optional(),
+});
+
+function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const parsed = schema.safeParse(raw, {
+    error: (issue) => (issue.input === undefined ? 'is required' : undefined),
+  });
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  if (issue!.code === 'unrecognized_keys') {
+    throw invalid([...issue!.path, issue!.keys[0]].join('.'), 'is not a field of an ad squad');
+  }
+  throw invalid(issue!.path.join('.') || 'adsquad', issue!.message);
+}
+
+/** Snap's rules that span fields, and the campaign the squad belongs to. */
+function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now: Date): AdSquadValues {
+  const { campaign_id, ...squad } = values;
+  if (campaign_id !== campaign.id) throw invalid('campaign_id', 'must be the campaign of the request path');
+  const goals = GOALS_BY_OBJECTIVE[campaign.objective];
+  if (!goals.includes(squad.optimization_goal)) {
+    throw invalid(
+      'optimization_goal',
+      `must be one of ${goals.join(', ')} under a ${campaign.objective} campaign`,
+    );
+  }
+  if ((squad.daily_budget_micro === undefined) === (squad.lifetime_budget_micro === undefined)) {
+    throw invalid(
+      'daily_budget_micro',
+      'exactly one of daily_budget_micro or lifetime_budget_micro must be set',
+    );
+  }
+  if (squad.daily_budget_micro !== undefined && squad.daily_budget_micro < MIN_DAILY_BUDGET_MICRO) {
+    throw invalid('daily_budget_micro', `must be at least ${MIN_DAILY_BUDGET_MICRO}`);
+  }
+  if (squad.lifetime_budget_micro !== undefined && squad.end_time === undefined) {
+    throw invalid('end_time', 'is required with lifetime_budget_micro');
+  }
+  const start_time = squad.start_time ?? now.toISOString();
+  if (squad.end_time !== undefined && Date.parse(squad.end_time) <= Date.parse(start_time)) {
+    throw invalid('end_time', 'must be after start_time');
+  }
+  if (squad.bid_micro === undefined && squad.bid_strategy !== 'AUTO_BID') {
+    throw invalid('bid_micro', 'is required unless bid_strategy is AUTO_BID');
+  }
+  const languages = squad.targeting.demographics?.filter((d) => d.languages?.length) ?? [];
+  if (squad.targeting.geos.length > 1 && languages.length !== 1) {
+    throw invalid(
+      'targeting.demographics',
+      'multi-country targeting needs one demographics entry with languages',
+    );
+  }
+  return { ...squad, start_time };
+}
+
+export function newAdSquad(raw: unknown, campaign: Campaign, now: Date): AdSquadValues {
+  return checked(parse(adSquadSchema, raw), campaign, now);
+}
+
+/** The values of a full update of `current` (its id named in the object). */
+export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaign, now: Date): AdSquadValues {
+  const {
+    id: _id,
+    ad_account_id: _account,
+    created_at: _created,
+    updated_at: _updated,
+    delivery_status: _delivery,
+    ...values
+  } = parse(adSquadUpdateSchema, raw);
+  return checked({ start_time: current.start_time, ...values }, campaign, now);
+}

@@ -1,0 +1,225 @@
+/**
+ * The Ads API objects the Snapchat emulator keeps, in Snap's own field names and values. Every list
+ * and enum here is checked against test/fixtures/snapchat/documented.json, which names the page each
+ * comes from.
+ */
+
+export const STATUSES = ['ACTIVE', 'PAUSED'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const OBJECTIVES = [
+  'BRAND_AWARENESS',
+  'APP_CONVERSION',
+  'APP_INSTALL',
+  'CATALOG_SALES',
+  'ENGAGEMENT',
+  'LEAD_GENERATION',
+  'VIDEO_VIEW',
+  'WEB_CONVERSION',
+  'PROMOTE_STORIES',
+  'PROMOTE_PLACES',
+] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+export const OPTIMIZATION_GOALS = [
+  'IMPRESSIONS',
+  'SWIPES',
+  'APP_INSTALLS',
+  'VIDEO_VIEWS',
+  'VIDEO_VIEWS_15_SEC',
+  'USES',
+  'STORY_OPENS',
+  'PIXEL_PAGE_VIEW',
+  'PIXEL_ADD_TO_CART',
+  'LANDING_PAGE_VIEW',
+  'PIXEL_PURCHASE',
+  'PIXEL_SIGNUP',
+  'APP_ADD_TO_CART',
+  'APP_PURCHASE',
+  'APP_SIGNUP',
+] as const;
+export type OptimizationGoal = (typeof OPTIMIZATION_GOALS)[number];
+
+/**
+ * The goals an ad squad may have under each campaign objective: the emulator's abridged reading of
+ * Snap's "Squad Optimization Goals" table.
+ */
+export const GOALS_BY_OBJECTIVE: Record<Objective, readonly OptimizationGoal[]> = {
+  BRAND_AWARENESS: ['IMPRESSIONS'],
+  APP_CONVERSION: ['APP_ADD_TO_CART', 'APP_PURCHASE', 'APP_SIGNUP'],
+  APP_INSTALL: ['APP_INSTALLS', 'SWIPES'],
+  CATALOG_SALES: ['PIXEL_PURCHASE', 'PIXEL_ADD_TO_CART'],
+  ENGAGEMENT: ['SWIPES', 'STORY_OPENS'],
+  LEAD_GENERATION: ['SWIPES'],
+  VIDEO_VIEW: ['VIDEO_VIEWS', 'VIDEO_VIEWS_15_SEC'],
+  WEB_CONVERSION: [
+    'SWIPES',
+    'LANDING_PAGE_VIEW',
+    'PIXEL_PAGE_VIEW',
+    'PIXEL_ADD_TO_CART',
+    'PIXEL_PURCHASE',
+    'PIXEL_SIGNUP',
+  ],
+  PROMOTE_STORIES: ['STORY_OPENS'],
+  PROMOTE_PLACES: ['SWIPES'],
+};
+
+export const BILLING_EVENTS = ['IMPRESSION'] as const;
+export const ADSQUAD_TYPES = ['SNAP_ADS', 'LENS', 'FILTER'] as const;
+export const PLACEMENT_CONFIGS = ['AUTOMATIC', 'CUSTOM'] as const;
+export const BID_STRATEGIES = ['AUTO_BID', 'LOWEST_COST_WITH_MAX_BID', 'TARGET_COST'] as const;
+export const GEO_OPERATIONS = ['INCLUDE', 'EXCLUDE'] as const;
+
+/** The smallest daily budget, "across all supported currencies": 5.00 in micro-currency. */
+export const MIN_DAILY_BUDGET_MICRO = 5_000_000;
+
+/** The delivery statuses the emulator derives (a subset of Snap's "Delivery Status" list). */
+export const DELIVERY_STATUSES = [
+  'VALID',
+  'INVALID_NOT_ACTIVE',
+  'INVALID_NOT_EFFECTIVE_ACTIVE',
+  'INVALID_START_TIME',
+  'INVALID_END_TIME',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface Organization {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdAccount {
+  id: string;
+  organization_id: string;
+  name: string;
+  type: string;
+  status: Status;
+  currency: string;
+  timezone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Campaign {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  status: Status;
+  objective: Objective;
+  start_time: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Geo {
+  country_code: string;
+  operation?: (typeof GEO_OPERATIONS)[number];
+  postal_code?: string[];
+}
+
+export interface Targeting {
+  geos: Geo[];
+  demographics?: { languages?: string[] }[];
+  regulated_content?: boolean;
+}
+
+/** What a create or a full update sets on an ad squad. */
+export interface AdSquadValues {
+  name: string;
+  status: Status;
+  type: (typeof ADSQUAD_TYPES)[number];
+  billing_event: (typeof BILLING_EVENTS)[number];
+  optimization_goal: OptimizationGoal;
+  placement_v2: { config: (typeof PLACEMENT_CONFIGS)[number] };
+  targeting: Targeting;
+  bid_strategy?: (typeof BID_STRATEGIES)[number];
+  bid_micro?: number;
+  daily_budget_micro?: number;
+  lifetime_budget_micro?: number;
+  start_time: string;
+  end_time?: string;
+}
+
+export interface AdSquad extends AdSquadValues {
+  id: string;
+  campaign_id: string;
+  ad_account_id: string;
+  created_at: string;
+  updated_at: string;
+  deleted: boolean;
+}
+
+export interface Ad {
+  id: string;
+  ad_squad_id: string;
+  ad_account_id: string;
+  creative_id: string;
+  name: string;
+  status: Status;
+  type: 'SNAP_AD';
+  review_status: 'APPROVED' | 'PENDING_REVIEW';
+  created_at: string;
+  updated_at: string;
+}
+
+/** The fields the emulator answers for each entity (`deleted` only with `read_deleted_entities`). */
+export const ORGANIZATION_FIELDS = ['id', 'name', 'created_at', 'updated_at', 'ad_accounts'] as const;
+export const AD_ACCOUNT_FIELDS = [
+  'id',
+  'organization_id',
+  'name',
+  'type',
+  'status',
+  'currency',
+  'timezone',
+  'created_at',
+  'updated_at',
+] as const;
+export const CAMPAIGN_FIELDS = [
+  'id',
+  'ad_account_id',
+  'name',
+  'status',
+  'objective',
+  'start_time',
+  'delivery_status',
+  'created_at',
+  'updated_at',
+  'deleted',
+] as const;
+export const ADSQUAD_FIELDS = [
+  'id',
+  'campaign_id',
+  'ad_account_id',
+  'name',
+  'status',
+  'type',
+  'billing_event',
+  'optimization_goal',
+  'placement_v2',
+  'targeting',
+  'bid_strategy',
+  'bid_micro',
+  'daily_budget_micro',
+  'lifetime_budget_micro',
+  'start_time',
+  'end_time',
+  'delivery_status',
+  'created_at',
+  'updated_at',
+  'deleted',
+] as const;
+export const AD_FIELDS = [
+  'id',
+  'ad_squad_id',
+  'creative_id',
+  'name',
+  'status',
+  'type',
+  'review_status',
+  'delivery_status',
+  'created_at',
+  'updated_at',
+] as const;

@@ -1,0 +1,103 @@
+import { type Request, Router } from 'express';
+import { notFound, sendEntities } from './envelope.js';
+import { page } from './paging.js';
+import { renderers } from './render.js';
+import type { SnapState } from './state.js';
+
+/**
+ * The reads adlink makes, at the paths of Snap's API Patterns page: `GET /{plural parent}/{id}/{plural}`
+ * (paginated) and `GET /{plural}/{id}`. Deleted ad squads are left out unless `read_deleted_entities=true`.
+ */
+export function readRoutes(state: SnapState, baseUrl: string): Router {
+  const router = Router();
+  const context = (req: Request) => {
+    const readDeleted = req.query.read_deleted_entities === 'true';
+    return { url: new URL(req.originalUrl, baseUrl), readDeleted, render: renderers(state, readDeleted) };
+  };
+  const found = <T>(map: Map<string, T>, kind: string, id: string): T => {
+    const entity = map.get(id);
+    if (!entity) throw notFound(kind, id);
+    return entity;
+  };
+  const squadsWhere = (
+    readDeleted: boolean,
+    where: (squad: { campaign_id: string; ad_account_id: string }) => boolean,
+  ) => state.ordered(state.adSquads.values()).filter((s) => where(s) && (readDeleted || !s.deleted));
+
+  router.get('/me/organizations', (req, res) => {
+    const { url, render } = context(req);
+    const { items, paging } = page(url, state.ordered(state.organizations.values()));
+    const withAccounts = req.query.with_ad_accounts === 'true';
+    sendEntities(
+      res,
+      'organizations',
+      'organization',
+      items.map((o) => render.organization(o, withAccounts)),
+      paging,
+    );
+  });
+
+  router.get('/adaccounts/:id/campaigns', (req, res) => {
+    const { url, render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
+    const campaigns = state.ordered(state.campaigns.values()).filter((c) => c.ad_account_id === account.id);
+    const { items, paging } = page(url, campaigns);
+    sendEntities(res, 'campaigns', 'campaign', items.map(render.campaign), paging);
+  });
+
+  router.get('/campaigns/:id', (req, res) => {
+    const { render } = context(req);
+    sendEntities(res, 'campaigns', 'campaign', [
+      render.campaign(found(state.campaigns, 'campaign', req.params.id)),
+    ]);
+  });
+
+  router.get('/adaccounts/:id/adsquads', (req, res) => {
+    const { url, readDeleted, render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
+    const { items, paging } = page(
+      url,
+      squadsWhere(readDeleted, (s) => s.ad_account_id === account.id),
+    );
+    sendEntities(res, 'adsquads', 'adsquad', items.map(render.adSquad), paging);
+  });
+
+  router.get('/campaigns/:id/adsquads', (req, res) => {
+    const { url, readDeleted, render } = context(req);
+    const campaign = found(state.campaigns, 'campaign', req.params.id);
+    const { items, paging } = page(
+      url,
+      squadsWhere(readDeleted, (s) => s.campaign_id === campaign.id),
+    );
+    sendEntities(res, 'adsquads', 'adsquad', items.map(render.adSquad), paging);
+  });
+
+  router.get('/adsquads/:id', (req, res) => {
+    const { readDeleted, render } = context(req);
+    const squad = found(state.adSquads, 'ad squad', req.params.id);
+    if (squad.deleted && !readDeleted) throw notFound('ad squad', squad.id);
+    sendEntities(res, 'adsquads', 'adsquad', [render.adSquad(squad)]);
+  });
+
+  router.get('/adsquads/:id/ads', (req, res) => {
+    const { url, render } = context(req);
+    const squad = found(state.adSquads, 'ad squad', req.params.id);
+    const { items, paging } = page(
+      url,
+      state.ordered(state.ads.values()).filter((a) => a.ad_squad_id === squad.id),
+    );
+    sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
+  });
+
+  router.get('/adaccounts/:id/ads', (req, res) => {
+    const { url, render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
+    const { items, paging } = page(
+      url,
+      state.ordered(state.ads.values()).filter((a) => a.ad_account_id === account.id),
+    );
+    sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
+  });
+
+  return router;
+}

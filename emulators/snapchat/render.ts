@@ -1,0 +1,38 @@
+import type { Ad, AdAccount, AdSquad, Campaign, Organization } from './model.js';
+import type { SnapState } from './state.js';
+
+/**
+ * The JSON of each entity as the Ads API answers it: the stored fields plus the derived
+ * `delivery_status`; `deleted: true` appears only when the call asked for `read_deleted_entities`.
+ */
+export function renderers(state: SnapState, readDeleted: boolean) {
+  const deleted = (entity: { deleted?: boolean }) => (readDeleted && entity.deleted ? { deleted: true } : {});
+
+  const adAccount = (account: AdAccount) => ({ ...account });
+
+  const organization = (org: Organization, withAdAccounts: boolean) => ({
+    ...org,
+    ...(withAdAccounts
+      ? {
+          ad_accounts: state
+            .ordered(state.adAccounts.values())
+            .filter((a) => a.organization_id === org.id)
+            .map(adAccount),
+        }
+      : {}),
+  });
+
+  const campaign = (c: Campaign) => ({ ...c, delivery_status: state.campaignDelivery(c) });
+
+  const adSquad = (squad: AdSquad) => {
+    const { deleted: _deleted, ...fields } = squad;
+    return { ...fields, delivery_status: state.adSquadDelivery(squad), ...deleted(squad) };
+  };
+
+  const ad = (a: Ad) => {
+    const { ad_account_id: _account, ...fields } = a;
+    return { ...fields, delivery_status: state.adDelivery(a) };
+  };
+
+  return { organization, adAccount, campaign, adSquad, ad };
+}

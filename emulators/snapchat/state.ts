@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Ad,
+  AdAccount,
+  AdSquad,
+  AdSquadValues,
+  Campaign,
+  DeliveryStatus,
+  Organization,
+} from './model.js';
+
+/** The emulated user's organizations and everything in their ad accounts. */
+export class SnapState {
+  readonly organizations = new Map<string, Organization>();
+  readonly adAccounts = new Map<string, AdAccount>();
+  readonly campaigns = new Map<string, Campaign>();
+  readonly adSquads = new Map<string, AdSquad>();
+  readonly ads = new Map<string, Ad>();
+  private clock = Date.parse('2026-01-05T09:00:00.000Z');
+
+  /** Snap ids are UUIDs. */
+  id(): string {
+    return randomUUID();
+  }
+
+  /** Times that increase by a second per call (and never lag the real clock), so lists keep an order. */
+  now(): string {
+    this.clock = Math.max(this.clock + 1000, Date.now());
+    return new Date(this.clock).toISOString();
+  }
+
+  addAdSquad(campaign: Campaign, values: AdSquadValues): AdSquad {
+    const time = this.now();
+    const squad: AdSquad = {
+      ...values,
+      id: this.id(),
+      campaign_id: campaign.id,
+      ad_account_id: campaign.ad_account_id,
+      created_at: time,
+      updated_at: time,
+      deleted: false,
+    };
+    this.adSquads.set(squad.id, squad);
+    return squad;
+  }
+
+  /** A full update: the new values replace every writable field (an omitted optional one is cleared). */
+  replaceAdSquad(current: AdSquad, values: AdSquadValues): AdSquad {
+    const { id, campaign_id, ad_account_id, created_at } = current;
+    const squad: AdSquad = {
+      ...values,
+      id,
+      campaign_id,
+      ad_account_id,
+      created_at,
+      updated_at: this.now(),
+      deleted: false,
+    };
+    this.adSquads.set(id, squad);
+    return squad;
+  }
+
+  addAd(squad: AdSquad, name: string, status: Ad['status']): Ad {
+    const time = this.now();
+    const ad: Ad = {
+      id: this.id(),
+      ad_squad_id: squad.id,
+      ad_account_id: squad.ad_account_id,
+      creative_id: this.id(),
+      name,
+      status,
+      type: 'SNAP_AD',
+      review_status: 'APPROVED',
+      created_at: time,
+      updated_at: time,
+    };
+    this.ads.set(ad.id, ad);
+    return ad;
+  }
+
+  /** Creation order, as Snap's cursors follow it. */
+  ordered<T extends { created_at: string; id: string }>(entities: Iterable<T>): T[] {
+    return [...entities].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  }
+
+  campaignDelivery(campaign: Campaign): DeliveryStatus[] {
+    return [campaign.status === 'ACTIVE' ? 'VALID' : 'INVALID_NOT_ACTIVE'];
+  }
+
+  /** Why an ad squad does or does not deliver: its own status and schedule, then its campaign's. */
+  adSquadDelivery(squad: AdSquad, now = Date.now()): DeliveryStatus[] {
+    if (squad.status !== 'ACTIVE') return ['INVALID_NOT_ACTIVE'];
+    if (Date.parse(squad.start_time) > now) return ['INVALID_START_TIME'];
+    if (squad.end_time && Date.parse(squad.end_time) < now) return ['INVALID_END_TIME'];
+    const campaign = this.campaigns.get(squad.campaign_id)!;
+    return campaign.status === 'ACTIVE' ? ['VALID'] : ['INVALID_NOT_EFFECTIVE_ACTIVE'];
+  }
+
+  adDelivery(ad: Ad): DeliveryStatus[] {
+    if (ad.status !== 'ACTIVE') return ['INVALID_NOT_ACTIVE'];
+    const squad = this.adSquads.get(ad.ad_squad_id)!;
+    return this.adSquadDelivery(squad)[0] === 'VALID' ? ['VALID'] : ['INVALID_NOT_EFFECTIVE_ACTIVE'];
+  }
+}

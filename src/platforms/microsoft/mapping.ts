@@ -1,0 +1,120 @@
+import type {
+  AdSet,
+  AdSetStatus,
+  ChannelKind,
+  Setting,
+  Ad as UnifiedAd,
+  Campaign as UnifiedCampaign,
+} from '../../adsets/model.js';
+import type { Ad, AdGroupParts, Campaign } from './model.js';
+
+/** Microsoft keeps no creation time on ad groups; lists then order by id, which it hands out ascending. */
+const NO_CREATION_TIME = new Date(0).toISOString();
+
+/** Audience campaigns serve on the Microsoft Audience Network; Performance Max spans every network. */
+const CHANNEL_KINDS: Record<string, ChannelKind> = {
+  Search: 'Search',
+  Shopping: 'Search',
+  DynamicSearchAds: 'Search',
+  Hotel: 'Search',
+  App: 'Search',
+  Audience: 'Display',
+};
+
+export const channelKind = (campaignType: string | undefined): ChannelKind =>
+  CHANNEL_KINDS[campaignType ?? ''] ?? 'Mixed';
+
+/**
+ * AdGroupStatus → unified: Active in an Active campaign → Running, Active otherwise → Active (the
+ * campaign holds it back), Paused → Paused, Expired (end date passed) → Archived, Deleted → Deleted.
+ */
+export function unifiedStatus(status: string | undefined, campaignStatus: string | undefined): AdSetStatus {
+  switch (status) {
+    case 'Active':
+      return campaignStatus === 'Active' ? 'Running' : 'Active';
+    case 'Paused':
+      return 'Paused';
+    case 'Expired':
+      return 'Archived';
+    case 'Deleted':
+      return 'Deleted';
+    default:
+      return 'Active';
+  }
+}
+
+/** The AdGroupStatus a unified status is written as (Archived and Deleted have none: see capabilities). */
+export const microsoftStatus = (status: AdSetStatus): 'Active' | 'Paused' =>
+  status === 'Paused' ? 'Paused' : 'Active';
+
+/** CampaignStatus → unified: only an Active campaign serves; the budget pauses are pauses. */
+export function campaignStatus(status: string | undefined): AdSetStatus {
+  switch (status) {
+    case 'Active':
+      return 'Running';
+    case 'Paused':
+    case 'BudgetPaused':
+    case 'BudgetAndManualPaused':
+      return 'Paused';
+    case 'Deleted':
+      return 'Deleted';
+    default:
+      return 'Active';
+  }
+}
+
+const DAILY_BUDGET_TYPES = ['DailyBudgetStandard', 'DailyBudgetAccelerated'];
+
+/** An ad group's settings: its campaign's daily budget (major units, read-only here) and type as objective. */
+export function campaignSettings(campaign: Campaign, currency: string): Setting[] {
+  const settings: Setting[] = [];
+  if (typeof campaign.DailyBudget === 'number' && DAILY_BUDGET_TYPES.includes(campaign.BudgetType ?? '')) {
+    settings.push({ kind: 'DailyBudget', budget: campaign.DailyBudget, currency });
+  }
+  if (campaign.CampaignType) settings.push({ kind: 'Objective', objective: campaign.CampaignType });
+  return settings;
+}
+
+const AD_STATUSES: Record<string, AdSetStatus> = {
+  Active: 'Active',
+  Paused: 'Paused',
+  Inactive: 'Paused',
+  Deleted: 'Deleted',
+};
+
+export function toAd(ad: Ad, campaign: Campaign): UnifiedAd {
+  return {
+    id: ad.Id ?? '',
+    status: AD_STATUSES[ad.Status ?? ''] ?? 'Active',
+    channelKind: channelKind(campaign.CampaignType),
+  };
+}
+
+export function toAdSet({ accountId, currency, campaign, adGroup, keywords, ads }: AdGroupParts): AdSet {
+  const texts = keywords.filter((k) => k.Status !== 'Deleted' && k.Text).map((k) => k.Text as string);
+  return {
+    id: adGroup.Id ?? '',
+    name: adGroup.Name ?? '',
+    platform: 'microsoft',
+    status: unifiedStatus(adGroup.Status, campaign.Status),
+    advertiser: accountId,
+    parentId: campaign.Id ?? '',
+    channelKind: channelKind(campaign.CampaignType),
+    settings: campaignSettings(campaign, currency),
+    ads: ads.map((ad) => toAd(ad, campaign)),
+    targetings: texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [],
+    created_at: NO_CREATION_TIME,
+  };
+}
+
+export function toCampaign(accountId: string, campaign: Campaign): UnifiedCampaign {
+  return {
+    id: campaign.Id ?? '',
+    name: campaign.Name ?? '',
+    platform: 'microsoft',
+    status: campaignStatus(campaign.Status),
+    advertiser: accountId,
+    objective: campaign.CampaignType ?? null,
+    channelKind: channelKind(campaign.CampaignType),
+  };
+}

@@ -1,0 +1,122 @@
+import type { NewAdSet } from '../../adsets/model.js';
+import type { AdAccount } from '../../store/connections.js';
+import { PlatformInputError } from '../adapter.js';
+import type { ParamSource } from './errors.js';
+import { toGeoId } from './geo.js';
+import { toMicros } from './micros.js';
+import type { PinterestCampaign } from './model.js';
+import { PINTEREST_STATUS } from './status.js';
+
+/**
+ * What an ad group is billed for under each objective adlink can create for. Conversion and catalog
+ * campaigns also need a conversion tag or product groups, which adlink cannot name.
+ */
+const BILLABLE_EVENT: Record<string, string> = {
+  AWARENESS: 'IMPRESSION',
+  CONSIDERATION: 'CLICKTHROUGH',
+  VIDEO_COMPLETION: 'VIDEO_V_50_MRC',
+};
+
+/** A lifetime budget needs an end; adlink has no runtime setting, so such an ad group runs this long. */
+export const LIFETIME_BUDGET_DAYS = 30;
+const DAY_SECONDS = 86_400;
+
+export interface AdGroupCreate {
+  /** One `AdGroupCreateRequest` (the body is a list of them). */
+  item: Record<string, unknown>;
+  /** The Pinterest fields it sent, with the unified parameters they came from (most specific first). */
+  sources: ParamSource[];
+  /** Keywords for the keywords resource once the ad group exists, and the parameter they came from. */
+  keywords: { values: string[]; param: string } | null;
+}
+
+/**
+ * The `POST ad_groups` item for a unified ad set under `campaign`. Pinterest bids automatically and
+ * the audience is what the targetings say; what Pinterest cannot hold is refused by name before any call.
+ */
+export function adGroupCreate(
+  input: NewAdSet,
+  account: AdAccount,
+  campaign: PinterestCampaign,
+  now: Date,
+): AdGroupCreate {
+  const billableEvent = campaign.objective_type ? BILLABLE_EVENT[campaign.objective_type] : undefined;
+  if (!billableEvent) {
+    throw new PlatformInputError(
+      'parentId',
+      `Pinterest ad groups under a ${campaign.objective_type ?? 'campaign without an objective'} campaign need a conversion tag or product groups, which adlink cannot set.`,
+    );
+  }
+  const item: Record<string, unknown> = {
+    name: input.name,
+    campaign_id: campaign.id,
+    status: PINTEREST_STATUS[input.status as keyof typeof PINTEREST_STATUS],
+    billable_event: billableEvent,
+    bid_strategy_type: 'AUTOMATIC_BID',
+  };
+  const sources: ParamSource[] = [];
+
+  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  if (budgets.length > 1) {
+    throw new PlatformInputError(
+      'settings',
+      'A Pinterest ad group has one budget: a DailyBudget or a TotalBudget.',
+    );
+  }
+  if (budgets.length > 0 && campaign.is_campaign_budget_optimization) {
+    throw new PlatformInputError(
+      `settings[${budgets[0]!.i}]`,
+      `Campaign ${campaign.id} uses campaign budget optimization: its ad groups take their budget from it.`,
+    );
+  }
+  for (const { s, i } of budgets) {
+    const currency = account.currency ?? s.currency;
+    if (s.currency !== currency) {
+      throw new PlatformInputError(
+        `settings[${i}].currency`,
+        `Budgets of ad account ${account.id} are in ${currency}.`,
+      );
+    }
+    const micros = toMicros(s.budget, currency);
+    if (micros === undefined) {
+      throw new PlatformInputError(
+        `settings[${i}].budget`,
+        `Not a budget Pinterest can hold in ${currency}.`,
+      );
+    }
+    item.budget_in_micro_currency = micros;
+    item.budget_type = s.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME';
+    if (s.kind === 'TotalBudget') {
+      item.end_time = Math.floor(now.getTime() / 1000) + LIFETIME_BUDGET_DAYS * DAY_SECONDS;
+      sources.push(['end_time', `settings[${i}]`]);
+    }
+    sources.push(['budget_in_micro_currency', `settings[${i}].budget`], ['budget_type', `settings[${i}]`]);
+  }
+
+  const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
+  const zipcodes = input.targetings.flatMap((t) => (t.kind === 'GeoTargeting' ? t.zipcodes : []));
+  if (zipcodes.length === 0) {
+    throw new PlatformInputError(
+      'targetings',
+      'Pinterest ad groups need a location: add a ZipcodeGeoTargeting.',
+    );
+  }
+  item.targeting_spec = { GEO: [...new Set(zipcodes.map((z) => toGeoId(z.country, z.zipcode)))] };
+  sources.push(['GEO', `targetings[${geo}].zipcodes`], ['targeting_spec', `targetings[${geo}]`]);
+
+  const keywordAt = input.targetings.findIndex((t) => t.kind === 'KeywordTargeting');
+  const values = input.targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : []));
+  sources.push(['name', 'name'], ['status', 'status'], ['campaign_id', 'parentId']);
+  return {
+    item,
+    sources,
+    keywords:
+      values.length === 0 ? null : { values: unique(values), param: `targetings[${keywordAt}].keywords` },
+  };
+}
+
+/** Keywords once each, ignoring case (Pinterest refuses a keyword its parent already has). */
+const unique = (values: string[]): string[] => {
+  const seen = new Set<string>();
+  return values.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+};

@@ -1,0 +1,80 @@
+import type { Ad, AdSet, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import { zipcodesOf } from './geo.js';
+import { fromMicros } from './micros.js';
+import type { PinterestAd, PinterestAdGroup, PinterestCampaign, PinterestKeyword } from './model.js';
+import { toAdSetStatus } from './status.js';
+
+/** Pinterest's levels: campaign (adlink campaign) → ad group (ad set) → ad (a promoted Pin). */
+
+/** Keyword match types that target; the `_NEGATIVE` ones exclude and have no unified kind. */
+const TARGETING_MATCH_TYPES = ['BROAD', 'PHRASE', 'EXACT'];
+
+/** An ad's summary status is its review state, not delivery: ads are Active, Paused, Archived or Deleted. */
+export function toAd(ad: PinterestAd): Ad {
+  return {
+    id: ad.id,
+    ...(ad.name ? { name: ad.name } : {}),
+    status: toAdSetStatus(ad.status),
+    channelKind: 'Social',
+    targetings: [],
+  };
+}
+
+function toTargetings(adGroup: PinterestAdGroup, keywords: PinterestKeyword[]): Targeting[] {
+  const targetings: Targeting[] = [];
+  const zipcodes = zipcodesOf(adGroup.targeting_spec?.GEO ?? []);
+  if (zipcodes.length > 0) targetings.push({ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes });
+  const values = keywords
+    .filter((k) => !k.archived && k.match_type !== null && TARGETING_MATCH_TYPES.includes(k.match_type))
+    .map((k) => k.value);
+  if (values.length > 0) targetings.push({ kind: 'KeywordTargeting', keywords: values });
+  return targetings;
+}
+
+export interface AdGroupContext {
+  /** The ad account's currency, which every micro amount is in. */
+  currency: string;
+  /** The campaign's `objective_type`. */
+  objective: string | undefined;
+  ads: PinterestAd[];
+  keywords: PinterestKeyword[];
+}
+
+/** An ad group in the unified model; a CBO ad group's budget is its campaign's, so it shows none. */
+export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdSet {
+  const settings: Setting[] = [];
+  const budget = adGroup.budget_in_micro_currency;
+  if (budget && (adGroup.budget_type === 'DAILY' || adGroup.budget_type === 'LIFETIME')) {
+    settings.push({
+      kind: adGroup.budget_type === 'DAILY' ? 'DailyBudget' : 'TotalBudget',
+      budget: fromMicros(budget, context.currency),
+      currency: context.currency,
+    });
+  }
+  if (context.objective) settings.push({ kind: 'Objective', objective: context.objective });
+  return {
+    id: adGroup.id,
+    name: adGroup.name,
+    platform: 'pinterest',
+    status: toAdSetStatus(adGroup.status, adGroup.summary_status),
+    advertiser: adGroup.ad_account_id,
+    parentId: adGroup.campaign_id,
+    channelKind: 'Social',
+    settings,
+    ads: context.ads.map(toAd),
+    targetings: toTargetings(adGroup, context.keywords),
+    created_at: new Date(adGroup.created_time * 1000).toISOString(),
+  };
+}
+
+export function toCampaign(campaign: PinterestCampaign): Campaign {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    platform: 'pinterest',
+    status: toAdSetStatus(campaign.status, campaign.summary_status),
+    advertiser: campaign.ad_account_id,
+    objective: campaign.objective_type ?? null,
+    channelKind: 'Social',
+  };
+}

@@ -1,0 +1,72 @@
+/** The parts of Pinterest API v5 answers the adapter reads (field names of its OpenAPI description). */
+
+export const ENTITY_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DRAFT', 'DELETED_DRAFT'] as const;
+export type EntityStatus = (typeof ENTITY_STATUSES)[number];
+
+export interface PinterestAdAccount {
+  id: string;
+  name: string;
+  currency?: string;
+}
+
+export interface PinterestCampaign {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  status: EntityStatus;
+  summary_status?: string;
+  objective_type?: string;
+  is_campaign_budget_optimization?: boolean;
+}
+
+export interface TargetingSpec {
+  GEO?: string[] | null;
+  LOCATION?: string[] | null;
+}
+
+export interface PinterestAdGroup {
+  id: string;
+  ad_account_id: string;
+  campaign_id: string;
+  name: string;
+  status: EntityStatus;
+  summary_status?: string;
+  budget_in_micro_currency?: number | null;
+  budget_type?: 'DAILY' | 'LIFETIME' | 'CBO_ADGROUP';
+  targeting_spec?: TargetingSpec | null;
+  /** Unix seconds. */
+  created_time: number;
+}
+
+export interface PinterestAd {
+  id: string;
+  ad_group_id: string;
+  name?: string | null;
+  status: EntityStatus;
+}
+
+export interface PinterestKeyword {
+  id: string;
+  parent_id: string;
+  value: string;
+  match_type: string | null;
+  archived?: boolean;
+}
+
+/** A list answer: `bookmark` is absent or null on the last page. */
+export interface Page<T> {
+  items: T[];
+  bookmark?: string | null;
+}
+
+/** One item of a batch answer (`POST`/`PATCH ad_groups`): the object, or why it was refused. */
+export interface BatchElement<T> {
+  data?: T | null;
+  exceptions?: { code?: number; message?: string }[] | null;
+}
+
+/** `POST keywords`: all created, or none and the refusals in `errors`. */
+export interface KeywordsAnswer {
+  keywords?: PinterestKeyword[];
+  errors?: { data?: { value?: string }; error_messages?: string[] }[];
+}

@@ -1,0 +1,29 @@
+import type { AdSetStatus } from '../../adsets/model.js';
+import type { EntityStatus } from './model.js';
+
+/**
+ * An ad group's or campaign's status as adlink reports it: ACTIVE and delivering (summary RUNNING) is
+ * Running, ACTIVE otherwise (not started, finished, held by its campaign) and DRAFT are Active.
+ */
+export function toAdSetStatus(status: EntityStatus, summaryStatus?: string): AdSetStatus {
+  switch (status) {
+    case 'ACTIVE':
+      return summaryStatus === 'RUNNING' ? 'Running' : 'Active';
+    case 'DRAFT':
+      return 'Active';
+    case 'PAUSED':
+      return 'Paused';
+    case 'ARCHIVED':
+      return 'Archived';
+    default:
+      return 'Deleted';
+  }
+}
+
+/** What adlink may set; Deleted has no Pinterest status (DELETE archives). */
+export const PINTEREST_STATUS: Record<Exclude<AdSetStatus, 'Deleted'>, 'ACTIVE' | 'PAUSED' | 'ARCHIVED'> = {
+  Running: 'ACTIVE',
+  Active: 'ACTIVE',
+  Paused: 'PAUSED',
+  Archived: 'ARCHIVED',
+};

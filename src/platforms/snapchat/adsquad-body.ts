@@ -1,0 +1,117 @@
+import type { NewAdSet } from '../../adsets/model.js';
+import type { AdAccount } from '../../store/connections.js';
+import { PlatformInputError } from '../adapter.js';
+import type { SnapGeo } from './api-types.js';
+import type { FieldSource } from './errors.js';
+import { SNAP_STATUS } from './mapping.js';
+import { toMicros } from './micros.js';
+
+/**
+ * What a squad optimizes for under each campaign objective that needs nothing else. The others (app
+ * installs, catalogs, leads, stories, places) need an app, a pixel, a catalog or a profile adlink
+ * cannot name.
+ */
+const OPTIMIZATION_GOAL: Record<string, string> = {
+  BRAND_AWARENESS: 'IMPRESSIONS',
+  VIDEO_VIEW: 'VIDEO_VIEWS',
+  ENGAGEMENT: 'SWIPES',
+  WEB_CONVERSION: 'SWIPES',
+};
+
+/** A lifetime budget needs an end time; adlink has no runtime setting, so the squad runs this long. */
+export const LIFETIME_BUDGET_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * The ad squad `POST /campaigns/{id}/adsquads` creates for a unified ad set, and the Snap fields it
+ * sent with the unified parameters they came from (most specific first, for Snap's validation
+ * messages). What Snap cannot hold is refused by name before any call.
+ */
+export function toSnapAdSquad(
+  input: NewAdSet,
+  account: AdAccount,
+  objective: string | undefined,
+  now: Date,
+): { squad: Record<string, unknown>; fields: FieldSource[] } {
+  const goal = objective ? OPTIMIZATION_GOAL[objective] : undefined;
+  if (!goal) {
+    throw new PlatformInputError(
+      'parentId',
+      `Snapchat ad squads under a ${objective ?? 'campaign without an objective'} campaign need an app, pixel, catalog or profile, which adlink cannot set.`,
+    );
+  }
+  const squad: Record<string, unknown> = {
+    campaign_id: input.parentId,
+    name: input.name,
+    status: SNAP_STATUS[input.status],
+    type: 'SNAP_ADS',
+    billing_event: 'IMPRESSION',
+    optimization_goal: goal,
+    placement_v2: { config: 'AUTOMATIC' },
+    bid_strategy: 'AUTO_BID',
+  };
+  const fields: FieldSource[] = [];
+
+  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  if (budgets.length !== 1) {
+    throw new PlatformInputError(
+      'settings',
+      'A Snapchat ad squad has one budget: a DailyBudget or a TotalBudget.',
+    );
+  }
+  const [{ s: budget, i }] = budgets as [(typeof budgets)[number]];
+  if (budget.currency !== account.currency) {
+    throw new PlatformInputError(
+      `settings[${i}].currency`,
+      `Budgets of ad account ${account.id} are in ${account.currency}.`,
+    );
+  }
+  const micros = toMicros(budget.budget, budget.currency);
+  if (micros === null) {
+    throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} amounts have fewer decimals.`);
+  }
+  if (budget.kind === 'DailyBudget') {
+    squad.daily_budget_micro = micros;
+  } else {
+    squad.lifetime_budget_micro = micros;
+    squad.end_time = new Date(now.getTime() + LIFETIME_BUDGET_DAYS * DAY_MS).toISOString();
+  }
+  fields.push(
+    ['daily_budget_micro', `settings[${i}].budget`],
+    ['lifetime_budget_micro', `settings[${i}].budget`],
+    ['end_time', `settings[${i}]`],
+  );
+
+  const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
+  const targeting = input.targetings[geo];
+  if (targeting?.kind !== 'GeoTargeting') {
+    throw new PlatformInputError(
+      'targetings',
+      'Snapchat ad squads need a location: add a ZipcodeGeoTargeting.',
+    );
+  }
+  const countries = new Set(targeting.zipcodes.map((z) => z.country));
+  if (countries.size > 1) {
+    throw new PlatformInputError(
+      `targetings[${geo}].zipcodes`,
+      'Snapchat targets several countries only together with a language, which adlink cannot set: use zip codes of one country.',
+    );
+  }
+  const geos: SnapGeo[] = [
+    {
+      country_code: [...countries][0]!.toLowerCase(),
+      operation: 'INCLUDE',
+      postal_code: targeting.zipcodes.map((z) => z.zipcode),
+    },
+  ];
+  squad.targeting = { geos };
+  fields.push(
+    ['postal_code', `targetings[${geo}].zipcodes`],
+    ['geos', `targetings[${geo}]`],
+    ['targeting', 'targetings'],
+    ['campaign_id', 'parentId'],
+    ['name', 'name'],
+    ['status', 'status'],
+  );
+  return { squad, fields };
+}

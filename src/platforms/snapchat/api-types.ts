@@ -1,0 +1,71 @@
+/** The Ads API shapes the adapter reads, as Snap sends them (ids are UUIDs, money in micro-currency). */
+
+export interface SnapAdAccount {
+  id: string;
+  name: string;
+  currency: string;
+}
+
+export interface SnapOrganization {
+  id: string;
+  name: string;
+  ad_accounts?: SnapAdAccount[];
+}
+
+export interface SnapCampaign {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  status: string;
+  objective?: string;
+  delivery_status?: string[];
+  deleted?: boolean;
+}
+
+export interface SnapGeo {
+  country_code: string;
+  operation?: 'INCLUDE' | 'EXCLUDE';
+  postal_code?: string[];
+}
+
+export interface SnapAdSquad {
+  id: string;
+  campaign_id: string;
+  ad_account_id: string;
+  name: string;
+  status: string;
+  daily_budget_micro?: number;
+  lifetime_budget_micro?: number;
+  targeting?: { geos?: SnapGeo[] };
+  delivery_status?: string[];
+  created_at: string;
+  /** Only with `read_deleted_entities=true`. */
+  deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export interface SnapAd {
+  id: string;
+  ad_squad_id: string;
+  name: string;
+  status: string;
+  delivery_status?: string[];
+}
+
+/** One entity of a list answer, with its own outcome. */
+export interface SubRequest {
+  sub_request_status: string;
+  sub_request_error_reason?: string;
+  [entity: string]: unknown;
+}
+
+/** Every Ads API answer: `request_status`, the entities under their plural name, `paging` on lists. */
+export interface SnapAnswer {
+  request_status?: string;
+  request_id?: string;
+  debug_message?: string;
+  display_message?: string;
+  error_code?: string;
+  paging?: { next_link?: string };
+  [plural: string]: unknown;
+}

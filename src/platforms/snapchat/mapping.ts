@@ -1,0 +1,81 @@
+import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
+import { fromMicros } from './micros.js';
+
+/**
+ * Snap's `status` with its read-only `delivery_status` to the unified status: delivering (VALID) is
+ * Running; switched on but held (schedule, a paused campaign, review) is Active; PAUSED is Paused;
+ * a deleted entity (seen with `read_deleted_entities`) is Deleted. Snap has no archive.
+ */
+export function unifiedStatus(entity: {
+  status: string;
+  delivery_status?: string[];
+  deleted?: boolean;
+}): AdSetStatus {
+  if (entity.deleted) return 'Deleted';
+  if (entity.status === 'PAUSED') return 'Paused';
+  return entity.delivery_status?.includes('VALID') ? 'Running' : 'Active';
+}
+
+/** The unified statuses an ad squad can be given, as Snap's `status`. */
+export const SNAP_STATUS: Partial<Record<AdSetStatus, 'ACTIVE' | 'PAUSED'>> = {
+  Running: 'ACTIVE',
+  Active: 'ACTIVE',
+  Paused: 'PAUSED',
+};
+
+/** Postal codes of the included geos, as one ZipcodeGeoTargeting; country-only geos have no unified kind. */
+export function unifiedTargetings(geos: SnapGeo[] = []): Targeting[] {
+  const zipcodes = geos
+    .filter((geo) => geo.operation !== 'EXCLUDE')
+    .flatMap((geo) =>
+      (geo.postal_code ?? []).map((zipcode) => ({ country: geo.country_code.toUpperCase(), zipcode })),
+    );
+  return zipcodes.length === 0 ? [] : [{ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes }];
+}
+
+export function toAd(ad: SnapAd): Ad {
+  return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
+}
+
+/** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
+export function toAdSet(
+  squad: SnapAdSquad,
+  currency: string,
+  objective: string | undefined,
+  ads: SnapAd[],
+): AdSet {
+  const settings: Setting[] = [];
+  if (squad.daily_budget_micro) {
+    settings.push({ kind: 'DailyBudget', budget: fromMicros(squad.daily_budget_micro), currency });
+  }
+  if (squad.lifetime_budget_micro) {
+    settings.push({ kind: 'TotalBudget', budget: fromMicros(squad.lifetime_budget_micro), currency });
+  }
+  if (objective) settings.push({ kind: 'Objective', objective });
+  return {
+    id: squad.id,
+    name: squad.name,
+    platform: 'snapchat',
+    status: unifiedStatus(squad),
+    advertiser: squad.ad_account_id,
+    parentId: squad.campaign_id,
+    channelKind: 'Social',
+    settings,
+    ads: ads.map(toAd),
+    targetings: unifiedTargetings(squad.targeting?.geos),
+    created_at: new Date(squad.created_at).toISOString(),
+  };
+}
+
+export function toCampaign(campaign: SnapCampaign): Campaign {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    platform: 'snapchat',
+    status: unifiedStatus(campaign),
+    advertiser: campaign.ad_account_id,
+    objective: campaign.objective ?? null,
+    channelKind: 'Social',
+  };
+}

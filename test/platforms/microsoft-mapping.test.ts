@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
+import { classifyMicrosoftAnswer, partialFailure } from '../../src/platforms/microsoft/errors.js';
+import {
+  campaignSettings,
+  campaignStatus,
+  channelKind,
+  microsoftStatus,
+  unifiedStatus,
+} from '../../src/platforms/microsoft/mapping.js';
+
+const fault = (status: number, body: object, headers: Record<string, string> = {}) => ({
+  status,
+  headers: new Headers(headers),
+  body: { TrackingId: 'tracking-1', ...body },
+});
+const adApi = (Code: number, ErrorCode: string) => ({
+  Type: 'AdApiFaultDetail',
+  Errors: [{ Code, ErrorCode, Message: `${ErrorCode} message`, Detail: null }],
+});
+
+describe('microsoft mapping', () => {
+  it('maps AdGroupStatus to unified statuses (with the campaign’s) and back', () => {
+    expect(unifiedStatus('Active', 'Active')).toBe('Running');
+    expect(unifiedStatus('Active', 'Paused')).toBe('Active');
+    expect(unifiedStatus('Active', 'BudgetPaused')).toBe('Active');
+    expect(unifiedStatus('Paused', 'Active')).toBe('Paused');
+    expect(unifiedStatus('Expired', 'Active')).toBe('Archived');
+    expect(unifiedStatus('Deleted', 'Active')).toBe('Deleted');
+    expect((['Running', 'Active', 'Paused'] as const).map(microsoftStatus)).toEqual([
+      'Active',
+      'Active',
+      'Paused',
+    ]);
+    expect(['Active', 'BudgetPaused', 'Suspended', 'Deleted'].map(campaignStatus)).toEqual([
+      'Running',
+      'Paused',
+      'Active',
+      'Deleted',
+    ]);
+  });
+
+  it('reads the campaign’s DailyBudget (major units) and CampaignType through to its ad groups', () => {
+    expect(
+      campaignSettings(
+        { DailyBudget: 25.5, BudgetType: 'DailyBudgetAccelerated', CampaignType: 'Audience' },
+        'USD',
+      ),
+    ).toEqual([
+      { kind: 'DailyBudget', budget: 25.5, currency: 'USD' },
+      { kind: 'Objective', objective: 'Audience' },
+    ]);
+    // A lifetime budget's amount is not in the fields adlink reads: no budget rather than a wrong one.
+    expect(
+      campaignSettings(
+        { DailyBudget: 900, BudgetType: 'LifetimeBudgetStandard', CampaignType: 'Search' },
+        'EUR',
+      ),
+    ).toEqual([{ kind: 'Objective', objective: 'Search' }]);
+    expect(['Search', 'Shopping', 'Audience', 'PerformanceMax'].map(channelKind)).toEqual([
+      'Search',
+      'Search',
+      'Display',
+      'Mixed',
+    ]);
+  });
+
+  it('refuses budget writes and zip codes, and deletes for good (capabilities)', () => {
+    const { capabilities } = microsoftAdapter(platformCatalog('http://localhost').microsoft, {
+      timeoutMs: 1000,
+    });
+    expect(capabilities).toMatchObject({
+      budgetLevel: 'campaign',
+      objectiveLevel: 'campaign',
+      targetings: ['KeywordTargeting'],
+      deletion: 'hard',
+    });
+    expect(capabilities.updateStatuses).not.toContain('Archived');
+  });
+});
+
+describe('microsoft error classification', () => {
+  it('error 117 and HTTP 429 are throttling, with the Retry-After hint when there is one', () => {
+    expect(classifyMicrosoftAnswer(fault(429, adApi(117, 'CallRateExceeded')))).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: 1,
+      code: 'CallRateExceeded',
+    });
+    expect(
+      classifyMicrosoftAnswer(fault(400, adApi(117, 'CallRateExceeded'), { 'retry-after': '2' })),
+    ).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: 2,
+    });
+  });
+
+  it('an expired or invalid token is unauthorized; missing headers and permissions are not', () => {
+    expect(classifyMicrosoftAnswer(fault(401, adApi(109, 'AuthenticationTokenExpired')))?.kind).toBe(
+      'unauthorized',
+    );
+    expect(classifyMicrosoftAnswer(fault(401, adApi(105, 'InvalidCredentials')))?.kind).toBe('unauthorized');
+    expect(classifyMicrosoftAnswer(fault(400, adApi(116, 'RequestMissingHeaders')))?.kind).toBe('rejected');
+    expect(classifyMicrosoftAnswer(fault(403, adApi(106, 'UserIsNotAuthorized')))?.kind).toBe('rejected');
+  });
+
+  it('refusals about an ad group field are invalid and name the unified parameter', () => {
+    const campaign = classifyMicrosoftAnswer(
+      fault(400, {
+        Type: 'ApiFaultDetail',
+        BatchErrors: [],
+        OperationErrors: [
+          {
+            Code: 1100,
+            ErrorCode: 'CampaignServiceInvalidCampaignId',
+            Message: 'The campaign ID is not valid.',
+          },
+        ],
+      }),
+    );
+    expect(campaign).toMatchObject({
+      kind: 'invalid',
+      param: 'parentId',
+      code: 'CampaignServiceInvalidCampaignId',
+    });
+    expect(campaign?.message).toContain('TrackingId tracking-1');
+    const name = partialFailure([
+      { Index: 0, Code: 1202, ErrorCode: 'CampaignServiceInvalidAdGroupName', Message: 'x' },
+    ]);
+    expect(name).toMatchObject({ kind: 'invalid', param: 'name', code: 'CampaignServiceInvalidAdGroupName' });
+    const keyword = partialFailure(
+      [
+        {
+          Index: 1,
+          Code: 1503,
+          ErrorCode: 'CampaignServiceInvalidKeywordText',
+          Message: 'The keyword text is not valid.',
+        },
+      ],
+      (i) => `targetings[0].keywords[${i}]`,
+    );
+    expect(keyword).toMatchObject({ kind: 'invalid', param: 'targetings[0].keywords[1]' });
+    expect(partialFailure([])).toBeUndefined();
+    expect(classifyMicrosoftAnswer({ status: 200, headers: new Headers(), body: {} })).toBeUndefined();
+  });
+});

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSADS_SCOPE } from '../../emulators/microsoft/access.js';
+import { microsoftEmulator } from '../../emulators/microsoft/index.js';
+import {
+  AD_GROUP_FIELDS,
+  CAMPAIGN_BASE,
+  CAMPAIGN_OPERATIONS,
+  CUSTOMER_BASE,
+  CUSTOMER_OPERATIONS,
+  KEYWORD_FIELDS,
+} from '../../emulators/microsoft/operations.js';
+import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.js';
+import { MATCH_TYPES, SETTABLE_AD_GROUP_STATUSES } from '../../emulators/microsoft/rules.js';
+import { SEED } from '../../emulators/microsoft/seed.js';
+import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
+
+/**
+ * The emulator against Microsoft's official REST SDK (BingAds/BingAds-PHP-REST-SDK, see
+ * test/fixtures/microsoft/extract.md): paths, methods, headers, JSON field names and enum values, so
+ * the adapter cannot depend on a shape Microsoft Advertising does not have.
+ */
+const campaignSdk = sdk.CampaignManagementService;
+const customerSdk = sdk.CustomerManagementService;
+const values = (name: keyof typeof campaignSdk.enums) => campaignSdk.enums[name].values;
+type Json = Record<string, unknown>;
+
+const keysOutside = (object: unknown, allowed: string[]) =>
+  Object.keys(object as Json).filter((k) => !allowed.includes(k));
+
+describe('Microsoft SDK extract', () => {
+  it('comes from the official REST SDK at a named commit, with the headers the SDK sends', () => {
+    expect(sdk.repository).toBe('BingAds/BingAds-PHP-REST-SDK');
+    expect(sdk.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(sdk.headers).toEqual(['Authorization', 'CustomerAccountId', 'CustomerId', 'DeveloperToken']);
+  });
+
+  it('the catalog’s two API bases are the SDK’s service paths, and an override keeps them', () => {
+    const paths = (catalog: ReturnType<typeof platformCatalog>) => {
+      const { apiBaseUrl, apiUrls } = catalog.microsoft;
+      return [new URL(apiBaseUrl), new URL(apiUrls!.customerManagement!)];
+    };
+    const [campaign, customer] = paths(platformCatalog('http://localhost'));
+    expect(campaign!.href).toBe(`https://campaign.api.bingads.microsoft.com${CAMPAIGN_BASE}`);
+    expect(customer!.href).toBe(`https://clientcenter.api.bingads.microsoft.com${CUSTOMER_BASE}`);
+    const overridden = paths(
+      platformCatalog('http://localhost', { microsoft: { baseUrl: 'http://127.0.0.1:4015' } }),
+    );
+    expect(overridden.map((u) => u.href)).toEqual([
+      `http://127.0.0.1:4015${CAMPAIGN_BASE}`,
+      `http://127.0.0.1:4015${CUSTOMER_BASE}`,
+    ]);
+  });
+});
+
+describe('the emulator’s operations and fields are the SDK’s', () => {
+  it.each([
+    ...Object.entries(CAMPAIGN_OPERATIONS).map(
+      ([name, op]) => [name, CAMPAIGN_BASE, op, campaignSdk.operations] as const,
+    ),
+    ...Object.entries(CUSTOMER_OPERATIONS).map(
+      ([name, op]) => [name, CUSTOMER_BASE, op, customerSdk.operations] as const,
+    ),
+  ])('%s: method, path and request fields', (name, base, op, operations) => {
+    const official = (
+      operations as Record<string, { method: string; path: string; request: { fields: string[] } }>
+    )[name]!;
+    expect({ method: op.method, path: `${base}${op.path}` }).toEqual({
+      method: official.method,
+      path: official.path,
+    });
+    expect(official.request.fields).toEqual(expect.arrayContaining([...op.fields]));
+  });
+
+  it('the AdGroup and Keyword fields it takes exist on the SDK models', () => {
+    expect(
+      keysOutside(Object.fromEntries(AD_GROUP_FIELDS.map((f) => [f, 1])), campaignSdk.models.AdGroup),
+    ).toEqual([]);
+    expect(
+      keysOutside(Object.fromEntries(KEYWORD_FIELDS.map((f) => [f, 1])), campaignSdk.models.Keyword),
+    ).toEqual([]);
+  });
+
+  it('its enum values are the SDK’s (AdGroupStatus, CampaignType, MatchType, AdType, BudgetLimitType)', () => {
+    expect(values('AdGroupStatus')).toEqual(['Active', 'Paused', 'Expired', 'Deleted']);
+    expect(values('AdGroupStatus')).toEqual(expect.arrayContaining(SETTABLE_AD_GROUP_STATUSES));
+    expect([...CAMPAIGN_TYPES].sort()).toEqual([...values('CampaignType')].sort());
+    expect(campaignSdk.enums.CampaignType.flags).toBe(true);
+    expect([...MATCH_TYPES].sort()).toEqual([...values('MatchType')].sort());
+    expect([...AD_TYPES].sort()).toEqual([...values('AdType')].sort());
+    expect(values('BudgetLimitType')).toEqual(
+      expect.arrayContaining(['DailyBudgetStandard', 'DailyBudgetAccelerated']),
+    );
+  });
+});
+
+describe('the emulator answers in the SDK’s shapes', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  beforeAll(async () => {
+    emulator = await startEmulator(microsoftEmulator);
+    const { clientId, clientSecret } = emulator.oauth.options;
+    const redirectUri = 'http://127.0.0.1/callback';
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: [MSADS_SCOPE, 'offline_access'],
+      clientId,
+      redirectUri,
+      challenge: null,
+    });
+    const res = await fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uri: redirectUri,
+      }),
+    });
+    token = ((await res.json()) as { access_token: string }).access_token;
+  });
+  afterAll(() => emulator?.close());
+
+  const call = async (path: string, method: string, body: object, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        DeveloperToken: 'dev',
+        CustomerId: SEED.customer,
+        CustomerAccountId: SEED.usAccount,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const op = (service: typeof campaignSdk | typeof customerSdk, name: string) =>
+    (service.operations as Record<string, { method: string; path: string; response: { fields: string[] } }>)[
+      name
+    ]!;
+  const answer = async (service: typeof campaignSdk | typeof customerSdk, name: string, body: object) => {
+    const { method, path, response } = op(service, name);
+    const res = await call(path, method, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(keysOutside(res.body, response.fields)).toEqual([]);
+    return res.body;
+  };
+
+  it('Customer Management: the user, the account and the account search', async () => {
+    const user = await answer(customerSdk, 'getUser', { UserId: null });
+    expect(keysOutside(user.User, customerSdk.models.User)).toEqual([]);
+    for (const role of user.CustomerRoles as Json[])
+      expect(keysOutside(role, customerSdk.models.CustomerRole)).toEqual([]);
+    const { Accounts } = await answer(customerSdk, 'searchAccounts', {
+      Predicates: [{ Field: 'UserId', Operator: 'Equals', Value: SEED.user }],
+      PageInfo: { Index: 0, Size: 1 },
+    });
+    expect(Accounts as Json[]).toHaveLength(1);
+    expect(customerSdk.enums.PredicateOperator.values).toContain('Equals');
+    const { Account } = await answer(customerSdk, 'getAccount', { AccountId: SEED.euAccount });
+    expect(keysOutside(Account, customerSdk.models.AdvertiserAccount)).toEqual([]);
+    expect(customerSdk.enums.AccountLifeCycleStatus.values).toContain(
+      (Account as Json).AccountLifeCycleStatus,
+    );
+  });
+
+  it('Campaign Management: campaigns, ad groups, keywords and ads, with SDK enum values', async () => {
+    const { Campaigns } = await answer(campaignSdk, 'getCampaignsByAccountId', {
+      AccountId: SEED.usAccount,
+      CampaignType: 'Search,Audience',
+    });
+    for (const c of Campaigns as Json[]) {
+      expect(keysOutside(c, campaignSdk.models.Campaign)).toEqual([]);
+      expect(values('CampaignType')).toContain(c.CampaignType);
+      expect(values('BudgetLimitType')).toContain(c.BudgetType);
+      expect(values('CampaignStatus')).toContain(c.Status);
+    }
+    const { AdGroups } = await answer(campaignSdk, 'getAdGroupsByCampaignId', {
+      CampaignId: SEED.searchCampaign,
+    });
+    for (const g of AdGroups as Json[]) {
+      expect(keysOutside(g, campaignSdk.models.AdGroup)).toEqual([]);
+      expect(values('AdGroupStatus')).toContain(g.Status);
+    }
+    const id = (AdGroups as Json[])[0]!.Id as string;
+    const { Keywords } = await answer(campaignSdk, 'getKeywordsByAdGroupId', { AdGroupId: id });
+    for (const k of Keywords as Json[]) {
+      expect(keysOutside(k, campaignSdk.models.Keyword)).toEqual([]);
+      expect(values('MatchType')).toContain(k.MatchType);
+      expect(values('KeywordStatus')).toContain(k.Status);
+    }
+    const { Ads } = await answer(campaignSdk, 'getAdsByAdGroupId', {
+      AdGroupId: id,
+      AdTypes: ['ResponsiveSearch'],
+    });
+    for (const a of Ads as Json[]) {
+      expect(keysOutside(a, campaignSdk.models.Ad)).toEqual([]);
+      expect(values('AdStatus')).toContain(a.Status);
+    }
+    const byIds = await answer(campaignSdk, 'getAdGroupsByIds', {
+      CampaignId: SEED.searchCampaign,
+      AdGroupIds: [id, '1'],
+    });
+    expect((byIds.AdGroups as unknown[])[1]).toBeNull();
+    expect(keysOutside((byIds.PartialErrors as Json[])[0], campaignSdk.models.BatchError)).toEqual([]);
+  });
+
+  it('add, update and delete are batches whose refused items come back as PartialErrors', async () => {
+    const added = await answer(campaignSdk, 'addAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [
+        { Name: 'SDK shaped', Status: 'Paused' },
+        { Name: 'SDK shaped', Status: 'Paused' },
+      ],
+    });
+    const [id, duplicate] = added.AdGroupIds as (string | null)[];
+    expect(duplicate).toBeNull();
+    expect(added.PartialErrors).toEqual([
+      expect.objectContaining({
+        Index: 1,
+        Code: 1214,
+        ErrorCode: 'CampaignServiceCannotCreateDuplicateAdGroup',
+      }),
+    ]);
+    const keywords = await answer(campaignSdk, 'addKeywords', {
+      AdGroupId: id,
+      Keywords: [
+        { Text: 'fat bike', MatchType: 'Exact' },
+        { Text: 'fat bike?', MatchType: 'Exact' },
+      ],
+    });
+    expect((keywords.PartialErrors as Json[]).map((e) => [e.Index, e.Code])).toEqual([[1, 1503]]);
+    const updated = await answer(campaignSdk, 'updateAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [{ Id: id, Status: 'Deleted' }],
+    });
+    expect((updated.PartialErrors as Json[]).map((e) => e.ErrorCode)).toEqual([
+      'CampaignServiceInvalidEntityState',
+    ]);
+    expect(
+      (await answer(campaignSdk, 'deleteAdGroups', { CampaignId: SEED.searchCampaign, AdGroupIds: [id] }))
+        .PartialErrors,
+    ).toEqual([]);
+    const again = await answer(campaignSdk, 'deleteAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroupIds: [id],
+    });
+    expect((again.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1201]);
+  });
+
+  it('faults are the SDK’s AdApiFaultDetail and ApiFaultDetail', async () => {
+    const { path, method } = op(campaignSdk, 'getAdGroupsByCampaignId');
+    const check = (fault: Json, type: 'AdApiFaultDetail' | 'ApiFaultDetail') => {
+      expect(fault.Type).toBe(type);
+      expect(keysOutside(fault, campaignSdk.faults[type])).toEqual([]);
+      const errors = (type === 'AdApiFaultDetail' ? fault.Errors : fault.OperationErrors) as Json[];
+      expect(
+        keysOutside(
+          errors[0],
+          type === 'AdApiFaultDetail' ? campaignSdk.models.AdApiError : campaignSdk.models.OperationError,
+        ),
+      ).toEqual([]);
+      return errors[0];
+    };
+    const noToken = await call(path, method, { CampaignId: SEED.searchCampaign }, { DeveloperToken: '' });
+    expect(noToken.status).toBe(400);
+    expect(check(noToken.body, 'AdApiFaultDetail')).toMatchObject({
+      Code: 116,
+      ErrorCode: 'RequestMissingHeaders',
+    });
+    const noAccount = await call(
+      path,
+      method,
+      { CampaignId: SEED.searchCampaign },
+      { CustomerAccountId: '' },
+    );
+    expect(check(noAccount.body, 'ApiFaultDetail')).toMatchObject({ Code: 1030 });
+    const badToken = await call(
+      path,
+      method,
+      { CampaignId: SEED.searchCampaign },
+      { Authorization: 'Bearer nope' },
+    );
+    expect(badToken.status).toBe(401);
+    expect(check(badToken.body, 'AdApiFaultDetail')).toMatchObject({
+      Code: 105,
+      ErrorCode: 'InvalidCredentials',
+    });
+    const unknownField = await call(path, method, { CampaignId: SEED.searchCampaign, PageSize: 10 });
+    expect(check(unknownField.body, 'ApiFaultDetail')).toMatchObject({ Code: 201 });
+    emulator.controls.throttleNext(1);
+    const throttled = await call(path, method, { CampaignId: SEED.searchCampaign });
+    expect(throttled.status).toBe(429);
+    expect(check(throttled.body, 'AdApiFaultDetail')).toMatchObject({
+      Code: 117,
+      ErrorCode: 'CallRateExceeded',
+    });
+    const { path: accountPath } = op(customerSdk, 'getAccount');
+    const customerFault = await call(accountPath, 'POST', { AccountId: '1' });
+    expect(keysOutside(customerFault.body, customerSdk.faults.ApiFault)).toEqual([]);
+    expect(
+      keysOutside((customerFault.body.OperationErrors as Json[])[0], customerSdk.models.OperationError),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import type { NewAdSet } from '../../src/adsets/model.js';
+import { PlatformInputError } from '../../src/platforms/adapter.js';
+import { adGroupCreate, LIFETIME_BUDGET_DAYS } from '../../src/platforms/pinterest/ad-group-body.js';
+import { classifyPinterest, namedParam } from '../../src/platforms/pinterest/errors.js';
+import { isPostalGeoId, toGeoId, zipcodesOf } from '../../src/platforms/pinterest/geo.js';
+import { toAdSet, toCampaign } from '../../src/platforms/pinterest/mapping.js';
+import { fromMicros, toMicros } from '../../src/platforms/pinterest/micros.js';
+import type { PinterestAdGroup, PinterestCampaign } from '../../src/platforms/pinterest/model.js';
+import { PINTEREST_STATUS, toAdSetStatus } from '../../src/platforms/pinterest/status.js';
+
+const adGroup = (fields: Partial<PinterestAdGroup>): PinterestAdGroup => ({
+  id: '2680060704746',
+  ad_account_id: '549755885175',
+  campaign_id: '626736533506',
+  name: 'g',
+  status: 'ACTIVE',
+  created_time: 1_767_600_000,
+  ...fields,
+});
+const context = { currency: 'USD', objective: 'AWARENESS', ads: [], keywords: [] };
+const campaign: PinterestCampaign = {
+  id: '626736533506',
+  ad_account_id: '549755885175',
+  name: 'c',
+  status: 'ACTIVE',
+  objective_type: 'AWARENESS',
+};
+const account = { id: '549755885175', name: 'Acme', currency: 'USD' };
+const input = (fields: Partial<NewAdSet>): NewAdSet => ({
+  name: 'n',
+  advertiser: account.id,
+  parentId: campaign.id,
+  channelKind: 'Social',
+  status: 'Paused',
+  settings: [{ kind: 'DailyBudget', budget: 25, currency: 'USD' }],
+  targetings: [
+    { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'US', zipcode: '94107' }] },
+  ],
+  ...fields,
+});
+const now = new Date('2026-03-01T00:00:00Z');
+
+describe('Pinterest status mapping', () => {
+  it.each([
+    ['ACTIVE', 'RUNNING', 'Running'],
+    ['ACTIVE', 'NOT_STARTED', 'Active'],
+    ['ACTIVE', 'COMPLETED', 'Active'],
+    ['ACTIVE', 'PAUSED', 'Active'],
+    ['ACTIVE', undefined, 'Active'],
+    ['DRAFT', 'DRAFT', 'Active'],
+    ['PAUSED', 'PAUSED', 'Paused'],
+    ['ARCHIVED', 'ARCHIVED', 'Archived'],
+    ['DELETED_DRAFT', 'DELETED_DRAFT', 'Deleted'],
+  ] as const)('%s with summary %s is %s', (status, summary, expected) => {
+    expect(toAdSetStatus(status, summary)).toBe(expected);
+    expect(
+      toAdSet(adGroup({ status, ...(summary ? { summary_status: summary } : {}) }), context).status,
+    ).toBe(expected);
+  });
+
+  it('sets Running and Active as ACTIVE, Paused as PAUSED, Archived as ARCHIVED, never Deleted', () => {
+    expect(PINTEREST_STATUS).toEqual({
+      Running: 'ACTIVE',
+      Active: 'ACTIVE',
+      Paused: 'PAUSED',
+      Archived: 'ARCHIVED',
+    });
+  });
+
+  it('campaigns keep their objective_type', () => {
+    expect(toCampaign({ ...campaign, summary_status: 'RUNNING' })).toMatchObject({
+      status: 'Running',
+      objective: 'AWARENESS',
+      channelKind: 'Social',
+    });
+  });
+});
+
+describe('Pinterest micro currency', () => {
+  it('is 1,000,000 per unit of the currency, exactly', () => {
+    expect(toMicros(25, 'USD')).toBe(25_000_000);
+    expect(toMicros(300.5, 'EUR')).toBe(300_500_000);
+    expect(toMicros(0.1 + 0.2, 'USD')).toBe(300_000);
+    expect(toMicros(5000, 'JPY')).toBe(5_000_000_000);
+    expect(toMicros(1.005, 'USD')).toBeUndefined();
+    expect(toMicros(50.5, 'JPY')).toBeUndefined();
+    expect(toMicros(1e12, 'USD')).toBeUndefined();
+  });
+
+  it('reads back in major units, rounded to the currency', () => {
+    expect(fromMicros(20_000_000, 'USD')).toBe(20);
+    expect(fromMicros(1_234_567, 'USD')).toBe(1.23);
+    expect(fromMicros(1_500_000_000, 'JPY')).toBe(1500);
+  });
+
+  it('budget_type picks the setting; a CBO ad group shows none', () => {
+    expect(
+      toAdSet(adGroup({ budget_type: 'LIFETIME', budget_in_micro_currency: 1_000_000 }), context).settings,
+    ).toEqual([
+      { kind: 'TotalBudget', budget: 1, currency: 'USD' },
+      { kind: 'Objective', objective: 'AWARENESS' },
+    ]);
+    expect(
+      toAdSet(adGroup({ budget_type: 'CBO_ADGROUP', budget_in_micro_currency: null }), context).settings,
+    ).toEqual([{ kind: 'Objective', objective: 'AWARENESS' }]);
+  });
+});
+
+describe('Pinterest geo ids', () => {
+  it('write zip codes as country-postal code', () => {
+    expect(toGeoId('US', '94107')).toBe('US-94107');
+    expect(toGeoId('GB', 'sw1a')).toBe('GB-SW1A');
+  });
+
+  it('read postal codes back and leave region codes out', () => {
+    expect(isPostalGeoId('US-94107')).toBe(true);
+    expect(isPostalGeoId('BE-VOV')).toBe(false);
+    expect(zipcodesOf(['US-94107', 'BE-VOV', 'FR-75001'])).toEqual([
+      { country: 'US', zipcode: '94107' },
+      { country: 'FR', zipcode: '75001' },
+    ]);
+  });
+
+  it('targetings: postal codes, and the keywords that target (not the negative ones)', () => {
+    const read = toAdSet(adGroup({ targeting_spec: { GEO: ['US-94107'], LOCATION: ['US'] } }), {
+      ...context,
+      keywords: [
+        { id: '1', parent_id: '2680060704746', value: 'rugs', match_type: 'BROAD' },
+        { id: '2', parent_id: '2680060704746', value: 'cheap', match_type: 'EXACT_NEGATIVE' },
+        { id: '3', parent_id: '2680060704746', value: 'old', match_type: 'PHRASE', archived: true },
+      ],
+    });
+    expect(read.targetings).toEqual([
+      { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'US', zipcode: '94107' }] },
+      { kind: 'KeywordTargeting', keywords: ['rugs'] },
+    ]);
+  });
+});
+
+describe('Pinterest ad group creation', () => {
+  it('bids automatically, bills by the objective and sends the budget in micros', () => {
+    const { item, keywords } = adGroupCreate(
+      input({
+        status: 'Running',
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '94107' }],
+          },
+          { kind: 'KeywordTargeting', keywords: ['Rugs', 'rugs', 'lamps'] },
+        ],
+      }),
+      account,
+      campaign,
+      now,
+    );
+    expect(item).toEqual({
+      name: 'n',
+      campaign_id: campaign.id,
+      status: 'ACTIVE',
+      billable_event: 'IMPRESSION',
+      bid_strategy_type: 'AUTOMATIC_BID',
+      budget_in_micro_currency: 25_000_000,
+      budget_type: 'DAILY',
+      targeting_spec: { GEO: ['US-94107'] },
+    });
+    expect(keywords).toEqual({ values: ['Rugs', 'lamps'], param: 'targetings[1].keywords' });
+  });
+
+  it('gives a lifetime budget an end', () => {
+    const { item } = adGroupCreate(
+      input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] }),
+      account,
+      campaign,
+      now,
+    );
+    expect(item).toMatchObject({ budget_type: 'LIFETIME', budget_in_micro_currency: 300_000_000 });
+    expect(item.end_time).toBe(now.getTime() / 1000 + LIFETIME_BUDGET_DAYS * 86_400);
+  });
+
+  it.each([
+    [{ targetings: [] }, campaign, 'targetings'],
+    [
+      {
+        settings: [
+          { kind: 'DailyBudget', budget: 25, currency: 'USD' },
+          { kind: 'TotalBudget', budget: 25, currency: 'USD' },
+        ],
+      },
+      campaign,
+      'settings',
+    ],
+    [{ settings: [{ kind: 'DailyBudget', budget: 25, currency: 'EUR' }] }, campaign, 'settings[0].currency'],
+    [{ settings: [{ kind: 'DailyBudget', budget: 2.555, currency: 'USD' }] }, campaign, 'settings[0].budget'],
+    [{}, { ...campaign, objective_type: 'WEB_CONVERSION' }, 'parentId'],
+    [{}, { ...campaign, is_campaign_budget_optimization: true }, 'settings[0]'],
+  ] as const)('refuses %j under %j, naming %s', (fields, parent, param) => {
+    const attempt = () => adGroupCreate(input(fields as Partial<NewAdSet>), account, parent, now);
+    expect(attempt).toThrow(PlatformInputError);
+    expect(() => attempt()).toThrow(expect.objectContaining({ param }));
+  });
+});
+
+describe("Pinterest's errors", () => {
+  const answer = (status: number, body: unknown) => ({ status, body, headers: new Headers() });
+  const sources = [
+    ['budget_in_micro_currency', 'settings[0].budget'],
+    ['GEO', 'targetings[0].zipcodes'],
+    ['targeting_spec', 'targetings[0]'],
+  ] as [string, string][];
+
+  it('401 asks for a refresh, 429 is throttling', () => {
+    expect(classifyPinterest()(answer(401, { code: 2, message: 'Authentication failed.' }))).toMatchObject({
+      kind: 'unauthorized',
+      code: '2',
+    });
+    expect(classifyPinterest()(answer(429, { code: 8, message: 'rate limit' }))).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: 1,
+    });
+  });
+
+  it('a 400 answering a write names the unified parameter its message is about', () => {
+    expect(
+      classifyPinterest(sources)(
+        answer(400, { code: 400, message: 'targeting_spec GEO has an invalid code US-1.' }),
+      ),
+    ).toMatchObject({ kind: 'invalid', param: 'targetings[0].zipcodes' });
+    expect(namedParam('budget_in_micro_currency must be at least 1000000', sources)).toBe(
+      'settings[0].budget',
+    );
+    expect(namedParam('something else', sources)).toBeUndefined();
+  });
+
+  it('a 400 answering a read, and anything else, is a refusal', () => {
+    expect(classifyPinterest()(answer(400, { code: 400, message: 'Invalid parameters.' }))).toMatchObject({
+      kind: 'rejected',
+    });
+    expect(classifyPinterest()(answer(403, { code: 29, message: 'not permitted' }))).toMatchObject({
+      kind: 'rejected',
+      status: 403,
+      code: '29',
+    });
+    expect(classifyPinterest()(answer(200, { items: [] }))).toBeUndefined();
+  });
+});

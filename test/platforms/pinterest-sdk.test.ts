@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adGroupCreateRequest, adGroupUpdateRequest } from '../../emulators/pinterest/ad-group-input.js';
+import { MAX_BATCH } from '../../emulators/pinterest/ad-group-routes.js';
+import { pinterestEmulator } from '../../emulators/pinterest/index.js';
+import { keywordsRequest } from '../../emulators/pinterest/keyword-routes.js';
+import * as model from '../../emulators/pinterest/model.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
+import { SEED } from '../../emulators/pinterest/seed.js';
+import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { PlatformCall } from '../../src/platforms/adapter.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
+import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
+import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
+import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
+
+/**
+ * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see
+ * test/fixtures/pinterest/extract.md): paths and methods, query parameters, request and answer field
+ * names and enum values, so adapter and emulator cannot agree on a shape Pinterest does not have.
+ */
+type Operation = keyof typeof api.operations;
+interface OperationShape {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body?: { schema: string; array?: object };
+}
+type Schema = keyof typeof api.schemas;
+const fieldsOf = (schema: Schema) => api.schemas[schema].fields;
+const requiredOf = (schema: Schema) => api.schemas[schema].required;
+const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
+const sorted = (values: readonly (string | null)[]) => [...values].sort();
+const catalog = platformCatalog('http://localhost:3000');
+const version = new URL(api.server).pathname; // "/v5"
+
+let emulator: RunningEmulator;
+let token: string;
+const issue = (scope: string[]) => {
+  const redirectUri = 'http://127.0.0.1/callback';
+  const code = emulator.oauth.issueCode({
+    user: 'emulated-user',
+    scope,
+    clientId: DEFAULT_CLIENT.clientId,
+    redirectUri,
+    challenge: null,
+  });
+  return { code, redirectUri };
+};
+const basic = `Basic ${Buffer.from(`${DEFAULT_CLIENT.clientId}:${DEFAULT_CLIENT.clientSecret}`).toString('base64')}`;
+
+beforeAll(async () => {
+  emulator = await startEmulator(pinterestEmulator);
+  const { code, redirectUri } = issue(['ads:read', 'ads:write']);
+  const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
+  if (typeof issued === 'string') throw new Error(issued);
+  token = issued.access_token;
+});
+afterAll(() => emulator?.close());
+
+/** An operation's path with the seeded ids, as the emulator serves it. */
+const pathOf = (operation: Operation, adGroupId = '') =>
+  `${version}${api.operations[operation].path
+    .replace('{ad_account_id}', SEED.usdAccount)
+    .replace('{ad_group_id}', adGroupId)}`;
+const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${emulator.url}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+const expectFields = (object: object, schema: Schema) =>
+  expect(fieldsOf(schema)).toEqual(expect.arrayContaining(Object.keys(object)));
+
+describe('the OpenAPI extract', () => {
+  it("comes from Pinterest's api-description repository at a named commit", () => {
+    expect(api.source).toMatchObject({ repository: 'pinterest/api-description', path: 'v5/openapi.json' });
+    expect(api.source.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe("adlink's catalog entry is the OpenAPI's", () => {
+  const { oauth, apiBaseUrl, apiVersion } = catalog.pinterest;
+
+  it('authorization-code flow: URLs, scopes, HTTP Basic client auth and a form body', () => {
+    expect(oauth.authorizeUrl).toBe(api.oauth.authorizationUrl);
+    expect(oauth.tokenUrl).toBe(api.oauth.tokenUrl);
+    expect(oauth.tokenUrl).toBe(`${api.server}${api.operations['oauth/token'].path}`);
+    expect(api.oauth.scopes).toEqual(expect.arrayContaining(oauth.scopes));
+    expect(api.operations['oauth/token'].security).toEqual(['basic']);
+    expect(oauth.clientAuth).toBe('basic');
+    expect(api.operations['oauth/token'].body?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(oauth.tokenRequest).toBe('form');
+    expect(requiredOf('OauthAccessTokenRequestCode')).toEqual(['code', 'grant_type', 'redirect_uri']);
+  });
+
+  it('API base URL and version', () => {
+    expect(apiBaseUrl).toBe(api.server);
+    expect(`/${apiVersion}`).toBe(version);
+    expect(`/${model.API_VERSION}`).toBe(version);
+  });
+
+  it('refresh tokens are continuous (renewed by every refresh)', () => {
+    expect(api.oauth.tokenDescription).toMatch(
+      /continuous refresh token \(60-day expiration, refreshable indefinitely\)/,
+    );
+  });
+});
+
+describe('the emulator serves the OpenAPI operations adlink uses', () => {
+  const reads: Operation[] = [
+    'ad_accounts/list',
+    'campaigns/list',
+    'ad_groups/list',
+    'ads/list',
+    'keywords/get',
+  ];
+
+  it.each(reads)('%s: its path and method, a Paginated answer of its schema', async (operation) => {
+    const { method } = api.operations[operation];
+    const res = await request(method, pathOf(operation));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(fieldsOf('Paginated')).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(Array.isArray(body.items)).toBe(true);
+    const schema = {
+      'ad_accounts/list': 'AdAccount',
+      'campaigns/list': 'CampaignResponse',
+      'ad_groups/list': 'AdGroupResponse',
+      'ads/list': 'AdResponse',
+      'keywords/get': 'Keyword',
+    }[operation as string] as Schema;
+    for (const item of body.items as object[]) expectFields(item, schema);
+    expect((await request('DELETE', pathOf(operation))).status).toBe(404);
+  });
+
+  it('ad_groups/get answers an AdGroupResponse; there is no DELETE for ad groups', async () => {
+    const [first] = (await json(await request('GET', pathOf('ad_groups/list')))).items as { id: string }[];
+    const res = await request(api.operations['ad_groups/get'].method, pathOf('ad_groups/get', first!.id));
+    expect(res.status).toBe(200);
+    expectFields(await json(res), 'AdGroupResponse');
+    expect((await request('DELETE', pathOf('ad_groups/get', first!.id))).status).toBe(404);
+  });
+
+  it('ad_groups/create and ad_groups/update take lists and answer items of AdGroupArrayResponseElement', async () => {
+    const create = api.operations['ad_groups/create'];
+    const item = {
+      name: 'From the OpenAPI',
+      campaign_id: SEED.awareness,
+      billable_event: 'IMPRESSION',
+      budget_in_micro_currency: 5_000_000,
+      budget_type: 'DAILY',
+      targeting_spec: { GEO: ['US-94107'] },
+    };
+    const created = await json(
+      await request(create.method, pathOf('ad_groups/create'), [item, { ...item, name: '' }]),
+    );
+    const [ok, refused] = created.items as { data: { id: string }; exceptions: object[] }[];
+    expectFields(ok!, 'AdGroupArrayResponseElement');
+    expectFields(ok!.data, 'AdGroupResponse');
+    expect(refused!.exceptions).toHaveLength(1);
+    expectFields(refused!.exceptions[0]!, 'Exception');
+
+    const update = api.operations['ad_groups/update'];
+    const updated = await json(
+      await request(update.method, pathOf('ad_groups/update'), [{ id: ok!.data.id, status: 'ARCHIVED' }]),
+    );
+    expect((updated.items as { data: { status: string } }[])[0]!.data.status).toBe('ARCHIVED');
+    expect(create.body?.array).toEqual({ minItems: 1, maxItems: MAX_BATCH });
+    const tooMany = await request(create.method, pathOf('ad_groups/create'), Array(MAX_BATCH + 1).fill(item));
+    expect(tooMany.status).toBe(400);
+    expectFields(await json(tooMany), 'Error');
+  });
+
+  it('keywords/create answers a KeywordsResponse of Keywords', async () => {
+    const [adGroup] = (await json(await request('GET', pathOf('ad_groups/list')))).items as { id: string }[];
+    const res = await request(api.operations['keywords/create'].method, pathOf('keywords/create'), {
+      parent_id: adGroup!.id,
+      keywords: [{ value: 'openapi check', match_type: 'PHRASE' }],
+    });
+    const body = await json(res);
+    expectFields(body, 'KeywordsResponse');
+    for (const keyword of body.keywords as object[]) expectFields(keyword, 'Keyword');
+    const refused = await json(
+      await request('POST', pathOf('keywords/create'), {
+        parent_id: SEED.usdAccount,
+        keywords: [{ value: 'not negative', match_type: 'BROAD' }],
+      }),
+    );
+    expect(refused.keywords).toEqual([]);
+    for (const error of refused.errors as object[]) expectFields(error, 'KeywordError');
+  });
+
+  it('errors are {code, message}: 401 without a valid token, 429 when throttled', async () => {
+    const anonymous = await request('GET', pathOf('ad_accounts/list'), undefined, { Authorization: '' });
+    expect(anonymous.status).toBe(401);
+    expect(Object.keys(await json(anonymous)).sort()).toEqual(requiredOf('Error'));
+    emulator.controls.throttleNext(1);
+    const throttled = await request('GET', pathOf('ad_accounts/list'));
+    expect(throttled.status).toBe(429);
+    expect(api.operations['ad_accounts/list'].responses).toEqual(expect.arrayContaining(['401', '429']));
+    expect(Object.keys(await json(throttled)).sort()).toEqual(requiredOf('Error'));
+  });
+
+  it('the token endpoint answers the fields of OauthAccessTokenResponseCode and …Refresh', async () => {
+    const { code, redirectUri } = issue(['ads:read']);
+    const form = (fields: Record<string, string>) =>
+      fetch(`${emulator.url}${version}${api.operations['oauth/token'].path}`, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const exchanged = await json(
+      await form({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    );
+    expectFields(exchanged, 'OauthAccessTokenResponseCode');
+    expect(Object.keys(exchanged)).toEqual(
+      expect.arrayContaining(requiredOf('OauthAccessTokenResponseCode')),
+    );
+    expect(exchanged.response_type).toBe('authorization_code');
+    const refreshed = await json(
+      await form({ grant_type: 'refresh_token', refresh_token: exchanged.refresh_token as string }),
+    );
+    expectFields(refreshed, 'OauthAccessTokenResponseRefresh');
+    expect(Object.keys(refreshed)).toEqual(
+      expect.arrayContaining(requiredOf('OauthAccessTokenResponseRefresh')),
+    );
+    expect(api.schemas.OauthAccessTokenResponseRefresh.enums.response_type).toContain(
+      refreshed.response_type,
+    );
+  });
+});
+
+describe("the emulator's bodies, enums and paging are the OpenAPI's", () => {
+  it.each([
+    ['AdGroupCreateRequest', adGroupCreateRequest],
+    ['AdGroupUpdateRequest', adGroupUpdateRequest],
+    ['KeywordsRequest', keywordsRequest],
+  ] as const)('%s: only its fields, and every field it requires', (schema, zod) => {
+    expect(fieldsOf(schema)).toEqual(expect.arrayContaining(keysOf(zod)));
+    expect(keysOf(zod)).toEqual(expect.arrayContaining(requiredOf(schema)));
+  });
+
+  it('targeting_spec criteria are TargetingSpec fields; keyword items KeywordsCommon', () => {
+    expect(fieldsOf('TargetingSpec')).toEqual(
+      expect.arrayContaining(keysOf(adGroupCreateRequest.shape.targeting_spec.unwrap())),
+    );
+    expect(fieldsOf('KeywordsCommon')).toEqual(sorted(keysOf(keywordsRequest.shape.keywords.element)));
+    expect(api.descriptions['TargetingSpec.GEO']).toContain('"US-94107"');
+  });
+
+  it('enums', () => {
+    expect(sorted(model.ENTITY_STATUSES)).toEqual(sorted(api.enums.EntityStatus));
+    expect(sorted(ENTITY_STATUSES)).toEqual(sorted(api.enums.EntityStatus));
+    expect(sorted(model.SUMMARY_STATUSES)).toEqual(sorted(api.enums.AdGroupSummaryStatus));
+    expect(sorted(model.SUMMARY_STATUSES)).toEqual(sorted(api.enums.CampaignSummaryStatus));
+    expect(sorted(model.AD_SUMMARY_STATUSES)).toEqual(sorted(api.enums.PinPromotionSummaryStatus));
+    expect(sorted(model.BUDGET_TYPES)).toEqual(sorted(api.enums.BudgetType));
+    expect(sorted(model.OBJECTIVE_TYPES)).toEqual(sorted(api.enums.ObjectiveType));
+    expect(sorted(model.BILLABLE_EVENTS)).toEqual(sorted(api.enums.ActionType));
+    expect(sorted(model.MATCH_TYPES)).toEqual(sorted(api.enums.MatchType));
+    expect(sorted(model.BID_STRATEGY_TYPES)).toEqual(
+      sorted(api.schemas.AdGroupCreateRequest.enums.bid_strategy_type),
+    );
+    expect(api.enums.Currency).toEqual(expect.arrayContaining(['USD', 'EUR']));
+  });
+
+  it('page_size and entity_statuses defaults and bounds', () => {
+    for (const operation of ['ad_accounts/list', 'campaigns/list', 'ad_groups/list', 'ads/list'] as const) {
+      expect(api.operations[operation].query.page_size).toMatchObject({
+        default: DEFAULT_PAGE_SIZE,
+        maximum: MAX_PAGE_SIZE,
+      });
+    }
+    expect(PAGE_SIZE).toBe(api.operations['ad_groups/list'].query.page_size.maximum);
+    expect(api.operations['ad_groups/list'].query.entity_statuses.default).toEqual(['ACTIVE', 'PAUSED']);
+  });
+
+  it('lists hide archived ad groups unless entity_statuses asks for them', async () => {
+    const statuses = async (query: string) =>
+      new Set(
+        (
+          (await json(await request('GET', `${pathOf('ad_groups/list')}${query}`))).items as {
+            status: string;
+          }[]
+        ).map((g) => g.status),
+      );
+    expect([...(await statuses(''))].sort()).toEqual(['ACTIVE', 'PAUSED']);
+    expect(await statuses('?entity_statuses=ARCHIVED&entity_statuses=DELETED_DRAFT')).toEqual(
+      new Set(['ARCHIVED', 'DELETED_DRAFT']),
+    );
+  });
+});
+
+describe('what the adapter sends is in the OpenAPI', () => {
+  it("every call is an operation's path and method, with its query parameters and body schema", async () => {
+    const entry = platformCatalog('http://localhost:3000', {
+      pinterest: { baseUrl: emulator.url },
+    }).pinterest;
+    const adapter = pinterestAdapter(entry, { timeoutMs: 5_000 });
+    const account = { id: SEED.usdAccount, name: 'Acme', currency: 'USD' };
+    const call: PlatformCall = { accessToken: token, app: DEFAULT_CLIENT, accounts: [account] };
+    const before = emulator.controls.calls.length;
+    await adapter.listAdAccounts(call);
+    await adapter.listCampaigns(call, account);
+    await adapter.listAdSets(call, account);
+    const created = await adapter.createAdSet(
+      call,
+      {
+        name: 'Adapter check',
+        advertiser: account.id,
+        parentId: SEED.awareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '94107' }],
+          },
+          { kind: 'KeywordTargeting', keywords: ['armchairs'] },
+        ],
+      },
+      account,
+    );
+    await adapter.getAdSet(call, created.id);
+    await adapter.updateAdSet(call, created.id, { name: 'Adapter check 2', status: 'Active' });
+    await adapter.deleteAdSet(call, created.id);
+    await adapter.listAds(call, created.id);
+
+    const calls = emulator.controls.calls.slice(before);
+    const operations = Object.values(api.operations as Record<string, OperationShape>).map((op) => ({
+      ...op,
+      pattern: new RegExp(`^${version}${op.path.replace(/\{[a-z_]+\}/g, '\\d+')}$`),
+    }));
+    const used = new Set<string>();
+    for (const sent of calls) {
+      const operation = operations.find((op) => op.method === sent.method && op.pattern.test(sent.path));
+      expect(operation, `${sent.method} ${sent.path}`).toBeDefined();
+      used.add(`${operation!.method} ${operation!.path}`);
+      expect(Object.keys(operation!.query)).toEqual(expect.arrayContaining(Object.keys(sent.query)));
+      const statuses = sent.query.entity_statuses;
+      if (statuses) expect(api.enums.EntityStatus).toEqual(expect.arrayContaining([statuses].flat()));
+      const schema = operation!.body?.schema as Schema | undefined;
+      if (!schema) continue;
+      for (const item of operation!.body?.array ? (sent.body as object[]) : [sent.body as object]) {
+        expectFields(item, schema);
+        expect(Object.keys(item)).toEqual(expect.arrayContaining(requiredOf(schema)));
+      }
+    }
+    expect(used.size).toBe(Object.keys(api.operations).length - 1); // all but oauth/token
+
+    const [post] = calls.filter((c) => c.path.endsWith('/ad_groups') && c.method === 'POST');
+    const sent = (post!.body as Record<string, unknown>[])[0]!;
+    expect(api.enums.ActionType).toContain(sent.billable_event);
+    expect(api.enums.BudgetType).toContain(sent.budget_type);
+    const [keywords] = calls.filter((c) => c.path.endsWith('/keywords') && c.method === 'POST');
+    for (const keyword of (keywords!.body as { keywords: object[] }).keywords) {
+      expectFields(keyword, 'KeywordsCommon');
+      expect(api.enums.MatchType).toContain((keyword as { match_type: string }).match_type);
+    }
+  });
+});

@@ -1,0 +1,258 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewAdSet } from '../../src/adsets/model.js';
+import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
+import { snapClient } from '../../src/platforms/snapchat/client.js';
+import { classifySnap } from '../../src/platforms/snapchat/errors.js';
+import {
+  SNAP_STATUS,
+  toAdSet,
+  unifiedStatus,
+  unifiedTargetings,
+} from '../../src/platforms/snapchat/mapping.js';
+import { fromMicros, toMicros } from '../../src/platforms/snapchat/micros.js';
+
+describe('snapchat status mapping', () => {
+  it.each([
+    [{ status: 'ACTIVE', delivery_status: ['VALID'] }, 'Running'],
+    [{ status: 'ACTIVE', delivery_status: ['INVALID_NOT_EFFECTIVE_ACTIVE'] }, 'Active'],
+    [{ status: 'ACTIVE', delivery_status: ['INVALID_START_TIME'] }, 'Active'],
+    [{ status: 'ACTIVE' }, 'Active'],
+    [{ status: 'PAUSED', delivery_status: ['INVALID_NOT_ACTIVE'] }, 'Paused'],
+    [{ status: 'ACTIVE', delivery_status: ['VALID'], deleted: true }, 'Deleted'],
+  ])('%j is %s', (entity, unified) => {
+    expect(unifiedStatus(entity)).toBe(unified);
+  });
+
+  it('writes Running and Active as ACTIVE and Paused as PAUSED; Snap has no archive', () => {
+    expect(SNAP_STATUS).toEqual({ Running: 'ACTIVE', Active: 'ACTIVE', Paused: 'PAUSED' });
+  });
+});
+
+describe('snapchat micro-currency', () => {
+  it('is a millionth of the currency unit, within the currency’s decimals', () => {
+    expect(toMicros(25.5, 'USD')).toBe(25_500_000);
+    expect(toMicros(1500, 'JPY')).toBe(1_500_000_000);
+    expect(toMicros(0.07, 'EUR')).toBe(70_000);
+    expect(toMicros(12.345, 'USD')).toBeNull();
+    expect(toMicros(12.5, 'JPY')).toBeNull();
+    expect(fromMicros(20_000_000)).toBe(20);
+    expect(fromMicros(1_234_560)).toBe(1.23456);
+  });
+});
+
+describe('snapchat ad squad body', () => {
+  const input = (changes: Partial<NewAdSet> = {}): NewAdSet => ({
+    name: 'Zips',
+    advertiser: 'acc',
+    parentId: 'camp',
+    channelKind: 'Social',
+    status: 'Active',
+    settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'USD' }],
+    targetings: [
+      {
+        kind: 'GeoTargeting',
+        type: 'ZipcodeGeoTargeting',
+        zipcodes: [
+          { country: 'US', zipcode: '94304' },
+          { country: 'US', zipcode: '10001' },
+        ],
+      },
+    ],
+    ...changes,
+  });
+  const account = { id: 'acc', name: 'US', currency: 'USD' };
+  const now = new Date('2026-03-01T00:00:00Z');
+
+  it('sends micros, a goal fitting the objective, automatic placement and bidding, one lowercase geo', () => {
+    expect(toSnapAdSquad(input(), account, 'BRAND_AWARENESS', now).squad).toEqual({
+      campaign_id: 'camp',
+      name: 'Zips',
+      status: 'ACTIVE',
+      type: 'SNAP_ADS',
+      billing_event: 'IMPRESSION',
+      optimization_goal: 'IMPRESSIONS',
+      placement_v2: { config: 'AUTOMATIC' },
+      bid_strategy: 'AUTO_BID',
+      daily_budget_micro: 12_500_000,
+      targeting: { geos: [{ country_code: 'us', operation: 'INCLUDE', postal_code: ['94304', '10001'] }] },
+    });
+  });
+
+  it('gives a lifetime budget the end time Snap requires', () => {
+    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
+    const { squad } = toSnapAdSquad(total, account, 'VIDEO_VIEW', now);
+    expect(squad).toMatchObject({ lifetime_budget_micro: 300_000_000, optimization_goal: 'VIDEO_VIEWS' });
+    expect(squad.end_time).toBe('2026-03-31T00:00:00.000Z');
+  });
+
+  const daily = (budget: number, currency = 'USD') => [{ kind: 'DailyBudget' as const, budget, currency }];
+  it.each([
+    [{ targetings: [] }, 'BRAND_AWARENESS', 'targetings'],
+    [{ settings: [] }, 'BRAND_AWARENESS', 'settings'],
+    [
+      { settings: [...daily(5), { kind: 'TotalBudget' as const, budget: 50, currency: 'USD' }] },
+      'BRAND_AWARENESS',
+      'settings',
+    ],
+    [{ settings: daily(5, 'EUR') }, 'BRAND_AWARENESS', 'settings[0].currency'],
+    [{ settings: daily(5.001) }, 'BRAND_AWARENESS', 'settings[0].budget'],
+    [
+      {
+        targetings: [
+          {
+            kind: 'GeoTargeting' as const,
+            type: 'ZipcodeGeoTargeting' as const,
+            zipcodes: [
+              { country: 'US', zipcode: '94304' },
+              { country: 'CA', zipcode: 'M5V 2T6' },
+            ],
+          },
+        ],
+      },
+      'BRAND_AWARENESS',
+      'targetings[0].zipcodes',
+    ],
+    [{}, 'APP_INSTALL', 'parentId'],
+    [{}, undefined, 'parentId'],
+  ])('refuses %j under %s, naming %s', (changes, objective, param) => {
+    expect(() => toSnapAdSquad(input(changes), account, objective, now)).toThrow(
+      expect.objectContaining({ param }),
+    );
+  });
+});
+
+describe('snapchat ad squad reading', () => {
+  it('shows included postal codes with upper-case countries; excluded and country-only geos have no unified kind', () => {
+    expect(
+      unifiedTargetings([
+        { country_code: 'de', postal_code: ['10997'] },
+        { country_code: 'de', operation: 'EXCLUDE', postal_code: ['10115'] },
+        { country_code: 'us', operation: 'INCLUDE' },
+      ]),
+    ).toEqual([
+      { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'DE', zipcode: '10997' }] },
+    ]);
+    expect(unifiedTargetings(undefined)).toEqual([]);
+  });
+
+  it('reads budgets in the ad account currency and the objective from the campaign', () => {
+    const squad = {
+      id: 's',
+      campaign_id: 'c',
+      ad_account_id: 'a',
+      name: 'S',
+      status: 'PAUSED',
+      lifetime_budget_micro: 99_990_000,
+      created_at: '2026-01-05T09:00:00.000Z',
+    };
+    expect(toAdSet(squad, 'EUR', 'ENGAGEMENT', [])).toMatchObject({
+      platform: 'snapchat',
+      status: 'Paused',
+      advertiser: 'a',
+      parentId: 'c',
+      settings: [
+        { kind: 'TotalBudget', budget: 99.99, currency: 'EUR' },
+        { kind: 'Objective', objective: 'ENGAGEMENT' },
+      ],
+    });
+  });
+});
+
+describe("snapchat error classification (Snap's envelope)", () => {
+  const answer = (status: number, body: object) => ({ status, headers: new Headers(), body });
+  const error = (debug_message: string, error_code = 'E4002') => ({
+    request_status: 'ERROR',
+    request_id: 'r',
+    debug_message,
+    display_message: debug_message,
+    error_code,
+  });
+  const classify = classifySnap([
+    ['daily_budget_micro', 'settings[0].budget'],
+    ['postal_code', 'targetings[0].zipcodes'],
+    ['targeting', 'targetings'],
+  ]);
+
+  it('401 asks for a refresh, 429 is throttling (Snap sends no Retry-After: one second)', () => {
+    expect(classify(answer(401, error('Unauthorized', 'E3002')))).toMatchObject({
+      kind: 'unauthorized',
+      code: 'E3002',
+    });
+    expect(classify(answer(429, error('Too many requests', 'E1008')))).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: 1,
+    });
+  });
+
+  it('a 400 is a validation refusal on the unified parameter of the field it names first', () => {
+    expect(classify(answer(400, error('daily_budget_micro: must be at least 5000000')))).toMatchObject({
+      kind: 'invalid',
+      param: 'settings[0].budget',
+    });
+    expect(
+      classify(answer(400, error('targeting.geos.0.postal_code.0: must be postal codes'))),
+    ).toMatchObject({
+      param: 'targetings[0].zipcodes',
+    });
+    expect(classify(answer(400, error('something else')))?.param).toBeUndefined();
+  });
+
+  it('reads a refused entity of a batch from its sub_request_error_reason', () => {
+    const batch = {
+      ...error('first failure'),
+      adsquads: [
+        {
+          sub_request_status: 'ERROR',
+          sub_request_error_reason: 'daily_budget_micro: too small',
+          adsquad: {},
+        },
+      ],
+    };
+    expect(classify(answer(400, batch))).toMatchObject({
+      kind: 'invalid',
+      message: 'daily_budget_micro: too small',
+      param: 'settings[0].budget',
+    });
+  });
+
+  it('an unknown id is a rejection with its code; a success passes', () => {
+    expect(classify(answer(404, error('Resource can not be found', 'E3003')))).toMatchObject({
+      kind: 'rejected',
+      code: 'E3003',
+    });
+    expect(
+      classify(answer(200, { request_status: 'SUCCESS', request_id: 'r', adsquads: [] })),
+    ).toBeUndefined();
+  });
+});
+
+describe('snapchat paging', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          request_status: 'SUCCESS',
+          request_id: 'r',
+          paging: { next_link: 'http://elsewhere.example/v1/adaccounts/a/campaigns?cursor=x&limit=1000' },
+          campaigns: [{ sub_request_status: 'SUCCESS', campaign: { id: 'c' } }],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('does not follow a next_link off the API origin (the token would go with it)', async () => {
+    const client = snapClient(base, 2000);
+    const call = { accessToken: 'at', app: { clientId: 'c', clientSecret: 's' }, accounts: [] };
+    await expect(
+      client.all(call, { path: '/adaccounts/a/campaigns', plural: 'campaigns', singular: 'campaign' }),
+    ).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/next_link/) });
+  });
+});

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adSquadSchema } from '../../emulators/snapchat/adsquad-input.js';
+import { snapchatEmulator } from '../../emulators/snapchat/index.js';
+import * as model from '../../emulators/snapchat/model.js';
+import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js';
+import { SEEDED } from '../../emulators/snapchat/seed.js';
+import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
+import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
+
+/**
+ * Snap publishes no SDK or API description, so the emulator (and through it the adapter) is checked
+ * against test/fixtures/snapchat/documented.json: the paths, fields and values of Snap's documentation
+ * pages that adlink relies on, each with the page it comes from.
+ */
+type Operation = keyof typeof documented.operations;
+type Entity = keyof typeof documented.entities;
+const fieldsOf = (entity: Entity) => documented.entities[entity].fields as string[];
+const valuesOf = (name: keyof typeof documented.enums) => [...documented.enums[name].values].sort();
+const sorted = (values: readonly string[]) => [...values].sort();
+/** The record's entity for each item name of a list answer. */
+const ENTITY: Record<string, Entity> = {
+  organization: 'organization',
+  campaign: 'campaign',
+  adsquad: 'adSquad',
+  ad: 'ad',
+};
+
+describe('the documented record', () => {
+  it('names a Snap documentation page for every part', () => {
+    const pages = Object.keys(documented.pages);
+    for (const url of Object.values(documented.pages)) {
+      expect(url).toMatch(/^https:\/\/developers\.snap\.com\/api\/marketing-api\/Ads-API\//);
+    }
+    const parts = [
+      documented.oauth,
+      documented.envelope,
+      documented.paging,
+      documented.budgets,
+      documented.statuses,
+      documented.rateLimits,
+      ...Object.values(documented.operations),
+      ...Object.values(documented.entities),
+      ...Object.values(documented.enums),
+    ];
+    for (const part of parts) expect(pages).toContain(part.page);
+  });
+
+  it("matches adlink's catalog entry: authorize and token URLs, scope, API base", () => {
+    const { snapchat } = platformCatalog('https://adlink.example');
+    expect(snapchat.oauth.authorizeUrl).toBe(documented.oauth.authorize);
+    expect(snapchat.oauth.tokenUrl).toBe(documented.oauth.token);
+    expect(snapchat.oauth.scopes).toEqual([documented.oauth.scope]);
+    expect(snapchat.oauth.tokenRequest).toBe('form');
+    expect(snapchat.apiBaseUrl).toBe(documented.oauth.api);
+  });
+});
+
+describe('the emulator follows the documented record', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  let squad: string;
+
+  const call = (path: string, init: RequestInit & { auth?: boolean } = {}) =>
+    fetch(`${emulator.url}${path}`, {
+      ...init,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }),
+      },
+    });
+  const pathOf = (operation: Operation) =>
+    documented.operations[operation].path
+      .replace('{ad_account_id}', SEEDED.usdAccount)
+      .replace('{campaign_id}', SEEDED.usdAwareness)
+      .replace('{ad_squad_id}', squad);
+
+  beforeAll(async () => {
+    emulator = await startEmulator(snapchatEmulator);
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: [documented.oauth.scope],
+      clientId: emulator.oauth.options.clientId,
+      redirectUri: 'http://127.0.0.1/callback',
+      challenge: null,
+    });
+    const form = {
+      grant_type: 'authorization_code',
+      client_id: emulator.oauth.options.clientId,
+      client_secret: emulator.oauth.options.clientSecret,
+      code,
+      redirect_uri: 'http://127.0.0.1/callback',
+    };
+    expect(Object.keys(form).every((name) => documented.oauth.tokenParams.includes(name))).toBe(true);
+    const res = await fetch(`${emulator.url}${new URL(documented.oauth.token).pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const issued = (await res.json()) as { access_token: string; refresh_token: string; scope: string };
+    expect(issued.refresh_token).toEqual(expect.any(String));
+    expect(issued.scope).toBe(documented.oauth.scope);
+    token = issued.access_token;
+    const squads = (await (await call(`/v1/campaigns/${SEEDED.usdAwareness}/adsquads`)).json()) as {
+      adsquads: { adsquad: { id: string } }[];
+    };
+    squad = squads.adsquads[0]!.adsquad.id;
+  });
+  afterAll(() => emulator?.close());
+
+  const reads = (Object.keys(documented.operations) as Operation[]).filter(
+    (op) => documented.operations[op].method === 'GET',
+  );
+
+  it.each(reads)('%s: its path answers the documented envelope with documented fields', async (operation) => {
+    const {
+      list,
+      item,
+      query = [],
+    } = documented.operations[operation] as { list: string; item: string; query?: string[] };
+    const res = await call(
+      `${pathOf(operation)}${query.map((q, i) => `${i ? '&' : '?'}${q}=true`).join('')}`,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(documented.envelope.answer));
+    expect(documented.envelope.requestStatus).toContain(body.request_status);
+    const items = body[list] as Record<string, Record<string, unknown>>[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const answered of items) {
+      expect(Object.keys(answered).sort()).toEqual([...documented.envelope.item, item].sort());
+      expect(fieldsOf(ENTITY[item]!)).toEqual(expect.arrayContaining(Object.keys(answered[item]!)));
+      for (const account of (answered[item]!.ad_accounts as object[] | undefined) ?? []) {
+        expect(fieldsOf('adAccount')).toEqual(expect.arrayContaining(Object.keys(account)));
+      }
+    }
+  });
+
+  it.each(['createAdSquads', 'updateAdSquads'] as const)(
+    '%s: its path and method take {"adsquads": […]}',
+    async (operation) => {
+      const { method, list } = documented.operations[operation];
+      const res = await call(pathOf(operation), { method, body: JSON.stringify({}) });
+      expect(res.status).toBe(documented.statuses.invalid);
+      const body = (await res.json()) as Record<string, string>;
+      expect(Object.keys(body).sort()).toEqual([...documented.envelope.error].sort());
+      expect(body.debug_message).toMatch(new RegExp(`^${list}: `));
+    },
+  );
+
+  it('deleteAdSquad: soft, as read_deleted_entities shows', async () => {
+    const res = await call(pathOf('deleteAdSquad'), { method: documented.operations.deleteAdSquad.method });
+    expect(res.status).toBe(200);
+    expect((await call(pathOf('getAdSquad'))).status).toBe(documented.statuses.notFound);
+    const shown = (await (
+      await call(`${pathOf('getAdSquad')}?${documented.envelope.readDeleted}=true`)
+    ).json()) as {
+      adsquads: { adsquad: Record<string, unknown> }[];
+    };
+    expect(shown.adsquads[0]!.adsquad.deleted).toBe(true);
+  });
+
+  it('answers failures with the documented statuses and the error envelope', async () => {
+    const envelope = async (res: Response, status: number) => {
+      expect(res.status).toBe(status);
+      expect(Object.keys((await res.json()) as object).sort()).toEqual([...documented.envelope.error].sort());
+    };
+    await envelope(
+      await call(pathOf('listOrganizations'), { auth: false }),
+      documented.statuses.unauthorized,
+    );
+    await envelope(
+      await call('/v1/adsquads/00000000-0000-4000-8000-000000000000'),
+      documented.statuses.notFound,
+    );
+    emulator.controls.throttleNext(1);
+    const throttled = await call(pathOf('listOrganizations'));
+    expect(throttled.headers.get('retry-after')).toBeNull();
+    await envelope(throttled, documented.rateLimits.status);
+  });
+
+  it('pages by limit within the documented bounds and a full next_link URL with a cursor', async () => {
+    expect([MIN_PAGE_SIZE, MAX_PAGE_SIZE]).toEqual([documented.paging.min, documented.paging.max]);
+    for (const limit of [documented.paging.min - 1, documented.paging.max + 1]) {
+      expect((await call(`${pathOf('listAccountAdSquads')}?limit=${limit}`)).status).toBe(
+        documented.statuses.invalid,
+      );
+    }
+    emulator.seedAdSets(SEEDED.usdAccount, SEEDED.usdAwareness, documented.paging.min);
+    const first = (await (await call(pathOf('listAccountAdSquads'))).json()) as {
+      paging: Record<string, string>;
+    };
+    const next = new URL(first.paging[documented.paging.next]!);
+    expect(next.origin).toBe(emulator.url);
+    expect(next.searchParams.has(documented.paging.cursor)).toBe(true);
+    expect((await fetch(next, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});
+
+describe('the emulator and the adapter use only documented fields and values', () => {
+  it('the enums are the documentation’s', () => {
+    expect(sorted(model.STATUSES)).toEqual(valuesOf('status'));
+    expect(sorted(model.OBJECTIVES)).toEqual(valuesOf('objective'));
+    expect(sorted(model.OPTIMIZATION_GOALS)).toEqual(valuesOf('optimization_goal'));
+    expect(sorted(model.BILLING_EVENTS)).toEqual(valuesOf('billing_event'));
+    expect(sorted(model.GEO_OPERATIONS)).toEqual(valuesOf('geo.operation'));
+    expect(sorted(model.ADSQUAD_TYPES)).toEqual(valuesOf('adsquad.type'));
+    expect(sorted(model.PLACEMENT_CONFIGS)).toEqual(valuesOf('placement_v2.config'));
+    expect(sorted(model.BID_STRATEGIES)).toEqual(valuesOf('bid_strategy'));
+    expect(valuesOf('delivery_status')).toEqual(expect.arrayContaining([...model.DELIVERY_STATUSES]));
+    for (const goals of Object.values(model.GOALS_BY_OBJECTIVE)) {
+      expect(valuesOf('optimization_goal')).toEqual(expect.arrayContaining([...goals]));
+    }
+    expect(model.MIN_DAILY_BUDGET_MICRO).toBe(documented.budgets.minDailyBudgetMicro);
+  });
+
+  it('the fields it answers and takes are documented, the required ones required', () => {
+    expect(fieldsOf('adSquad')).toEqual(expect.arrayContaining([...model.ADSQUAD_FIELDS]));
+    expect(fieldsOf('campaign')).toEqual(expect.arrayContaining([...model.CAMPAIGN_FIELDS]));
+    expect(fieldsOf('ad')).toEqual(expect.arrayContaining([...model.AD_FIELDS]));
+    expect(fieldsOf('organization')).toEqual(expect.arrayContaining([...model.ORGANIZATION_FIELDS]));
+    expect(fieldsOf('adAccount')).toEqual(expect.arrayContaining([...model.AD_ACCOUNT_FIELDS]));
+    const shape = adSquadSchema.shape;
+    expect(fieldsOf('adSquad')).toEqual(expect.arrayContaining(Object.keys(shape)));
+    const required = Object.entries(shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
+    expect(sorted(required)).toEqual(sorted(documented.entities.adSquad.required));
+    expect(fieldsOf('targeting')).toEqual(expect.arrayContaining(Object.keys(shape.targeting.shape)));
+    expect(fieldsOf('geo')).toEqual(
+      expect.arrayContaining(Object.keys(shape.targeting.shape.geos.element.shape)),
+    );
+  });
+
+  it('the squad the adapter creates has documented fields only, every required one, one budget', () => {
+    const { squad } = toSnapAdSquad(
+      {
+        name: 'Spring',
+        advertiser: SEEDED.usdAccount,
+        parentId: SEEDED.usdAwareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+        ],
+      },
+      { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
+      'BRAND_AWARENESS',
+      new Date(),
+    );
+    const writable = fieldsOf('adSquad').filter((f) => !documented.entities.adSquad.readOnly.includes(f));
+    expect(writable).toEqual(expect.arrayContaining(Object.keys(squad)));
+    expect(Object.keys(squad)).toEqual(expect.arrayContaining(documented.entities.adSquad.required));
+    expect(documented.entities.adSquad.oneOf.filter((f) => f in squad)).toHaveLength(1);
+    const [geo] = (squad.targeting as { geos: object[] }).geos;
+    expect(fieldsOf('geo')).toEqual(expect.arrayContaining(Object.keys(geo!)));
+    expect(adSquadSchema.safeParse(squad).success).toBe(true);
+  });
+});
