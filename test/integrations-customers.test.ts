@@ -171,7 +171,7 @@ describe('integrations pages: customers', () => {
     expect(html).toContain(`href="/integrations/activity?customer=${customer}"`);
     expect(shownLink(html)).toBeNull();
 
-    await h.store.connections.markNeedsReauth(a.id, customer, 'sandbox');
+    await h.store.connections.markNeedsReauth(a.id, customer, 'sandbox', 'grant_refused');
     const stale = await browser.page('/integrations/customers?q=connected+bakery');
     expect(stale.html).toContain('data-status="needs_reauth">Sandbox Ads (needs reconnection)</li>');
     expect((await browser.page(`/integrations/customers/${customer}`)).html).toContain('Needs reconnection');

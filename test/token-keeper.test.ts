@@ -91,8 +91,16 @@ describe('token keeper', () => {
     await main.sweep(later(TTL));
     await main.sweep(later(TTL * 2));
     expect(countLogs(h, 'refresh refused') - refused).toBe(1);
-    const api = new AdSetClient(h, company, customer);
-    expect(await api.connectionStatus()).toBe('needs_reauth');
+    const connections = await h.http
+      .get(`/customers/${customer}/connections`)
+      .set('Authorization', company.auth);
+    expect(connections.body.data).toContainEqual(
+      expect.objectContaining({
+        platform: 'sandbox',
+        status: 'needs_reauth',
+        reauth_reason: 'grant_refused',
+      }),
+    );
   });
 
   it('two instances renew each connection exactly once', async () => {

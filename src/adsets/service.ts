@@ -98,7 +98,12 @@ export class AdSetService {
             accessToken = await this.tokens.refresh(ref, accessToken);
             continue;
           }
-          await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+          await this.store.connections.markNeedsReauth(
+            ref.company,
+            ref.customer,
+            ref.platform,
+            'token_rejected',
+          );
           throw reconnect(ref.platform);
         }
         this.log.warn(

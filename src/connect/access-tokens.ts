@@ -67,7 +67,12 @@ export class AccessTokens {
         'stored credentials do not decrypt',
       );
     }
-    await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+    await this.store.connections.markNeedsReauth(
+      ref.company,
+      ref.customer,
+      ref.platform,
+      'credentials_unreadable',
+    );
     throw reauthorize(ref.platform);
   }
 
@@ -121,7 +126,8 @@ export class AccessTokens {
       spec.longLivedExchange !== undefined &&
       (current.expires_at === null || current.expires_at > Date.now() / 1000);
     if ((!current.refresh_token && !reexchange) || !app || app.clientId !== current.client_id) {
-      await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+      const reason = !app || app.clientId !== current.client_id ? 'app_changed' : 'token_expired';
+      await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform, reason);
       throw reauthorize(ref.platform);
     }
     let tokens: TokenSet;
@@ -135,7 +141,12 @@ export class AccessTokens {
           { platform: ref.platform, customer: ref.customer, error: err.error },
           'refresh refused',
         );
-        await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform);
+        await this.store.connections.markNeedsReauth(
+          ref.company,
+          ref.customer,
+          ref.platform,
+          'grant_refused',
+        );
         throw reauthorize(ref.platform);
       }
       throw new AppError(

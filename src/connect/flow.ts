@@ -378,6 +378,7 @@ export class ConnectFlow {
         connected_at: previous?.connected_at ?? now,
         updated_at: now,
         expires_at: lapsesAt(credentials),
+        reauth_reason: null,
       },
       credentials,
     );

@@ -24,7 +24,17 @@ export interface Connection {
    * Meta's long-lived tokens), so the vendor can send a reconnect link in time.
    */
   expires_at: string | null;
+  /** Why the connection needs reauthorization (see README, Keeping connections alive); null otherwise. */
+  reauth_reason: ReauthReason | null;
 }
+
+/** Why a connection was marked needs_reauth. */
+export type ReauthReason =
+  | 'grant_refused'
+  | 'token_rejected'
+  | 'token_expired'
+  | 'app_changed'
+  | 'credentials_unreadable';
 
 /** The lapse time a connection shows for these credentials (see Connection.expires_at). */
 export const lapsesAt = (credentials: Credentials): string | null =>
@@ -36,6 +46,7 @@ export const lapsesAt = (credentials: Credentials): string | null =>
 const visible = ({ credentials: _sealed, ...connection }: StoredConnection): Connection => ({
   ...connection,
   expires_at: connection.expires_at ?? null,
+  reauth_reason: connection.reauth_reason ?? null,
 });
 
 export interface Credentials {
@@ -151,11 +162,16 @@ export class ConnectionStore {
     }));
   }
 
-  async markNeedsReauth(company: string, customer: string, platform: PlatformId): Promise<void> {
+  async markNeedsReauth(
+    company: string,
+    customer: string,
+    platform: PlatformId,
+    reason: ReauthReason,
+  ): Promise<void> {
     await this.change(company, customer, platform, (stored) =>
       stored.status === 'needs_reauth'
         ? null
-        : { ...stored, status: 'needs_reauth', updated_at: new Date().toISOString() },
+        : { ...stored, status: 'needs_reauth', reauth_reason: reason, updated_at: new Date().toISOString() },
     );
   }
 
