@@ -247,6 +247,8 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
         redirects,
         seconds: REDIRECT_SECONDS,
         formToken: current.form_token,
+        // The Continue form's POST is answered with a redirect to the vendor: form-action must allow it.
+        formAction: current.redirect_uri ? [new URL(current.redirect_uri).origin] : [],
         scripts: redirects ? ['/assets/countdown.js'] : [],
         ...(await brandOf(current.company)),
       });

@@ -121,9 +121,19 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   const finishUrl = () => `${h.baseUrl}/connections/finish`;
 
   /** The done page hands over to the vendor by itself: returns the query the vendor's server received. */
-  async function expectReturnToVendor(page: Page, navigations: string[], customerId: string) {
-    const hitsBefore = vendor.hits.length;
-    const finishesBefore = navigations.filter((url) => url === finishUrl()).length;
+  /** What the vendor and the browser had seen before the hand-over began (by default: now). */
+  const handOverStart = (navigations: string[]) => ({
+    hits: vendor.hits.length,
+    finishes: navigations.filter((url) => url === finishUrl()).length,
+  });
+
+  async function expectReturnToVendor(
+    page: Page,
+    navigations: string[],
+    customerId: string,
+    before = handOverStart(navigations),
+  ) {
+    const { hits: hitsBefore, finishes: finishesBefore } = before;
     const shownAt = Date.now();
     await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`), { timeout: 6_000 });
     expect(Date.now() - shownAt).toBeLessThan(6_000);
@@ -178,7 +188,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       expect(await page.locator('#countdown').textContent()).toContain(
         `Taking you back to ${VENDOR} in 3 seconds`,
       );
-      expect(await page.getByRole('link', { name: `Continue to ${VENDOR}` }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: `Continue to ${VENDOR}` }).count()).toBe(1);
       // The countdown script runs under the page's CSP (scripts by nonce only) and ticks.
       await page.locator('#countdown', { hasText: 'in 2 seconds' }).waitFor({ timeout: 2_500 });
       await expectReturnToVendor(page, navigations, customer.id);
@@ -261,8 +271,9 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await page.getByRole('link', { name: 'Done' }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
       expect(await heading(page)).toBe('All set');
+      const before = handOverStart(navigations);
       await page.getByRole('button', { name: `Continue to ${VENDOR}` }).click();
-      await expectReturnToVendor(page, navigations, customer.id);
+      await expectReturnToVendor(page, navigations, customer.id, before);
       expect(problems).toEqual([]);
     },
     TEST_TIMEOUT,

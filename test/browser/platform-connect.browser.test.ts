@@ -28,9 +28,9 @@ describe('connecting a real platform in Chromium (the Meta emulator)', () => {
         META_BASE_URL: meta.url,
         META_CLIENT_ID: meta.oauth.options.clientId,
         META_CLIENT_SECRET: meta.oauth.options.clientSecret,
-        // Configured but not supported yet: no tile.
-        SNAPCHAT_CLIENT_ID: 'snap',
-        SNAPCHAT_CLIENT_SECRET: 'snap-secret',
+        // Configured without the developer token its API needs: no tile.
+        GOOGLE_CLIENT_ID: 'google',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
       },
     });
   });
