@@ -19,7 +19,8 @@ function parse() {
       host: { type: 'string', default: '127.0.0.1' },
       'client-id': { type: 'string', default: DEFAULT_CLIENT.clientId },
       'client-secret': { type: 'string', default: DEFAULT_CLIENT.clientSecret },
-      'token-ttl': { type: 'string', default: '3600' },
+      // No default: without the flag, the emulator's own lifetime applies (Snapchat's is 1800).
+      'token-ttl': { type: 'string' },
     },
   });
 }
@@ -33,9 +34,12 @@ if (!platform || rest.length > 0) fail('name one platform');
 const definition = EMULATORS[platform];
 if (!definition) fail(`no emulator for "${platform}"`);
 const port = Number(parsed.values.port);
-const ttl = Number(parsed.values['token-ttl']);
+const ttlFlag = parsed.values['token-ttl'];
+const ttl = ttlFlag === undefined ? undefined : Number(ttlFlag);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be from 0 to 65535');
-if (!Number.isInteger(ttl) || ttl < 1) fail('--token-ttl must be a positive number of seconds');
+if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 1)) {
+  fail('--token-ttl must be a positive number of seconds');
+}
 
 const emulator = await startEmulator(definition, {
   port,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapBounded } from '../src/adsets/service.js';
+import { mapBounded } from '../src/map-bounded.js';
 import { AdSetClient } from './support/adsets-client.js';
 import {
   type Company,

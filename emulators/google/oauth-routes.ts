@@ -1,11 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { EmulatorOptions } from '../toolkit/emulator.js';
-import {
-  type AuthorizeRequest,
-  authorizeRoutes,
-  type OAuthServer,
-  type TokenError,
-} from '../toolkit/oauth.js';
+import { type AuthorizeRequest, authorizeRoutes, type OAuthServer } from '../toolkit/oauth.js';
+import { jsonTokenErrors, rfc6749TokenRoute } from '../toolkit/token-route.js';
 
 export const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 
@@ -50,43 +46,32 @@ export function googleOAuthRoutes(oauth: OAuthServer, options: EmulatorOptions):
     }),
   );
 
-  const form = express.urlencoded({ extended: false, limit: '20kb' });
-  router.post('/token', form, (req: Request, res: Response) => {
-    const body = (req.body ?? {}) as Record<string, string | undefined>;
-    const [basicId, basicSecret] = basicCredentials(req.headers.authorization);
-    const client = { clientId: body.client_id ?? basicId, clientSecret: body.client_secret ?? basicSecret };
-    let answer: ReturnType<OAuthServer['refreshGrant']>;
-    if (body.grant_type === 'authorization_code') {
+  router.use(
+    rfc6749TokenRoute('/token', oauth, {
+      clientAuth: 'either',
       // Google wants redirect_uri on the exchange, and checks it against the authorize request's.
-      answer =
-        body.redirect_uri === undefined
-          ? 'invalid_request'
-          : oauth.redeemCode({
-              ...client,
-              code: body.code,
-              redirectUri: body.redirect_uri,
-              verifier: body.code_verifier,
-            });
-    } else if (body.grant_type === 'refresh_token') {
-      answer = oauth.refreshGrant({ ...client, refreshToken: body.refresh_token });
-    } else {
-      return res
-        .status(400)
-        .json({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
-    }
-    if (typeof answer === 'string') return tokenError(res, answer);
-    res.set('Cache-Control', 'no-store').json({
-      access_token: answer.access_token,
-      expires_in: answer.expires_in,
-      // Google sends the refresh token on the code exchange only.
-      ...(body.grant_type === 'authorization_code' && answer.refresh_token
-        ? { refresh_token: answer.refresh_token }
-        : {}),
-      scope: answer.scope.join(' '),
-      token_type: 'Bearer',
-    });
-  });
+      required: ['redirect_uri'],
+      answer: (res, tokens, grantType) =>
+        res.json({
+          access_token: tokens.access_token,
+          expires_in: tokens.expires_in,
+          // Google sends the refresh token on the code exchange only.
+          ...(grantType === 'authorization_code' && tokens.refresh_token
+            ? { refresh_token: tokens.refresh_token }
+            : {}),
+          scope: tokens.scope.join(' '),
+          token_type: 'Bearer',
+        }),
+      error: jsonTokenErrors({
+        invalid_client: { status: 401, description: 'Unauthorized' },
+        invalid_grant: { status: 400, description: 'Bad Request' },
+        invalid_request: { status: 400, description: 'Missing required parameter: redirect_uri' },
+        unsupported_grant_type: { status: 400, description: 'Invalid grant_type' },
+      }),
+    }),
+  );
 
+  const form = express.urlencoded({ extended: false, limit: '20kb' });
   router.post('/revoke', form, (req: Request, res: Response) => {
     const token =
       ((req.body ?? {}) as Record<string, string>).token ?? (req.query.token as string | undefined);
@@ -95,24 +80,4 @@ export function googleOAuthRoutes(oauth: OAuthServer, options: EmulatorOptions):
     res.json({});
   });
   return router;
-}
-
-function basicCredentials(header: string | undefined): [string | undefined, string | undefined] {
-  if (!header?.startsWith('Basic ')) return [undefined, undefined];
-  const decoded = Buffer.from(header.slice(6), 'base64').toString();
-  const colon = decoded.indexOf(':');
-  return colon < 0
-    ? [undefined, undefined]
-    : [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
-}
-
-const TOKEN_ERRORS: Record<TokenError, [number, string]> = {
-  invalid_client: [401, 'Unauthorized'],
-  invalid_grant: [400, 'Bad Request'],
-  invalid_request: [400, 'Missing required parameter: redirect_uri'],
-};
-
-function tokenError(res: Response, error: TokenError) {
-  const [status, description] = TOKEN_ERRORS[error];
-  res.status(status).json({ error, error_description: description });
 }

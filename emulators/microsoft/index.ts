@@ -14,6 +14,7 @@ import { SEED, seed, seedAdGroups } from './seed.js';
 export const microsoftEmulator: EmulatorDefinition = {
   name: 'Microsoft Advertising',
   refreshTokens: true,
+  rotateRefreshTokens: true,
   create({ oauth, controls }) {
     const state = new MicrosoftAdsState({
       Id: SEED.user,

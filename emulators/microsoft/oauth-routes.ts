@@ -1,25 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import express, { type Request, type Response, Router } from 'express';
-import {
-  type AuthorizeRequest,
-  authorizeRoutes,
-  type IssuedTokens,
-  type OAuthServer,
-  type TokenError,
-} from '../toolkit/oauth.js';
+import { randomUUID } from 'node:crypto';
+import { type Response, Router } from 'express';
+import { type AuthorizeRequest, authorizeRoutes, type OAuthServer } from '../toolkit/oauth.js';
+import { rfc6749TokenRoute, type TokenRefusal } from '../toolkit/token-route.js';
 
 const BASE = '/common/oauth2/v2.0';
 
 /** An AADSTS error: code and the start of its description, as the Microsoft identity platform words them. */
 type Aadsts = [number, string];
 
-const TOKEN_ERRORS: Record<TokenError, { status: number; aadsts: Aadsts }> = {
+const TOKEN_ERRORS: Record<TokenRefusal, { status: number; aadsts: Aadsts }> = {
   invalid_client: { status: 401, aadsts: [7000215, 'Invalid client secret provided.'] },
   invalid_grant: { status: 400, aadsts: [70000, 'The provided value for the input parameter is not valid.'] },
   invalid_request: {
     status: 400,
     aadsts: [900144, "The request body must contain the following parameter: 'redirect_uri'."],
   },
+  unsupported_grant_type: { status: 400, aadsts: [70003, 'The app requested an unsupported grant type.'] },
 };
 
 /** The Microsoft identity platform's error body: `error`, an AADSTS description, `error_codes` and ids. */
@@ -44,7 +40,8 @@ function identityError(res: Response, status: number, error: string, [code, text
 /**
  * The Microsoft identity platform (v2.0 endpoints, `common` tenant) as Microsoft Advertising uses it:
  * consent with PKCE and a token endpoint taking form posts. A refresh answers a new refresh token
- * every time, and the earlier ones keep working until the grant is revoked, as Microsoft documents.
+ * every time, and the earlier ones keep working until the grant is revoked, as Microsoft documents
+ * (the emulator definition's `rotateRefreshTokens`).
  */
 export function microsoftOAuthRoutes(oauth: OAuthServer): Router {
   const router = Router();
@@ -86,56 +83,27 @@ export function microsoftOAuthRoutes(oauth: OAuthServer): Router {
     }),
   );
 
-  /** Refresh tokens handed out, each naming the one grant (the toolkit's refresh token) behind it. */
-  const grants = new Map<string, string>();
-  const rotated = (issued: IssuedTokens) => {
-    if (!issued.refresh_token) return null;
-    const refreshToken = `M.C5${randomBytes(32).toString('base64url')}`;
-    grants.set(refreshToken, issued.refresh_token);
-    return refreshToken;
-  };
-
-  router.post(
-    `${BASE}/token`,
-    express.urlencoded({ extended: false, limit: '20kb' }),
-    (req: Request, res: Response) => {
-      const body = (req.body ?? {}) as Record<string, string | undefined>;
-      const client = { clientId: body.client_id, clientSecret: body.client_secret };
-      let answer: IssuedTokens | TokenError;
-      if (body.grant_type === 'authorization_code') {
-        answer =
-          body.redirect_uri === undefined
-            ? 'invalid_request'
-            : oauth.redeemCode({
-                ...client,
-                code: body.code,
-                redirectUri: body.redirect_uri,
-                verifier: body.code_verifier,
-              });
-      } else if (body.grant_type === 'refresh_token') {
-        const grant = body.refresh_token ? grants.get(body.refresh_token) : undefined;
-        answer = oauth.refreshGrant({ ...client, refreshToken: grant ?? '' });
-      } else {
-        return identityError(res, 400, 'unsupported_grant_type', [
-          70003,
-          'The app requested an unsupported grant type.',
-        ]);
-      }
-      if (typeof answer === 'string') {
-        const { status, aadsts } = TOKEN_ERRORS[answer];
-        return identityError(res, status, answer, aadsts);
-      }
-      const refreshToken = rotated(answer);
-      res.set('Cache-Control', 'no-store').json({
-        token_type: 'Bearer',
-        // offline_access is not a resource scope: Microsoft does not list it in `scope`.
-        scope: answer.scope.filter((s) => s !== 'offline_access').join(' '),
-        expires_in: answer.expires_in,
-        ext_expires_in: answer.expires_in,
-        access_token: answer.access_token,
-        ...(refreshToken && answer.scope.includes('offline_access') ? { refresh_token: refreshToken } : {}),
-      });
-    },
+  router.use(
+    rfc6749TokenRoute(`${BASE}/token`, oauth, {
+      clientAuth: 'body',
+      required: ['redirect_uri'],
+      answer: (res, tokens) =>
+        res.json({
+          token_type: 'Bearer',
+          // offline_access is not a resource scope: Microsoft does not list it in `scope`.
+          scope: tokens.scope.filter((s) => s !== 'offline_access').join(' '),
+          expires_in: tokens.expires_in,
+          ext_expires_in: tokens.expires_in,
+          access_token: tokens.access_token,
+          ...(tokens.refresh_token && tokens.scope.includes('offline_access')
+            ? { refresh_token: tokens.refresh_token }
+            : {}),
+        }),
+      error: (res, refusal) => {
+        const { status, aadsts } = TOKEN_ERRORS[refusal];
+        identityError(res, status, refusal, aadsts);
+      },
+    }),
   );
   return router;
 }

@@ -23,6 +23,8 @@ export interface EmulatorDefinition {
   name: string;
   /** Whether the platform issues refresh tokens. */
   refreshTokens: boolean;
+  /** Whether each refresh answers a new refresh token, the earlier ones still valid. */
+  rotateRefreshTokens?: boolean;
   /** The platform's access token lifetime in seconds, where it documents one (default 3600). */
   accessTokenTtl?: number;
   /** Builds the routes and the seeded state of one emulator instance. */
@@ -57,7 +59,11 @@ export async function startEmulator(
     accessTokenTtl: options.accessTokenTtl ?? definition.accessTokenTtl ?? 3600,
     baseUrl: `http://${!options.host || options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`,
   };
-  const oauth = new OAuthServer({ ...full, refreshTokens: definition.refreshTokens });
+  const oauth = new OAuthServer({
+    ...full,
+    refreshTokens: definition.refreshTokens,
+    rotateRefreshTokens: definition.rotateRefreshTokens ?? false,
+  });
   const controls = new Controls();
   const built = definition.create({ options: full, oauth, controls });
   const emulator: Emulator = { ...built, name: definition.name, oauth, controls };

@@ -15,6 +15,8 @@ export interface OAuthOptions {
   accessTokenTtl: number;
   /** Whether the token endpoint issues refresh tokens. */
   refreshTokens: boolean;
+  /** Whether every refresh answers a new refresh token; the earlier ones keep working (Microsoft). */
+  rotateRefreshTokens?: boolean;
 }
 
 export interface Grant {
@@ -100,7 +102,7 @@ export class OAuthServer {
     return this.issueTokens({ user: code.user, scope: code.scope });
   }
 
-  /** A refresh grant; the refresh token stays valid (none of the emulated platforms rotates them). */
+  /** A refresh grant; the refresh token stays valid, rotated or not. */
   refreshGrant(request: {
     refreshToken: string | undefined;
     clientId: string | undefined;
@@ -122,7 +124,8 @@ export class OAuthServer {
   }
 
   private issueTokens(grant: Grant, existingRefresh?: string): IssuedTokens {
-    const refreshToken = this.options.refreshTokens ? (existingRefresh ?? token('rt-')) : null;
+    const kept = this.options.rotateRefreshTokens ? undefined : existingRefresh;
+    const refreshToken = this.options.refreshTokens ? (kept ?? token('rt-')) : null;
     if (refreshToken) this.refresh.set(refreshToken, grant);
     const accessToken = token('at-');
     const ttl = this.options.accessTokenTtl;
@@ -168,6 +171,30 @@ export interface AuthorizeRequest {
   state: string;
   scope: string[];
   challenge: string | null;
+}
+
+/**
+ * An authorize query in RFC 6749's own parameter names, without PKCE: `response_type=code`,
+ * `client_id`, `redirect_uri` and scopes the platform knows (`required` among them, where it names one).
+ */
+export function readAuthorizeQuery(
+  query: Record<string, string>,
+  scopes: { separator: string | RegExp; known: ReadonlySet<string>; required?: string },
+): AuthorizeRequest | string {
+  if (query.response_type !== 'code') return 'response_type must be code';
+  if (!query.client_id || !query.redirect_uri) return 'client_id and redirect_uri are required';
+  const scope = (query.scope ?? '').split(scopes.separator).filter(Boolean);
+  if (scopes.required && !scope.includes(scopes.required)) return `scope must include ${scopes.required}`;
+  if (scope.length === 0) return 'scope is required';
+  const unknown = scope.find((s) => !scopes.known.has(s));
+  if (unknown) return `unknown scope ${unknown}`;
+  return {
+    clientId: query.client_id,
+    redirectUri: query.redirect_uri,
+    state: query.state ?? '',
+    scope,
+    challenge: null,
+  };
 }
 
 export interface AuthorizeEndpoint {

@@ -36,8 +36,27 @@ export const toMinorUnits = (amount: number, currency: string): number =>
 export const fromMinorUnits = (amount: number, currency: string): number =>
   amount / 10 ** minorUnitExponent(currency);
 
+export const roundToMinorUnits = (amount: number, currency: string): number =>
+  fromMinorUnits(toMinorUnits(amount, currency), currency);
+
 /** True when the amount has no more decimals than the currency's minor unit allows. */
 export const fitsMinorUnits = (amount: number, currency: string): boolean => {
   const scaled = amount * 10 ** minorUnitExponent(currency);
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 };
+
+/** Micro units: 1,000,000 per unit of the currency, as Google, Snapchat and Pinterest hold budgets. */
+const MICROS_EXPONENT = 6;
+
+/**
+ * Major units in micros, computed exactly from the minor units; undefined when the amount has more
+ * decimals than the currency allows or its micros are beyond a safe integer.
+ */
+export function toMicros(amount: number, currency: string): number | undefined {
+  if (!fitsMinorUnits(amount, currency)) return undefined;
+  const micros = toMinorUnits(amount, currency) * 10 ** (MICROS_EXPONENT - minorUnitExponent(currency));
+  return Number.isSafeInteger(micros) ? micros : undefined;
+}
+
+/** Micros in major units, exactly. */
+export const fromMicros = (micros: number): number => micros / 10 ** MICROS_EXPONENT;

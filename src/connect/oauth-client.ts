@@ -36,7 +36,16 @@ export function pkcePair(): { verifier: string; challenge: string } {
 export function authorizeUrl(
   spec: OAuthSpec,
   app: OAuthApp,
-  request: { state: string; redirectUri: string; codeChallenge: string | null; loginHint?: string },
+  request: {
+    state: string;
+    redirectUri: string;
+    codeChallenge: string | null;
+    loginHint?: string;
+    /** The customer's name, shown by the platform's consent page where it takes one (the sandbox). */
+    loginName?: string | undefined;
+    /** The language of the page the customer comes from (OpenID Connect `ui_locales`). */
+    uiLocales?: string;
+  },
 ): string {
   const url = new URL(spec.authorizeUrl);
   const params: Record<string, string> = {
@@ -50,6 +59,8 @@ export function authorizeUrl(
   if (request.codeChallenge)
     Object.assign(params, { code_challenge: request.codeChallenge, code_challenge_method: 'S256' });
   if (spec.loginHint && request.loginHint) params.login_hint = request.loginHint;
+  if (spec.loginHint && request.loginName) params.login_name = request.loginName;
+  if (spec.uiLocales && request.uiLocales) params.ui_locales = request.uiLocales;
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url.href;
 }
@@ -150,18 +161,15 @@ export async function exchangeCode(
   app: OAuthApp,
   request: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<TokenSet> {
-  const tokens = await tokenRequest(
-    spec,
-    app,
-    spec.codeOnlyExchange
-      ? { [spec.names.code]: request.code }
-      : {
-          grant_type: 'authorization_code',
-          [spec.names.code]: request.code,
-          redirect_uri: request.redirectUri,
-          ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
-        },
-  );
+  const grant = spec.codeOnlyExchange
+    ? { [spec.names.code]: request.code }
+    : {
+        grant_type: 'authorization_code',
+        [spec.names.code]: request.code,
+        redirect_uri: request.redirectUri,
+        ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
+      };
+  const tokens = await tokenRequest(spec, app, { ...spec.extraTokenParams, ...grant });
   if (!spec.longLivedExchange) return tokens;
   const exchanged = await exchangeLongLived(spec, app, tokens.access_token);
   return { ...exchanged, scope: exchanged.scope ?? tokens.scope };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { googleAdapter } from '../../src/platforms/google/adapter.js';
 import { adGroupParam, classifyGoogleAnswer } from '../../src/platforms/google/errors.js';
-import { channelKind, fromMicros, googleStatus, unifiedStatus } from '../../src/platforms/google/mapping.js';
+import {
+  campaignSettings,
+  channelKind,
+  googleStatus,
+  unifiedStatus,
+} from '../../src/platforms/google/mapping.js';
 
 const failure = (status: number, rpc: string, errors: object[]) => ({
   status,
@@ -32,11 +37,13 @@ describe('google mapping', () => {
   });
 
   it('reads micros as major units of the account currency, JPY included', () => {
-    expect(fromMicros('50000000', 'EUR')).toBe(50);
-    expect(fromMicros('12345678', 'USD')).toBe(12.35);
-    expect(fromMicros('3000000000', 'JPY')).toBe(3000);
-    expect(fromMicros('1500000', 'JPY')).toBe(2);
-    expect(fromMicros('1234567', 'KWD')).toBe(1.235);
+    const budget = (amountMicros: string, currency: string) =>
+      campaignSettings({ campaignBudget: { period: 'DAILY', amountMicros } }, currency)[0];
+    expect(budget('50000000', 'EUR')).toMatchObject({ budget: 50 });
+    expect(budget('12345678', 'USD')).toMatchObject({ budget: 12.35 });
+    expect(budget('3000000000', 'JPY')).toMatchObject({ budget: 3000 });
+    expect(budget('1500000', 'JPY')).toMatchObject({ budget: 2 });
+    expect(budget('1234567', 'KWD')).toMatchObject({ budget: 1.235 });
   });
 
   it('takes the channel from the campaign type', () => {

@@ -53,10 +53,7 @@ describe('google: what only Google Ads has', () => {
   beforeAll(async () => {
     world = await startPlatformWorld({ platform: 'google', emulator: googleEmulator, env });
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   it("connects with Google's extra callback parameters (authuser, prompt, scope, hd, iss)", async () => {
     const company = await vendorWith(world.h, 'google extras');

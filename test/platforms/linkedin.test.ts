@@ -53,10 +53,7 @@ describe('linkedin: what only LinkedIn does', () => {
     world = await startPlatformWorld(SPEC);
     ({ api } = await world.connect());
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   const create = async (name: string, status: string) => {
     const res = await api.create({

@@ -55,10 +55,7 @@ describe('meta: what only Meta does', () => {
     world = await startPlatformWorld({ platform: 'meta', emulator: metaEmulator });
     ({ api, customer } = await world.connect());
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   const create = (advertiser: string, parentId: string, settings: object[], targetings = [zips('94304')]) =>
     api.create({

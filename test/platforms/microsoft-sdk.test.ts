@@ -95,29 +95,36 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
   });
 });
 
+const REDIRECT_URI = 'http://127.0.0.1/callback';
+
+/** A code for the emulated user, as its consent page would hand out. */
+const issueCode = (emulator: RunningEmulator) =>
+  emulator.oauth.issueCode({
+    user: 'emulated-user',
+    scope: [MSADS_SCOPE, 'offline_access'],
+    clientId: emulator.oauth.options.clientId,
+    redirectUri: REDIRECT_URI,
+    challenge: null,
+  });
+
+/** A form POST to the token endpoint with the client's credentials. */
+const tokenCall = (emulator: RunningEmulator, params: Record<string, string>) => {
+  const { clientId, clientSecret } = emulator.oauth.options;
+  return fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, ...params }),
+  });
+};
+
 describe('the emulator answers in the SDK’s shapes', () => {
   let emulator: RunningEmulator;
   let token: string;
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
-    const { clientId, clientSecret } = emulator.oauth.options;
-    const redirectUri = 'http://127.0.0.1/callback';
-    const code = emulator.oauth.issueCode({
-      user: 'emulated-user',
-      scope: [MSADS_SCOPE, 'offline_access'],
-      clientId,
-      redirectUri,
-      challenge: null,
-    });
-    const res = await fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uri: redirectUri,
-      }),
+    const res = await tokenCall(emulator, {
+      grant_type: 'authorization_code',
+      code: issueCode(emulator),
+      redirect_uri: REDIRECT_URI,
     });
     token = ((await res.json()) as { access_token: string }).access_token;
   });
@@ -305,5 +312,26 @@ describe('the emulator answers in the SDK’s shapes', () => {
     expect(
       keysOutside((customerFault.body.OperationErrors as Json[])[0], customerSdk.models.OperationError),
     ).toEqual([]);
+  });
+});
+
+describe('the emulator’s token endpoint', () => {
+  it('answers a new refresh token on every refresh; the earlier ones keep working', async () => {
+    const emulator = await startEmulator(microsoftEmulator);
+    try {
+      const token = async (params: Record<string, string>) => {
+        const res = await tokenCall(emulator, params);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { refresh_token: string }).refresh_token;
+      };
+      const code = issueCode(emulator);
+      const first = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
+      const second = await token({ grant_type: 'refresh_token', refresh_token: first });
+      const third = await token({ grant_type: 'refresh_token', refresh_token: first });
+      expect(new Set([first, second, third]).size).toBe(3);
+      await token({ grant_type: 'refresh_token', refresh_token: second });
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -49,10 +49,7 @@ describe('microsoft: what only Microsoft Advertising has', () => {
   beforeAll(async () => {
     world = await startPlatformWorld({ platform: 'microsoft', emulator: microsoftEmulator, env });
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   it('sends DeveloperToken on every call, and CustomerId and CustomerAccountId on Campaign Management', async () => {
     const { api } = await world.connect();

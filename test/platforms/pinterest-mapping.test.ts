@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
+import { toMicros } from '../../src/adsets/money.js';
+import { TOTAL_BUDGET_DAYS } from '../../src/adsets/total-budget.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
-import { adGroupCreate, LIFETIME_BUDGET_DAYS } from '../../src/platforms/pinterest/ad-group-body.js';
+import { adGroupCreate } from '../../src/platforms/pinterest/ad-group-body.js';
 import { classifyPinterest, namedParam } from '../../src/platforms/pinterest/errors.js';
 import { isPostalGeoId, toGeoId, zipcodesOf } from '../../src/platforms/pinterest/geo.js';
 import { toAdSet, toCampaign } from '../../src/platforms/pinterest/mapping.js';
-import { fromMicros, toMicros } from '../../src/platforms/pinterest/micros.js';
 import type { PinterestAdGroup, PinterestCampaign } from '../../src/platforms/pinterest/model.js';
 import { PINTEREST_STATUS, toAdSetStatus } from '../../src/platforms/pinterest/status.js';
 
@@ -89,9 +90,12 @@ describe('Pinterest micro currency', () => {
   });
 
   it('reads back in major units, rounded to the currency', () => {
-    expect(fromMicros(20_000_000, 'USD')).toBe(20);
-    expect(fromMicros(1_234_567, 'USD')).toBe(1.23);
-    expect(fromMicros(1_500_000_000, 'JPY')).toBe(1500);
+    const budget = (micros: number, currency: string) =>
+      toAdSet(adGroup({ budget_type: 'DAILY', budget_in_micro_currency: micros }), { ...context, currency })
+        .settings[0];
+    expect(budget(20_000_000, 'USD')).toMatchObject({ budget: 20 });
+    expect(budget(1_234_567, 'USD')).toMatchObject({ budget: 1.23 });
+    expect(budget(1_500_000_000, 'JPY')).toMatchObject({ budget: 1500 });
   });
 
   it('budget_type picks the setting; a CBO ad group shows none', () => {
@@ -177,7 +181,7 @@ describe('Pinterest ad group creation', () => {
       now,
     );
     expect(item).toMatchObject({ budget_type: 'LIFETIME', budget_in_micro_currency: 300_000_000 });
-    expect(item.end_time).toBe(now.getTime() / 1000 + LIFETIME_BUDGET_DAYS * 86_400);
+    expect(item.end_time).toBe(now.getTime() / 1000 + TOTAL_BUDGET_DAYS * 86_400);
   });
 
   it.each([

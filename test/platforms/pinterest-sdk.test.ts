@@ -111,6 +111,13 @@ describe("adlink's catalog entry is the OpenAPI's", () => {
       /continuous refresh token \(60-day expiration, refreshable indefinitely\)/,
     );
   });
+
+  it('the code exchange asks for continuous refresh, as apps created before 25 September 2025 must', () => {
+    expect(api.oauth.tokenDescription).toMatch(
+      /before September 25, 2025.*set the <code>continuous_refresh<\/code> parameter to <code>true<\/code>/s,
+    );
+    expect(oauth.extraTokenParams).toEqual({ continuous_refresh: 'true' });
+  });
 });
 
 describe('the emulator serves the OpenAPI operations adlink uses', () => {

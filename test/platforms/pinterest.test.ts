@@ -49,10 +49,7 @@ describe('pinterest: what only Pinterest does', () => {
     world = await startPlatformWorld(SPEC);
     ({ api } = await world.connect());
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   const create = async (name: string, extra: object = {}) => {
     const res = await api.create({
@@ -253,6 +250,19 @@ describe('pinterest: what only Pinterest does', () => {
     const basic = Buffer.from(`${DEFAULT_CLIENT.clientId}:${DEFAULT_CLIENT.clientSecret}`).toString('base64');
     expect(refresh.headers.authorization).toBe(`Basic ${basic}`);
     expect(refresh.body).not.toHaveProperty('client_secret');
+  });
+
+  it('sends continuous_refresh=true with the code exchange only, and the emulator takes it', async () => {
+    await world.connect();
+    const calls = world.emulator.controls.callsTo('/v5/oauth/token', 'POST');
+    const grant = (type: string) =>
+      calls.filter((c) => (c.body as { grant_type?: string }).grant_type === type);
+    expect(grant('authorization_code').length).toBeGreaterThan(0);
+    for (const exchange of grant('authorization_code')) {
+      expect(exchange.body).toMatchObject({ continuous_refresh: 'true' });
+    }
+    for (const refresh of grant('refresh_token'))
+      expect(refresh.body).not.toHaveProperty('continuous_refresh');
   });
 });
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
+import { fromMicros, toMicros } from '../../src/adsets/money.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
 import { snapClient } from '../../src/platforms/snapchat/client.js';
 import { classifySnap } from '../../src/platforms/snapchat/errors.js';
@@ -11,7 +12,6 @@ import {
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/snapchat/mapping.js';
-import { fromMicros, toMicros } from '../../src/platforms/snapchat/micros.js';
 
 describe('snapchat status mapping', () => {
   it.each([
@@ -35,8 +35,8 @@ describe('snapchat micro-currency', () => {
     expect(toMicros(25.5, 'USD')).toBe(25_500_000);
     expect(toMicros(1500, 'JPY')).toBe(1_500_000_000);
     expect(toMicros(0.07, 'EUR')).toBe(70_000);
-    expect(toMicros(12.345, 'USD')).toBeNull();
-    expect(toMicros(12.5, 'JPY')).toBeNull();
+    expect(toMicros(12.345, 'USD')).toBeUndefined();
+    expect(toMicros(12.5, 'JPY')).toBeUndefined();
     expect(fromMicros(20_000_000)).toBe(20);
     expect(fromMicros(1_234_560)).toBe(1.23456);
   });

@@ -47,10 +47,7 @@ describe('snapchat: what only Snapchat does', () => {
     world = await startPlatformWorld({ platform: 'snapchat', emulator: snapchatEmulator });
     ({ api } = await world.connect());
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   const tokenOfLastCall = () =>
     String(world.emulator.controls.calls.at(-1)!.headers.authorization).replace(/^Bearer /, '');

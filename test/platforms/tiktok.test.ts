@@ -50,10 +50,7 @@ describe('tiktok: what is particular to TikTok', () => {
   beforeAll(async () => {
     world = await startPlatformWorld({ platform: 'tiktok', emulator: tiktokEmulator });
   });
-  afterAll(async () => {
-    await world?.h.close();
-    await world?.emulator.close();
-  });
+  afterAll(() => world?.close());
 
   it('connects with the auth_code redirect, a JSON token exchange and the Access-Token header', async () => {
     const before = world.emulator.controls.calls.length;

@@ -44,6 +44,8 @@ export interface PlatformWorld {
   h: Harness;
   /** A new company and customer who connected the platform through the hosted flow. */
   connect(): Promise<{ company: Company; customer: string; api: AdSetClient; browser: FlowClient }>;
+  /** Stops adlink, then the emulator. */
+  close(): Promise<void>;
 }
 
 /** Starts the emulator and adlink pointed at it; `connect` runs the whole hosted flow. */
@@ -72,6 +74,10 @@ export async function startPlatformWorld(spec: Pick<PlatformSuiteSpec, 'platform
       expect(connected.status, await connected.clone().text()).toBe(303);
       expect(location(connected)).toBe(`/connections?connected=${spec.platform}`);
       return { company, customer, api: new AdSetClient(h, company, customer, spec.platform), browser };
+    },
+    async close() {
+      await h.close();
+      await emulator.close();
     },
   };
   return world;
@@ -126,10 +132,7 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
       world = await startPlatformWorld(spec);
       ({ api } = await world.connect());
     });
-    afterAll(async () => {
-      await world?.h.close();
-      await world?.emulator.close();
-    });
+    afterAll(() => world?.close());
 
     it('connects through the hosted flow: the connection lists the granted ad accounts', async () => {
       const res = await api.connections();

@@ -7,7 +7,7 @@ import type {
   Setting,
   Targeting,
 } from '../../adsets/model.js';
-import { minorUnitExponent } from '../../adsets/money.js';
+import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
 
 /** A GoogleAdsRow as the REST API answers it: lowerCamelCase, int64 as strings, enums by name. */
 export interface GoogleRow {
@@ -65,20 +65,15 @@ export function googleStatus(status: AdSetStatus): 'ENABLED' | 'PAUSED' {
   return status === 'Paused' ? 'PAUSED' : 'ENABLED';
 }
 
-/** Micros (1,000,000 per unit of the account currency) → major units, rounded to the currency's minor unit. */
-export function fromMicros(micros: string, currency: string): number {
-  const scale = 10 ** minorUnitExponent(currency);
-  return Math.round((Number(micros) / 1_000_000) * scale) / scale;
-}
-
 /** An ad group's settings: its campaign's budget (read-only here) and channel type as the objective. */
 export function campaignSettings(campaign: GoogleRow | undefined, currency: string): Setting[] {
   const settings: Setting[] = [];
   const budget = campaign?.campaignBudget;
+  const amount = (micros: string) => roundToMinorUnits(fromMicros(Number(micros)), currency);
   if (budget?.totalAmountMicros && budget.period === 'CUSTOM_PERIOD') {
-    settings.push({ kind: 'TotalBudget', budget: fromMicros(budget.totalAmountMicros, currency), currency });
+    settings.push({ kind: 'TotalBudget', budget: amount(budget.totalAmountMicros), currency });
   } else if (budget?.amountMicros) {
-    settings.push({ kind: 'DailyBudget', budget: fromMicros(budget.amountMicros, currency), currency });
+    settings.push({ kind: 'DailyBudget', budget: amount(budget.amountMicros), currency });
   }
   const type = campaign?.campaign?.advertisingChannelType;
   if (type) settings.push({ kind: 'Objective', objective: type });

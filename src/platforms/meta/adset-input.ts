@@ -1,4 +1,5 @@
 import type { NewAdSet } from '../../adsets/model.js';
+import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
@@ -14,10 +15,6 @@ const OPTIMIZATION_GOAL: Record<string, string> = {
   OUTCOME_TRAFFIC: 'LINK_CLICKS',
   OUTCOME_ENGAGEMENT: 'POST_ENGAGEMENT',
 };
-
-/** Meta wants an end time with a lifetime budget; adlink has no runtime setting, so it runs this long. */
-export const LIFETIME_BUDGET_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /**
  * The parameters of `POST /act_{id}/adsets` for a unified ad set, and where each came from (for
@@ -69,7 +66,7 @@ export function toMetaAdSet(
     const name = s.kind === 'DailyBudget' ? 'daily_budget' : 'lifetime_budget';
     params[name] = String(amount);
     if (s.kind === 'TotalBudget') {
-      params.end_time = new Date(now.getTime() + LIFETIME_BUDGET_DAYS * DAY_MS).toISOString();
+      params.end_time = totalBudgetEnd(now).toISOString();
       sources.push(['end_time', `settings[${i}]`]);
     }
     sources.push([name, `settings[${i}].budget`], ['budget', `settings[${i}].budget`]);

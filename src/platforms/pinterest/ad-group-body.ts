@@ -1,9 +1,10 @@
 import type { NewAdSet } from '../../adsets/model.js';
+import { toMicros } from '../../adsets/money.js';
+import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { ParamSource } from './errors.js';
 import { toGeoId } from './geo.js';
-import { toMicros } from './micros.js';
 import type { PinterestCampaign } from './model.js';
 import { PINTEREST_STATUS } from './status.js';
 
@@ -16,10 +17,6 @@ const BILLABLE_EVENT: Record<string, string> = {
   CONSIDERATION: 'CLICKTHROUGH',
   VIDEO_COMPLETION: 'VIDEO_V_50_MRC',
 };
-
-/** A lifetime budget needs an end; adlink has no runtime setting, so such an ad group runs this long. */
-export const LIFETIME_BUDGET_DAYS = 30;
-const DAY_SECONDS = 86_400;
 
 export interface AdGroupCreate {
   /** One `AdGroupCreateRequest` (the body is a list of them). */
@@ -87,7 +84,7 @@ export function adGroupCreate(
     item.budget_in_micro_currency = micros;
     item.budget_type = s.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME';
     if (s.kind === 'TotalBudget') {
-      item.end_time = Math.floor(now.getTime() / 1000) + LIFETIME_BUDGET_DAYS * DAY_SECONDS;
+      item.end_time = Math.floor(totalBudgetEnd(now).getTime() / 1000);
       sources.push(['end_time', `settings[${i}]`]);
     }
     sources.push(['budget_in_micro_currency', `settings[${i}].budget`], ['budget_type', `settings[${i}]`]);

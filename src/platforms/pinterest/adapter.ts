@@ -1,4 +1,4 @@
-import { mapBounded } from '../../adsets/service.js';
+import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';

@@ -1,6 +1,6 @@
 import type { Ad, AdSet, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
 import { zipcodesOf } from './geo.js';
-import { fromMicros } from './micros.js';
 import type { PinterestAd, PinterestAdGroup, PinterestCampaign, PinterestKeyword } from './model.js';
 import { toAdSetStatus } from './status.js';
 
@@ -47,7 +47,7 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
   if (budget && (adGroup.budget_type === 'DAILY' || adGroup.budget_type === 'LIFETIME')) {
     settings.push({
       kind: adGroup.budget_type === 'DAILY' ? 'DailyBudget' : 'TotalBudget',
-      budget: fromMicros(budget, context.currency),
+      budget: roundToMinorUnits(fromMicros(budget), context.currency),
       currency: context.currency,
     });
   }

@@ -1,10 +1,11 @@
 import type { NewAdSet } from '../../adsets/model.js';
+import { toMicros } from '../../adsets/money.js';
+import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { SnapGeo } from './api-types.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
-import { toMicros } from './micros.js';
 
 /**
  * What a squad optimizes for under each campaign objective that needs nothing else. The others (app
@@ -17,10 +18,6 @@ const OPTIMIZATION_GOAL: Record<string, string> = {
   ENGAGEMENT: 'SWIPES',
   WEB_CONVERSION: 'SWIPES',
 };
-
-/** A lifetime budget needs an end time; adlink has no runtime setting, so the squad runs this long. */
-export const LIFETIME_BUDGET_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /**
  * The ad squad `POST /campaigns/{id}/adsquads` creates for a unified ad set, and the Snap fields it
@@ -67,14 +64,14 @@ export function toSnapAdSquad(
     );
   }
   const micros = toMicros(budget.budget, budget.currency);
-  if (micros === null) {
+  if (micros === undefined) {
     throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} amounts have fewer decimals.`);
   }
   if (budget.kind === 'DailyBudget') {
     squad.daily_budget_micro = micros;
   } else {
     squad.lifetime_budget_micro = micros;
-    squad.end_time = new Date(now.getTime() + LIFETIME_BUDGET_DAYS * DAY_MS).toISOString();
+    squad.end_time = totalBudgetEnd(now).toISOString();
   }
   fields.push(
     ['daily_budget_micro', `settings[${i}].budget`],

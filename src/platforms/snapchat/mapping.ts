@@ -1,6 +1,6 @@
 import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import { fromMicros } from '../../adsets/money.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
-import { fromMicros } from './micros.js';
 
 /**
  * Snap's `status` with its read-only `delivery_status` to the unified status: delivering (VALID) is

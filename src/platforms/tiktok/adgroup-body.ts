@@ -1,5 +1,6 @@
 import type { NewAdSet } from '../../adsets/model.js';
 import { fitsMinorUnits } from '../../adsets/money.js';
+import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { FieldParams } from './errors.js';
@@ -17,9 +18,6 @@ const DELIVERY: Record<
   TRAFFIC: { optimization_goal: 'CLICK', billing_event: 'CPC', promotion_type: 'WEBSITE' },
   VIDEO_VIEWS: { optimization_goal: 'ENGAGED_VIEW', billing_event: 'CPV' },
 };
-
-/** A total budget needs an end: adlink runs such ad groups for this many days from creation. */
-export const TOTAL_BUDGET_DAYS = 30;
 
 const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
@@ -60,7 +58,6 @@ export function adGroupCreateBody(
     );
   }
   const total = budget.kind === 'TotalBudget';
-  const end = new Date(now.getTime() + TOTAL_BUDGET_DAYS * 86_400_000);
   return {
     body: {
       advertiser_id: account.id,
@@ -71,7 +68,7 @@ export function adGroupCreateBody(
       budget: budget.budget,
       schedule_type: total ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
       schedule_start_time: tiktokTime(now),
-      ...(total ? { schedule_end_time: tiktokTime(end) } : {}),
+      ...(total ? { schedule_end_time: tiktokTime(totalBudgetEnd(now)) } : {}),
       pacing: 'PACING_MODE_SMOOTH',
       // Zip code targeting is offered on TikTok's own placement.
       placement_type: 'PLACEMENT_TYPE_NORMAL',
