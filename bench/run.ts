@@ -1,29 +1,55 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { adSetPageBench } from './adset-page.js';
+import { timeStorePages } from './adset-page.js';
+import { CONNECTIONS, type Measurement, measure, SECONDS, WARMUP_SECONDS } from './load.js';
+import { markdown, ROUNDS, summarize } from './report.js';
+import { scenarios } from './scenarios.js';
+import { seed } from './seed.js';
+import { startStack } from './stack.js';
 
-/** Runs the benchmarks against REDIS_URL (default 127.0.0.1:6379); writes JSON and a markdown table. */
-const redisUrl = process.argv[2] ?? 'redis://127.0.0.1:6379';
-const result = await adSetPageBench(redisUrl);
-
-const table = [
-  `## ${result.scenario}`,
-  '',
-  result.description,
-  '',
-  '| ad sets in cache | median ms | p95 ms |',
-  '|---:|---:|---:|',
-  ...result.results.map(
-    (r) => `| ${r.size.toLocaleString('en')} | ${r.medianMs.toFixed(3)} | ${r.p95Ms.toFixed(3)} |`,
-  ),
-  '',
-  `ratio (largest / smallest median): **${result.ratio.toFixed(3)}** (goal: ${result.goal})`,
-  '',
-].join('\n');
-
-await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-await writeFile(
-  new URL('./results/adset-cache-page.json', import.meta.url),
-  `${JSON.stringify(result, null, 2)}\n`,
-);
-await writeFile(new URL('./results/adset-cache-page.md', import.meta.url), table);
-console.log(table);
+/**
+ * `npm run bench`: builds adlink, starts it as production runs it, seeds, and runs every scenario
+ * interleaved with its baseline in rounds; writes bench/results/<date>.json and .md.
+ * BENCH_ONLY=S1,B1 runs some scenarios; BENCH_CPU_PROF=<dir> profiles adlink (node --cpu-prof).
+ */
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+const stack = await startStack(process.env.BENCH_CPU_PROF);
+try {
+  const seeded = await seed(stack);
+  const only = process.env.BENCH_ONLY?.split(',');
+  const list = scenarios(stack, seeded).filter((s) => !only || only.includes(s.id));
+  const rssStart = stack.adlink.rssMb();
+  const rounds: Record<string, Measurement>[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results: Record<string, Measurement> = {};
+    for (const scenario of list) {
+      results[scenario.id] = await measure(await scenario.prepare());
+      const m = results[scenario.id]!;
+      console.log(
+        `round ${round} ${scenario.id.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}`,
+      );
+    }
+    rounds.push(results);
+  }
+  const rss = { startMb: rssStart, endMb: stack.adlink.rssMb() };
+  const storePages = await timeStorePages(stack.store, seeded.caches);
+  const summary = summarize(list, rounds);
+  const date = new Date().toISOString().slice(0, 10);
+  const table = markdown(summary, rss, storePages, date);
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds: ROUNDS },
+    summary,
+    rss,
+    storePages,
+    rounds,
+  };
+  const results = new URL('./results/', import.meta.url);
+  await mkdir(results, { recursive: true });
+  await writeFile(new URL(`${date}.json`, results), `${JSON.stringify(result, null, 2)}\n`);
+  await writeFile(new URL(`${date}.md`, results), table);
+  console.log(`\n${table}`);
+} finally {
+  await stack.close();
+}

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
 import { AppError } from '../errors.js';
+import { mapBounded } from '../map-bounded.js';
 import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
@@ -8,9 +9,6 @@ import type { Platforms } from '../platforms/registry.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { AdSet, AdSetChanges, AdSetStatus, Campaign, NewAdSet } from './model.js';
-
-/** How many ad accounts a live read asks at once. */
-const FAN_OUT = 4;
 
 export interface ListOptions {
   limit: number;
@@ -38,23 +36,6 @@ export function platformFailure(platform: string, err: PlatformError): AppError 
   }
 }
 
-export async function mapBounded<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /**
  * Ad sets of one customer on one platform: reads from the cache (filled on first use), live reads that
  * refresh it, and writes that go to the platform first and to the cache only once it accepted them.
@@ -65,6 +46,8 @@ export class AdSetService {
     private readonly platforms: Platforms,
     private readonly tokens: AccessTokens,
     private readonly log: Logger,
+    /** How many ad accounts are asked at once (PLATFORM_FAN_OUT). */
+    private readonly fanOut: number,
   ) {}
 
   /**
@@ -135,7 +118,7 @@ export class AdSetService {
   private async refreshAll(ref: ConnectionRef): Promise<void> {
     const accounts = await this.advertisers(ref);
     const perAccount = await this.call(ref, (adapter, call) =>
-      mapBounded(accounts, FAN_OUT, (account) => adapter.listAdSets(call, account)),
+      mapBounded(accounts, this.fanOut, (account) => adapter.listAdSets(call, account)),
     );
     await this.store.adSets.replaceAll(ref, perAccount.flat());
   }
@@ -299,7 +282,9 @@ export class AdSetService {
         const ref = { company, customer, platform: connection.platform };
         try {
           return await this.call(ref, (adapter, call) =>
-            mapBounded(connection.ad_accounts, FAN_OUT, (account) => adapter.listCampaigns(call, account)),
+            mapBounded(connection.ad_accounts, this.fanOut, (account) =>
+              adapter.listCampaigns(call, account),
+            ),
           );
         } catch (err) {
           if (!(err instanceof AppError) || err.status === 503) throw err;

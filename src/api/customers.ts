@@ -21,6 +21,9 @@ const listQuery = z.strictObject({
 
 const noQuery = z.strictObject({});
 
+export const customerNotFound = (id: string, param = 'id') =>
+  new AppError('customer_not_found', `No such customer: ${id}.`, { param });
+
 /** The customer of the authenticated company, or 404 — another company's customer reads as missing. */
 export async function findCustomer(
   store: Store,
@@ -29,7 +32,7 @@ export async function findCustomer(
   param = 'id',
 ): Promise<Customer> {
   const customer = isUuid(id) ? await store.customers.get(company, id) : null;
-  if (!customer) throw new AppError('customer_not_found', `No such customer: ${id}.`, { param });
+  if (!customer) throw customerNotFound(id, param);
   return customer;
 }
 

@@ -1,9 +1,12 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AppError } from '../errors.js';
+import { TOKEN_FORMAT, type TokenOwner, tokenHash } from '../store/companies.js';
 import type { Store } from '../store/index.js';
-import type { AuthFailures } from './rate-limit.js';
+import { type AuthFailures, rateLimited, rateLimitHeaders } from './rate-limit.js';
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
+/** Token owners this process has seen; past this many it starts again (a deployment has few tokens). */
+const MAX_KNOWN_OWNERS = 10_000;
 
 function refuse(code: 'missing_token' | 'invalid_token', message: string): AppError {
   const challenge =
@@ -12,26 +15,63 @@ function refuse(code: 'missing_token' | 'invalid_token', message: string): AppEr
 }
 
 /**
- * Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time.
- * Wrong tokens count against the client address's failure limit.
+ * Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time,
+ * and counted against its company's per-minute limit; every answer says what is left. One atomic step
+ * in the store does both, together with the client address's failure limit (wrong tokens count
+ * against it). The owner a token hash had is remembered only to name the company's counter: the
+ * store step counts nothing unless the hash still maps to that owner, so a revoked token is refused
+ * at once on every instance.
  */
 export function authenticate(
   store: Store,
   failures: AuthFailures,
+  perMinute: number,
   onTouchError: (err: unknown) => void,
 ): RequestHandler {
-  return async (req, _res, next) => {
+  const policy = { limit: perMinute, windowMs: 60_000 };
+  const known = new Map<string, string>();
+  const gate = (blocker: string, hash: string, expected: string | undefined) => {
+    const company = expected === undefined ? '' : (JSON.parse(expected) as TokenOwner).company;
+    return store.kv.gate(
+      { blocker, lookup: store.keys.tokenByHash(hash), counter: store.keys.rateLimit('api', company) },
+      failures.limit,
+      expected ?? '',
+      policy.windowMs,
+    );
+  };
+
+  return async (req, res: Response, next) => {
     const header = req.get('authorization');
     if (!header) throw refuse('missing_token', 'Send your company token as `Authorization: Bearer <token>`.');
-    await failures.check(req);
-    const match = BEARER.exec(header);
-    const owner = match ? await store.companies.authenticate(match[1]!) : null;
-    if (!owner) {
+    const secret = BEARER.exec(header)?.[1];
+    if (secret === undefined || !TOKEN_FORMAT.test(secret)) {
+      await failures.check(req);
       await failures.record(req);
-      throw match
-        ? refuse('invalid_token', 'The company token is invalid or has been revoked.')
-        : refuse('invalid_token', 'The Authorization header must be `Bearer <company token>`.');
+      throw secret === undefined
+        ? refuse('invalid_token', 'The Authorization header must be `Bearer <company token>`.')
+        : refuse('invalid_token', 'The company token is invalid or has been revoked.');
     }
+    const hash = tokenHash(secret);
+    const blocker = failures.key(req);
+    let result = await gate(blocker, hash, known.get(hash));
+    if ('value' in result && result.value !== null && result.hit === null) {
+      if (known.size >= MAX_KNOWN_OWNERS) known.clear();
+      known.set(hash, result.value);
+      result = await gate(blocker, hash, result.value);
+    }
+    if ('blocked' in result) throw failures.refuse(result.blocked.count, result.blocked.ttlMs);
+    if (result.value === null || result.hit === null) {
+      known.delete(hash);
+      await failures.record(req);
+      throw refuse('invalid_token', 'The company token is invalid or has been revoked.');
+    }
+    const owner = JSON.parse(result.value) as TokenOwner;
+    const { count, ttlMs } = result.hit;
+    const headers = rateLimitHeaders('api', policy, count, ttlMs);
+    if (count > policy.limit) {
+      throw rateLimited(`Your company sent more than ${policy.limit} requests this minute.`, headers, ttlMs);
+    }
+    res.set(headers);
     req.auth = owner;
     store.companies.touch(owner).catch(onTouchError);
     next();

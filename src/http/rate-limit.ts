@@ -1,5 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { AppError, StoreUnavailableError } from '../errors.js';
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../errors.js';
 import type { Keys } from '../store/keys.js';
 import type { Kv } from '../store/kv.js';
 
@@ -30,38 +30,15 @@ const secondsOf = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
  * The `RateLimit-Policy` and `RateLimit` headers of draft-ietf-httpapi-ratelimit-headers: the quota
  * and window of the named policy, what is left of it and when the window starts again.
  */
-function policyHeaders(name: string, { limit, windowMs }: RateLimit, count: number, ttlMs: number) {
+export function rateLimitHeaders(name: string, { limit, windowMs }: RateLimit, count: number, ttlMs: number) {
   return {
     'RateLimit-Policy': `"${name}";q=${limit};w=${Math.round(windowMs / 1000)}`,
     RateLimit: `"${name}";r=${Math.max(0, limit - count)};t=${secondsOf(ttlMs)}`,
   };
 }
 
-const refused = (message: string, headers: Record<string, string>, ttlMs: number) =>
+export const rateLimited = (message: string, headers: Record<string, string>, ttlMs: number) =>
   new AppError('rate_limited', message, { headers: { ...headers, 'Retry-After': String(secondsOf(ttlMs)) } });
-
-/**
- * Vendor API requests per company (after authentication); every answer says what is left. A store that
- * refuses the count (Redis out of memory still answers reads) lets the request through: reads keep
- * working, and writes fail on their own.
- */
-export function companyRateLimit(kv: Kv, keys: Keys, perMinute: number): RequestHandler {
-  const policy = { limit: perMinute, windowMs: 60_000 };
-  return async (req, res: Response, next) => {
-    const counted = await kv.hit(keys.rateLimit('api', req.auth!.company), policy.windowMs).catch((err) => {
-      if (err instanceof StoreUnavailableError) return null;
-      throw err;
-    });
-    if (!counted) return next();
-    const { count, ttlMs } = counted;
-    const headers = policyHeaders('api', policy, count, ttlMs);
-    if (count > policy.limit) {
-      throw refused(`Your company sent more than ${policy.limit} requests this minute.`, headers, ttlMs);
-    }
-    res.set(headers);
-    next();
-  };
-}
 
 export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
 
@@ -80,14 +57,18 @@ export class AuthFailures {
     this.policy = { limit, windowMs: AUTH_FAILURE_WINDOW_MS };
   }
 
-  private key(req: Request) {
+  get limit(): number {
+    return this.policy.limit;
+  }
+
+  key(req: Request): string {
     return this.keys.rateLimit('auth-failures', clientIp(req));
   }
 
-  private refuse(count: number, ttlMs: number) {
-    return refused(
+  refuse(count: number, ttlMs: number): AppError {
+    return rateLimited(
       'Too many failed authentications from your address; retry later.',
-      policyHeaders('auth-failures', this.policy, count, ttlMs),
+      rateLimitHeaders('auth-failures', this.policy, count, ttlMs),
       ttlMs,
     );
   }

@@ -23,7 +23,7 @@ interface StoredToken extends Omit<CompanyToken, 'last_used_at'> {
   sha256: string;
 }
 
-interface TokenOwner {
+export interface TokenOwner {
   company: string;
   token: string;
 }
@@ -33,7 +33,8 @@ export const TOKEN_PREFIX = 'adl_live_';
 export const TOKEN_FORMAT = /^adl_live_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** Company tokens are found by this hash of their secret. */
+export const tokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export class CompanyStore {
   /** Per-process throttle so last_used_at costs at most one write a minute per token. */
@@ -77,7 +78,7 @@ export class CompanyStore {
       prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
       created_at: monotonicTimestamp(),
       revoked_at: null,
-      sha256: sha256(secret),
+      sha256: tokenHash(secret),
     };
     const owner: TokenOwner = { company: companyId, token: stored.id };
     await this.kv
@@ -94,7 +95,7 @@ export class CompanyStore {
   /** The company and token a secret belongs to, or null when it is unknown or revoked. */
   async authenticate(secret: string): Promise<TokenOwner | null> {
     if (!TOKEN_FORMAT.test(secret)) return null;
-    const raw = await this.kv.get(this.k.tokenByHash(sha256(secret)));
+    const raw = await this.kv.get(this.k.tokenByHash(tokenHash(secret)));
     return raw ? (JSON.parse(raw) as TokenOwner) : null;
   }
 

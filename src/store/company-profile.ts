@@ -4,7 +4,7 @@ import { open, seal } from '../crypto/sealed.js';
 import { monotonicTimestamp } from '../ids.js';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
-import type { Kv } from './kv.js';
+import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import { updateRecord } from './update-record.js';
 
 /** What the company's customers see of it on the hosted pages. */
@@ -15,6 +15,8 @@ export interface Branding {
   accent: string | null;
   /** The stored logo's SHA-256 (hex), or null without a logo. */
   logo_sha256: string | null;
+  /** The pages' language when neither the link nor the browser picks one; null: English. */
+  language: string | null;
   updated_at: string | null;
 }
 
@@ -60,7 +62,13 @@ interface StoredApp {
   created_at: string;
 }
 
-const NO_BRANDING: Branding = { display_name: null, accent: null, logo_sha256: null, updated_at: null };
+const NO_BRANDING: Branding = {
+  display_name: null,
+  accent: null,
+  logo_sha256: null,
+  language: null,
+  updated_at: null,
+};
 
 const brandingOf = (raw: string | null): Branding =>
   raw ? { ...NO_BRANDING, ...(JSON.parse(raw) as Partial<Branding>) } : { ...NO_BRANDING };
@@ -68,6 +76,10 @@ const brandingOf = (raw: string | null): Branding =>
 /** The associated data of a company app's sealed secret: a copy in another record does not open. */
 const appSecretAad = (company: string, platform: PlatformId, purpose: 'client_secret' | 'developer_token') =>
   `oauth-app:${company}:${platform}:${purpose}`;
+
+/** The available platforms a company offers: all but those it hides. */
+export const offeredOf = (available: PlatformId[], hidden: PlatformId[]): PlatformId[] =>
+  available.filter((id) => !hidden.includes(id));
 
 /**
  * A company's hosted-pages profile: branding (display name, accent colour, logo), the platforms it
@@ -94,9 +106,12 @@ export class CompanyProfileStore {
     });
   }
 
-  /** Display name and accent colour (null clears one); the logo is set apart. */
-  setBranding(company: string, change: Pick<Branding, 'display_name' | 'accent'>): Promise<Branding> {
-    return this.changeBranding(company, () => ({ display_name: change.display_name, accent: change.accent }));
+  /** Display name, accent colour and language (null clears one, no language keeps it); not the logo. */
+  setBranding(
+    company: string,
+    change: Pick<Branding, 'display_name' | 'accent'> & Partial<Pick<Branding, 'language'>>,
+  ): Promise<Branding> {
+    return this.changeBranding(company, () => ({ ...change }));
   }
 
   async logo(company: string): Promise<Logo | null> {
@@ -141,9 +156,18 @@ export class CompanyProfileStore {
 
   /** Platforms the company chose not to offer; any other available platform is offered. */
   async hiddenPlatforms(company: string): Promise<PlatformId[]> {
-    const raw = await this.kv.get(this.k.hiddenPlatforms(company));
-    const ids = raw ? (JSON.parse(raw) as string[]) : [];
-    return PLATFORM_IDS.filter((id) => ids.includes(id));
+    const [hidden] = await readPlans(this.kv, this.hiddenPlan(company));
+    return hidden;
+  }
+
+  hiddenPlan(company: string): ReadPlan<PlatformId[]> {
+    return {
+      reads: [{ get: this.k.hiddenPlatforms(company) }],
+      decode: ([raw]) => {
+        const ids = raw ? (JSON.parse(raw as string) as string[]) : [];
+        return PLATFORM_IDS.filter((id) => ids.includes(id));
+      },
+    };
   }
 
   /**
@@ -162,8 +186,7 @@ export class CompanyProfileStore {
 
   /** The platforms the company's customers may connect: the deployment's available ones it offers. */
   async offered(company: string, available: PlatformId[]): Promise<PlatformId[]> {
-    const hidden = await this.hiddenPlatforms(company);
-    return available.filter((id) => !hidden.includes(id));
+    return offeredOf(available, await this.hiddenPlatforms(company));
   }
 
   /** The company's own apps, in catalog order, without secrets. */

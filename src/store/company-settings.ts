@@ -2,7 +2,7 @@ import type { EncryptionKey } from '../crypto/keys.js';
 import { open, seal } from '../crypto/sealed.js';
 import { monotonicTimestamp, randomToken } from '../ids.js';
 import type { Keys } from './keys.js';
-import type { Kv } from './kv.js';
+import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import { updateRecord } from './update-record.js';
 
 export interface CompanySettings {
@@ -32,8 +32,15 @@ export class CompanySettingsStore {
   ) {}
 
   async get(companyId: string): Promise<CompanySettings> {
-    const raw = await this.kv.get(this.k.settings(companyId));
-    return raw ? (JSON.parse(raw) as CompanySettings) : { ...EMPTY };
+    const [settings] = await readPlans(this.kv, this.getPlan(companyId));
+    return settings;
+  }
+
+  getPlan(companyId: string): ReadPlan<CompanySettings> {
+    return {
+      reads: [{ get: this.k.settings(companyId) }],
+      decode: ([raw]) => (raw ? (JSON.parse(raw as string) as CompanySettings) : { ...EMPTY }),
+    };
   }
 
   async put(companyId: string, settings: CompanySettings): Promise<CompanySettings> {

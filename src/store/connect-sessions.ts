@@ -1,6 +1,6 @@
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
-import type { Kv } from './kv.js';
+import type { Batch, Kv } from './kv.js';
 
 /** What a connect link grants, kept while the link is valid (its JWT only points here by jti). */
 export interface SessionRecord {
@@ -19,6 +19,8 @@ export interface Flow extends Omit<SessionRecord, 'exp'> {
   jti: string;
   /** Carried by the flow's forms, so a page of an earlier flow cannot act on this one. */
   form_token: string;
+  /** The pages' language when the link named one. */
+  locale?: string;
   /** Platforms connected during this visit, reported back to the vendor. */
   connected: PlatformId[];
   /** Platforms whose last attempt in this visit failed or was denied. */
@@ -45,11 +47,11 @@ export class ConnectSessionStore {
     private readonly k: Keys,
   ) {}
 
-  async createSession(jti: string, record: SessionRecord): Promise<void> {
+  /** Writes the session in one transaction, with whatever else `batch` already holds. */
+  async createSession(jti: string, record: SessionRecord, batch: Batch = this.kv.batch()): Promise<void> {
     const ttlMs = record.exp * 1000 - Date.now();
     const index = this.k.customerSessions(record.company, record.customer);
-    await this.kv
-      .batch()
+    await batch
       .set(this.k.session(record.company, jti), JSON.stringify(record), { ttlMs })
       .sadd(index, jti)
       .pexpire(index, FLOW_TTL_MS)

@@ -1,7 +1,7 @@
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
 import { PLATFORM_IDS } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
-import type { Kv } from './kv.js';
+import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import type { TokenSchedule } from './token-schedule.js';
 
 export interface Customer {
@@ -62,11 +62,21 @@ export class CustomerStore {
   }
 
   async get(companyId: string, customerId: string): Promise<Customer | null> {
-    const [raw, platforms] = await Promise.all([
-      this.kv.get(this.k.customer(companyId, customerId)),
-      this.kv.smembers(this.k.customerPlatforms(companyId, customerId)),
-    ]);
-    return raw ? { ...(JSON.parse(raw) as StoredCustomer), platforms: platforms.sort() } : null;
+    const [customer] = await readPlans(this.kv, this.getPlan(companyId, customerId));
+    return customer;
+  }
+
+  getPlan(companyId: string, customerId: string): ReadPlan<Customer | null> {
+    return {
+      reads: [
+        { get: this.k.customer(companyId, customerId) },
+        { smembers: this.k.customerPlatforms(companyId, customerId) },
+      ],
+      decode: ([raw, platforms]) =>
+        raw
+          ? { ...(JSON.parse(raw as string) as StoredCustomer), platforms: (platforms as string[]).sort() }
+          : null,
+    };
   }
 
   /**

@@ -33,6 +33,28 @@ export interface Batch {
   exec(): Promise<void>;
 }
 
+/** One read of `Kv.readAll`. */
+export type Read = { get: string } | { smembers: string } | { zcountFrom: string; from: string };
+
+/** What `Kv.gate` found: refused while the address is blocked, else the lookup and the counted hit. */
+export type GateResult =
+  | { blocked: { count: number; ttlMs: number } }
+  | { value: string | null; hit: { count: number; ttlMs: number } | null };
+
+export interface GateKeys {
+  /** A failure counter (`hit`): at `blockAt` or more, nothing else is done. */
+  blocker: string;
+  lookup: string;
+  /** Counted (`hit`) only while `lookup` holds the value the caller expects. */
+  counter: string;
+}
+
+/** Reads and how to make a value of their answers: stores describe them, callers send several at once. */
+export interface ReadPlan<T> {
+  reads: Read[];
+  decode(values: unknown[]): T;
+}
+
 export interface Kv {
   get(key: string): Promise<string | null>;
   mget(keys: string[]): Promise<(string | null)[]>;
@@ -66,8 +88,32 @@ export interface Kv {
   /** How many members of a lexicographic set are at or after `from` (ZLEXCOUNT key [from +). */
   zcountFrom(key: string, from: string): Promise<number>;
   batch(): Batch;
+  /**
+   * Several reads in one round trip, answered in order: `get` a string or null, `smembers` a list,
+   * `zcountFrom` a number. Each read is atomic; together they are not.
+   */
+  readAll(reads: Read[]): Promise<unknown[]>;
+  /**
+   * One atomic step in front of every vendor request: unless `blocker` counts `blockAt` or more, reads
+   * `lookup` and, when it holds `expected`, counts a hit on `counter` in a window of `windowMs`.
+   */
+  gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult>;
   /** Every key under this prefix; for maintenance and tests, never on a request path. */
   scan(prefix: string): AsyncIterable<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The values of several read plans, read in one round trip. */
+export async function readPlans<T extends unknown[]>(
+  kv: Kv,
+  ...plans: { [K in keyof T]: ReadPlan<T[K]> }
+): Promise<T> {
+  const values = await kv.readAll(plans.flatMap((plan) => plan.reads));
+  let start = 0;
+  return plans.map((plan) => {
+    const own = values.slice(start, start + plan.reads.length);
+    start += plan.reads.length;
+    return plan.decode(own);
+  }) as T;
 }

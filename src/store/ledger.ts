@@ -1,5 +1,5 @@
 import type { Keys } from './keys.js';
-import type { Kv } from './kv.js';
+import type { Batch, Kv, ReadPlan } from './kv.js';
 
 /** Records of a company that expire by themselves and count against a quota. */
 export type LedgerKind = 'open_links' | 'idempotency';
@@ -22,13 +22,31 @@ export class Ledger {
     return this.kv.zcountFrom(this.k.ledger(company, kind), at(Date.now()));
   }
 
+  livePlan(company: string, kind: LedgerKind): ReadPlan<number> {
+    return {
+      reads: [{ zcountFrom: this.k.ledger(company, kind), from: at(Date.now()) }],
+      decode: ([count]) => count as number,
+    };
+  }
+
   async add(company: string, kind: LedgerKind, id: string, expiresAtMs: number, cap: number, ttlMs: number) {
+    await this.entry(this.kv.batch(), company, kind, id, expiresAtMs, cap, ttlMs).exec();
+  }
+
+  /** Adds the entry's writes to `batch` (to go with the record it counts). */
+  entry(
+    batch: Batch,
+    company: string,
+    kind: LedgerKind,
+    id: string,
+    expiresAtMs: number,
+    cap: number,
+    ttlMs: number,
+  ) {
     const key = this.k.ledger(company, kind);
-    await this.kv
-      .batch()
+    return batch
       .zaddLex(key, `${at(expiresAtMs)}|${id}`)
       .zkeepLast(key, cap)
-      .pexpire(key, ttlMs)
-      .exec();
+      .pexpire(key, ttlMs);
   }
 }

@@ -1,8 +1,8 @@
-import type { Batch, Kv, LexRange, SetOptions } from './kv.js';
+import type { Batch, GateKeys, GateResult, Kv, LexRange, Read, SetOptions } from './kv.js';
 
-type Value = string | Set<string> | string[];
+export type Value = string | Set<string> | string[];
 
-interface Entry {
+export interface Entry {
   value: Value;
   expiresAt: number | undefined;
 }
@@ -166,6 +166,25 @@ export class MemoryKv implements Kv {
     return Array.isArray(value) ? value.length - lowerBound(value, from) : 0;
   }
 
+  async readAll(reads: Read[]) {
+    return Promise.all(
+      reads.map((read) =>
+        'get' in read
+          ? this.get(read.get)
+          : 'smembers' in read
+            ? this.smembers(read.smembers)
+            : this.zcountFrom(read.zcountFrom, read.from),
+      ),
+    );
+  }
+
+  async gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult> {
+    const failures = Number(this.string(keys.blocker) ?? '0');
+    if (failures >= blockAt) return { blocked: { count: failures, ttlMs: await this.pttl(keys.blocker) } };
+    const value = this.string(keys.lookup);
+    return { value, hit: value === expected ? await this.hit(keys.counter, windowMs) : null };
+  }
+
   batch(): Batch {
     const ops: (() => void)[] = [];
     const batch: Batch = {
@@ -231,6 +250,21 @@ export class MemoryKv implements Kv {
   }
 
   async ping() {}
+
+  /** Every live entry, for DATA_FILE (store/data-file.ts); expiry as an absolute time. */
+  dump(): [string, Entry][] {
+    return [...this.entries.keys()].flatMap((key) => {
+      const entry = this.live(key);
+      return entry ? [[key, entry] as [string, Entry]] : [];
+    });
+  }
+
+  /** Takes entries written by dump() back, dropping those that expired meanwhile. */
+  load(entries: [string, Entry][]): void {
+    for (const [key, entry] of entries) {
+      if (entry.expiresAt === undefined || entry.expiresAt > Date.now()) this.entries.set(key, entry);
+    }
+  }
 
   async close() {
     clearInterval(this.sweeper);

@@ -10,12 +10,19 @@ import { RedisKv } from './redis-kv.js';
  * Refuses (production) or warns (elsewhere) when Redis may evict keys: eviction would silently delete
  * company tokens and platform credentials.
  */
-export async function openStore(config: Config, log: Logger, encryption: EncryptionKey[]): Promise<Store> {
+export async function openStore(
+  config: Config,
+  log: Logger,
+  encryption: EncryptionKey[],
+  memory: MemoryKv = new MemoryKv(),
+): Promise<Store> {
   if (!config.redisUrl) {
     log.warn(
-      'REDIS_URL is not set: using the embedded in-memory store. All data is lost on restart, and only ONE instance may run.',
+      config.dataFile
+        ? `REDIS_URL is not set: using the embedded store, kept in ${config.dataFile}. Only ONE instance may run.`
+        : 'REDIS_URL is not set: using the embedded in-memory store. All data is lost on restart (set DATA_FILE to keep it), and only ONE instance may run.',
     );
-    return createStore(new MemoryKv(), config.redisKeyPrefix, encryption);
+    return createStore(memory, config.redisKeyPrefix, encryption);
   }
   const kv = new RedisKv(config.redisUrl, (err) =>
     log.warn({ err: err.message }, 'redis connection problem'),

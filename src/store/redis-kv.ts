@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { StoreUnavailableError } from '../errors.js';
-import type { Batch, Kv, LexRange, SetOptions } from './kv.js';
+import type { Batch, GateKeys, GateResult, Kv, LexRange, Read, SetOptions } from './kv.js';
 
 /**
  * Fail fast instead of hanging: ioredis' defaults queue commands while disconnected and retry them
@@ -31,11 +31,27 @@ return 1`;
 
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
+/**
+ * Kv.gate. `allow-oom`: under maxmemory Redis still answers reads, and a vendor request must still be
+ * authenticated and counted (one counter key a company and minute) instead of refused.
+ */
+const GATE = `#!lua flags=allow-oom
+local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
+if failures >= tonumber(ARGV[1]) then return {0, failures, redis.call('PTTL', KEYS[1])} end
+local value = redis.call('GET', KEYS[2])
+if value ~= ARGV[2] then return {1, value} end
+local count = redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[3], 'NX')
+return {2, value, count, redis.call('PTTL', KEYS[3])}`;
+
+type GateReply = [0, number, number] | [1, string?] | [2, string, number, number];
+
 export class RedisKv implements Kv {
   readonly client: Redis;
 
   constructor(url: string, onError: (err: Error) => void) {
     this.client = new Redis(url, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+    this.client.defineCommand('adlinkGate', { numberOfKeys: 3, lua: GATE });
     this.client.on('error', onError);
   }
 
@@ -149,6 +165,39 @@ export class RedisKv implements Kv {
 
   zcountFrom(key: string, from: string) {
     return this.call(() => this.client.zlexcount(key, `[${from}`, '+'));
+  }
+
+  readAll(reads: Read[]) {
+    if (reads.length === 0) return Promise.resolve([]);
+    return this.call(async () => {
+      const pipeline = this.client.pipeline();
+      for (const read of reads) {
+        if ('get' in read) pipeline.get(read.get);
+        else if ('smembers' in read) pipeline.smembers(read.smembers);
+        else pipeline.zlexcount(read.zcountFrom, `[${read.from}`, '+');
+      }
+      return ((await pipeline.exec()) ?? []).map(([err, value]) => {
+        if (err) throw err;
+        return value;
+      });
+    });
+  }
+
+  gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult> {
+    return this.call(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: commands added with defineCommand are untyped
+      const reply: GateReply = await (this.client as any).adlinkGate(
+        keys.blocker,
+        keys.lookup,
+        keys.counter,
+        blockAt,
+        expected,
+        windowMs,
+      );
+      if (reply[0] === 0) return { blocked: { count: reply[1], ttlMs: reply[2] } };
+      if (reply[0] === 1) return { value: reply[1] ?? null, hit: null };
+      return { value: reply[1], hit: { count: reply[2], ttlMs: reply[3] } };
+    });
   }
 
   batch(): Batch {

@@ -1,0 +1,103 @@
+import type { Measurement } from './load.js';
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from './load.js';
+import type { Scenario } from './scenarios.js';
+
+export const ROUNDS = 3;
+/** S6's platform answers every call after this long. */
+export const PLATFORM_DELAY_MS = 50;
+export const RSS_TARGET_MB = 150;
+
+interface Target {
+  /** What the ratio is. */
+  of: string;
+  max?: number;
+  min?: number;
+}
+
+const TARGETS: Record<string, Target> = {
+  S1: { of: 'req/s ÷ B1', min: 0.85 },
+  S2: { of: 'req/s ÷ B2', min: 0.85 },
+  'S4 100k': { of: 'time ÷ 10k', max: 1.15 },
+  S6: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.2 },
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The ratio a scenario is judged by, in one round (interleaved: both sides saw the same load). */
+function ratioIn(id: string, round: Record<string, Measurement>, baseline?: string): number | undefined {
+  const own = round[id]!;
+  if (baseline) return round[baseline] && own.rps / round[baseline].rps;
+  if (id === 'S4 100k') return round['S4 10k'] && round['S4 10k'].rps / own.rps;
+  if (id === 'S6') return own.p50 / PLATFORM_DELAY_MS;
+  return undefined;
+}
+
+export function summarize(list: Scenario[], rounds: Record<string, Measurement>[]) {
+  return list.map(({ id, title, baseline }) => {
+    const runs = rounds.map((round) => round[id]!);
+    const ratios = rounds.map((round) => ratioIn(id, round, baseline)).filter((r) => r !== undefined);
+    const target = TARGETS[id];
+    const ratio = ratios.length ? median(ratios) : undefined;
+    return {
+      id,
+      title,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      ...(ratio === undefined ? {} : { ratio }),
+      ...(target
+        ? {
+            target,
+            met:
+              ratio !== undefined && ratio >= (target.min ?? -Infinity) && ratio <= (target.max ?? Infinity),
+          }
+        : {}),
+    };
+  });
+}
+
+type Summary = ReturnType<typeof summarize>;
+
+const number = (n: number, digits = 0) =>
+  n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const goal = (t: Target) => `${t.of} ${t.min !== undefined ? `≥ ${t.min}` : `≤ ${t.max}`}`;
+
+export function markdown(
+  summary: Summary,
+  rss: { startMb: number; endMb: number },
+  storePages: { size: number; medianMs: number; p95Ms: number }[],
+  date: string,
+): string {
+  const rows = summary.map((s) =>
+    [
+      s.id,
+      s.title,
+      number(s.rps),
+      number(s.p50, 1),
+      number(s.p99, 1),
+      String(s.errors),
+      s.ratio === undefined ? '' : number(s.ratio, 2),
+      s.target ? `${goal(s.target)} ${s.met ? '✅' : '❌'}` : '',
+    ].join(' | '),
+  );
+  const [small, large] = storePages;
+  return [
+    `## ${date}`,
+    '',
+    `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ROUNDS} interleaved rounds, medians (errors: sum).`,
+    '',
+    '| | Scenario | req/s | p50 ms | p99 ms | errors | ratio | target |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r} |`),
+    '',
+    `adlink RSS: ${number(rss.startMb)} MB after seeding, **${number(rss.endMb)} MB after the run** (target ≤ ${RSS_TARGET_MB} MB ${rss.endMb <= RSS_TARGET_MB ? '✅' : '❌'}).`,
+    '',
+    `S4 at the store (one page of 100, median of 300 spread over the cache): ${number(small!.medianMs, 3)} ms (10k), ${number(large!.medianMs, 3)} ms (100k), ratio ${number(large!.medianMs / small!.medianMs, 2)}.`,
+    '',
+  ].join('\n');
+}

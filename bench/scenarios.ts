@@ -1,0 +1,205 @@
+import type autocannon from 'autocannon';
+import { encodeCursor } from '../src/http/cursor.js';
+import { spreadAfters } from './adset-page.js';
+import type { Load } from './load.js';
+import { api, type Seeded, tokenOf } from './seed.js';
+import type { Stack } from './stack.js';
+
+export interface Scenario {
+  id: string;
+  title: string;
+  /** The baseline its req/s is compared with, in the same round. */
+  baseline?: string;
+  /** Builds the load of one round (S3 issues that round's links here, before the clock starts). */
+  prepare(): Promise<Load>;
+}
+
+/** S3 visits per round: warm-up and measured, each a fresh link. */
+const S3_VISITS = { warmup: 300, run: 2500 };
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Each request of a connection takes the next value of a list, round and round. */
+function cycling<T>(values: T[], build: (value: T) => autocannon.Request): autocannon.Request {
+  let next = 0;
+  return { setupRequest: (request) => ({ ...request, ...build(values[next++ % values.length]!) }) };
+}
+
+async function issueLinks(stack: Stack, seeded: Seeded, count: number): Promise<string[]> {
+  const links: string[] = [];
+  const worker = async () => {
+    while (links.length < count) {
+      links.push(
+        (await api(stack, seeded.token, 'GET', `/customers/${seeded.customer}/connect`))
+          .connect_url as string,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return links.slice(0, count);
+}
+
+export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
+  const adlink = stack.adlink.url;
+  const auth = { authorization: `Bearer ${seeded.token}` };
+  const fixed = (load: Load) => async () => load;
+  const cacheScenario = ({ size, scope }: Seeded['caches'][number]): Scenario => ({
+    id: `S4 ${size / 1000}k`,
+    title: `GET /v1/sandbox/adsets?limit=100, cache of ${size.toLocaleString('en')}`,
+    prepare: fixed({
+      url: adlink,
+      expect: [200],
+      requests: [
+        cycling(spreadAfters(size, 500), (after) => ({
+          method: 'GET',
+          path: `/v1/sandbox/adsets?customer=${scope.customer}&limit=100&cursor=${encodeCursor({ after, status: null })}`,
+          headers: auth,
+        })),
+      ],
+    }),
+  });
+  let visitor = 0;
+  let idempotencyKey = 0;
+  const run = Date.now().toString(36);
+
+  return [
+    {
+      id: 'B1',
+      title: 'express + helmet: sign a JWT (EdDSA), SET EX',
+      prepare: fixed({
+        url: `${stack.baselines.express}/b1/customers/${seeded.customer}/connect`,
+        expect: [200],
+        requests: [{ method: 'GET' }],
+      }),
+    },
+    {
+      id: 'S1',
+      title: 'GET /customers/:id/connect',
+      baseline: 'B1',
+      prepare: fixed({
+        url: adlink,
+        expect: [200],
+        requests: [{ method: 'GET', path: `/customers/${seeded.customer}/connect`, headers: auth }],
+      }),
+    },
+    {
+      id: 'B2',
+      title: 'express + helmet: verify a JWT, GET',
+      prepare: fixed({
+        url: `${stack.baselines.express}/b2/introspect`,
+        expect: [200],
+        requests: [
+          { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ token: seeded.baselineToken }) },
+        ],
+      }),
+    },
+    {
+      id: 'S2',
+      title: 'POST /sessions/introspect',
+      baseline: 'B2',
+      prepare: fixed({
+        url: adlink,
+        expect: [200],
+        requests: [
+          {
+            method: 'POST',
+            path: '/sessions/introspect',
+            headers: { ...auth, ...JSON_TYPE },
+            body: JSON.stringify({ token: seeded.sessionToken }),
+          },
+        ],
+      }),
+    },
+    {
+      id: 'B3',
+      title: 'node:http hello JSON',
+      prepare: fixed({ url: stack.baselines.http, expect: [200], requests: [{ method: 'GET' }] }),
+    },
+    {
+      id: 'S3',
+      title: 'first visit: landing page + POST redeem + 303 (2 requests, a fresh link each)',
+      async prepare() {
+        const links = await issueLinks(stack, seeded, S3_VISITS.warmup + S3_VISITS.run);
+        const visits = links.map((link) => {
+          const ip = ++visitor;
+          return {
+            landing: new URL(link),
+            // Every visitor comes from an address of its own (the per-address entry limit is not measured).
+            forwarded: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+            form: new URLSearchParams({ customer: seeded.customer, token: tokenOf(link) }).toString(),
+          };
+        });
+        let next = 0;
+        return {
+          url: adlink,
+          expect: [200, 303],
+          amount: { warmup: 2 * S3_VISITS.warmup, run: 2 * S3_VISITS.run },
+          requests: [
+            {
+              setupRequest: (request, context) => {
+                const visit = visits[next++]!;
+                (context as { visit?: typeof visit }).visit = visit;
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: `${visit.landing.pathname}${visit.landing.search}`,
+                  headers: { 'x-forwarded-for': visit.forwarded },
+                };
+              },
+            },
+            {
+              setupRequest: (request, context) => {
+                const { visit } = context as { visit: (typeof visits)[number] };
+                return {
+                  ...request,
+                  method: 'POST',
+                  path: '/connections/session',
+                  headers: {
+                    'content-type': 'application/x-www-form-urlencoded',
+                    origin: adlink,
+                    'x-forwarded-for': visit.forwarded,
+                  },
+                  body: visit.form,
+                };
+              },
+            },
+          ],
+        };
+      },
+    },
+    ...seeded.caches.map(cacheScenario),
+    {
+      id: 'S5',
+      title: 'POST /customers with Idempotency-Key (a new key each)',
+      prepare: fixed({
+        url: adlink,
+        expect: [201],
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              method: 'POST',
+              path: '/customers',
+              headers: { ...auth, ...JSON_TYPE, 'idempotency-key': `bench-${run}-${++idempotencyKey}` },
+              body: JSON.stringify({ name: 'Bench customer' }),
+            }),
+          },
+        ],
+      }),
+    },
+    {
+      id: 'S6',
+      title: 'GET /v1/tiktok/adsets?dismissDatabase=true, 20 ad accounts, 50 ms a call',
+      prepare: fixed({
+        url: adlink,
+        expect: [200],
+        requests: [
+          {
+            method: 'GET',
+            path: `/v1/tiktok/adsets?customer=${seeded.fanOutCustomer}&dismissDatabase=true`,
+            headers: auth,
+          },
+        ],
+      }),
+    },
+  ];
+}

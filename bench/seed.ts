@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import type { PlatformId } from '../src/platforms/catalog.js';
+import { type CacheScope, fillAdSetCache, SIZES } from './adset-page.js';
+import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
+import type { Stack } from './stack.js';
+
+/** S6's customer has this many ad accounts on the slow platform. */
+export const FAN_OUT_ACCOUNTS = 20;
+
+export interface Seeded {
+  token: string;
+  company: string;
+  /** The customer S1 and S3 issue links for. */
+  customer: string;
+  /** A live session token for S2, and one of the baseline's for B2. */
+  sessionToken: string;
+  baselineToken: string;
+  caches: { size: number; scope: CacheScope }[];
+  fanOutCustomer: string;
+}
+
+/** Calls adlink's vendor API; throws on an unexpected status. */
+export async function api(stack: Stack, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.adlink.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+export const tokenOf = (connectUrl: string) => new URL(connectUrl).searchParams.get('token')!;
+
+/** A connection written straight to the store: connecting through OAuth is not what is measured. */
+async function connect(
+  stack: Stack,
+  company: string,
+  customer: string,
+  platform: PlatformId,
+  accounts: number,
+) {
+  const now = new Date().toISOString();
+  await stack.store.connections.save(
+    company,
+    customer,
+    {
+      platform,
+      status: 'connected',
+      ad_accounts: Array.from({ length: accounts }, (_, i) => ({
+        id: `${7_000_000_000 + i}`,
+        name: `Account ${i}`,
+      })),
+      scopes: [],
+      connected_at: now,
+      updated_at: now,
+      expires_at: null,
+      reauth_reason: null,
+    },
+    {
+      access_token: SLOW_PLATFORM_TOKEN,
+      refresh_token: null,
+      expires_at: null,
+      obtained_at: Math.floor(Date.now() / 1000),
+      client_id: 'bench-client',
+    },
+  );
+}
+
+/** The company and its token through the operator CLI (`adlink company create`), customers through the API, S4's caches and S6's connection in the store. */
+export async function seed(stack: Stack): Promise<Seeded> {
+  const created = JSON.parse(
+    execFileSync('node', ['bin/adlink.js', 'company', 'create', '--name', 'Bench company', '--json'], {
+      env: { ...process.env, ...stack.env },
+      encoding: 'utf8',
+    }),
+  ) as { company: { id: string }; token: string };
+  const { token } = created;
+  const company = created.company.id;
+  const newCustomer = async (name: string) =>
+    (await api(stack, token, 'POST', '/customers', { name })).id as string;
+
+  const customer = await newCustomer('Link customer');
+  const link = await api(stack, token, 'GET', `/customers/${customer}/connect?expires_in=3600`);
+  const baseline = await fetch(`${stack.baselines.express}/b1/customers/${customer}/connect`);
+  const baselineToken = tokenOf(((await baseline.json()) as { connect_url: string }).connect_url);
+
+  const caches = [];
+  for (const size of SIZES) {
+    const id = await newCustomer(`Cache customer ${size}`);
+    await connect(stack, company, id, 'sandbox', 1);
+    const scope = { company, customer: id, platform: 'sandbox' };
+    await fillAdSetCache(stack.store, scope, size);
+    caches.push({ size, scope });
+  }
+
+  const fanOutCustomer = await newCustomer('Fan-out customer');
+  await connect(stack, company, fanOutCustomer, 'tiktok', FAN_OUT_ACCOUNTS);
+
+  return {
+    token,
+    company,
+    customer,
+    sessionToken: tokenOf(link.connect_url as string),
+    baselineToken,
+    caches,
+    fanOutCustomer,
+  };
+}
