@@ -15,9 +15,11 @@ import { createConnectRoutes } from './connect/routes.js';
 import { SessionTokens } from './connect/session-token.js';
 import { type KeeperOptions, TokenKeeper } from './connect/token-keeper.js';
 import type { KeyRing } from './crypto/keys.js';
+import { createDevReturnPage } from './dev/return-page.js';
+import { createDevSignInLink } from './dev/sign-in-link.js';
 import { AppError, jsonErrorHandler } from './errors.js';
 import { authenticate } from './http/auth.js';
-import { AuthFailures, companyRateLimit, type RateLimit } from './http/rate-limit.js';
+import { AuthFailures, type RateLimit } from './http/rate-limit.js';
 import { requestId, requestLog } from './http/request.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createActivityPages } from './integrations/activity.js';
@@ -41,6 +43,8 @@ export interface AppDeps {
   keys: KeyRing;
   /** Per-IP limits on the hosted flow's entry and start steps. */
   rateLimits?: { entry: RateLimit; start: RateLimit };
+  /** Where development tools print for whoever runs the server (default: stdout). */
+  print?: (text: string) => void;
   /** More OAuth clients the built-in sandbox accepts besides adlink's own (tests: a company's own app). */
   sandboxClients?: SandboxClient[];
 }
@@ -82,6 +86,7 @@ export function createApp({
   keys,
   rateLimits = DEFAULT_RATE_LIMITS,
   sandboxClients = [],
+  print = (text) => void process.stdout.write(text),
 }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
@@ -94,7 +99,13 @@ export function createApp({
   const links = new ConnectLinks(config, store, tokens);
   logAvailability(platforms, log);
   const flow = new ConnectFlow(store, tokens, platforms, log);
-  const adSets = new AdSetService(store, platforms, new AccessTokens(store, platforms, log), log);
+  const adSets = new AdSetService(
+    store,
+    platforms,
+    new AccessTokens(store, platforms, log),
+    log,
+    config.platformFanOut,
+  );
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
   app.use(requestId, requestLog(log), securityHeaders(config.secureCookies));
@@ -102,6 +113,12 @@ export function createApp({
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(logoCss);
   });
   app.use('/assets', express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
+  app.get('/favicon.ico', (_req, res) => {
+    res
+      .set('Cache-Control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .sendFile(`${PUBLIC_DIR}favicon.svg`);
+  });
   app.use(noStore);
 
   app.use(createHealthRoutes(store));
@@ -127,6 +144,7 @@ export function createApp({
       }),
     );
   }
+  if (config.developmentTools) app.use(createDevReturnPage(store), createDevSignInLink(config, store, print));
   app.use(createBrandAssetRoutes(store));
   app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
   app.use(
@@ -144,8 +162,9 @@ export function createApp({
   // Vendor endpoints authenticate (and count against their company's limit) before they read a body.
   const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
   const vendor = [
-    authenticate(store, failures, (err) => log.warn({ err }, 'could not record token use')),
-    companyRateLimit(store.kv, store.keys, config.limits.apiPerMinute),
+    authenticate(store, failures, config.limits.apiPerMinute, (err) =>
+      log.warn({ err }, 'could not record token use'),
+    ),
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
   ];

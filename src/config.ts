@@ -69,69 +69,74 @@ const platformCredentialShape: Record<string, z.ZodType<string | undefined>> = O
   ]),
 );
 
-const schema = z
-  .object({
-    ...platformCredentialShape,
-    GOOGLE_LOGIN_CUSTOMER_ID: z
-      .string()
-      .transform((v) => v.replaceAll('-', ''))
-      .pipe(z.string().regex(/^\d{10}$/, 'must be a 10-digit Google Ads customer id'))
-      .optional(),
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_BASE_URL: z
-      .url({ protocol: /^https?$/ })
-      .optional()
-      .refine((u) => !u || !/[?#]/.test(u), 'must not contain a query or fragment'),
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    REDIS_KEY_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only')
-      .default(''),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .string()
-      .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
-      .default('false'),
-    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-    TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-    TOKEN_RENEW_WINDOW_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 86_400)
-      .default(300),
-    API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1200),
-    AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
-    CUSTOMER_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
-    OPEN_LINK_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
-    IDEMPOTENCY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
-    SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
-    SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
-    SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
-    SIGNING_KEYS: keyList('SIGNING_KEYS'),
-    ENCRYPTION_KEYS: keyList('ENCRYPTION_KEYS', 32),
-  })
-  .superRefine((env, ctx) => {
-    for (const id of REAL_PLATFORMS) {
-      const [idName, secretName] = [envName(id, 'CLIENT_ID'), envName(id, 'CLIENT_SECRET')];
-      if (Boolean(env[idName as keyof typeof env]) !== Boolean(env[secretName as keyof typeof env])) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [idName],
-          message: `set both ${idName} and ${secretName}, or neither`,
-        });
-      }
+const schema = z.object({
+  ...platformCredentialShape,
+  GOOGLE_LOGIN_CUSTOMER_ID: z
+    .string()
+    .transform((v) => v.replaceAll('-', ''))
+    .pipe(z.string().regex(/^\d{10}$/, 'must be a 10-digit Google Ads customer id'))
+    .optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .refine((u) => !u || !/[?#]/.test(u), 'must not contain a query or fragment'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  DATA_FILE: z.string().min(1).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only')
+    .default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
+    .default('false'),
+  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  PLATFORM_FAN_OUT: z.coerce.number().int().min(1).max(50).default(20),
+  TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  TOKEN_RENEW_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(300),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+  CUSTOMER_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+  OPEN_LINK_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  IDEMPOTENCY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
+  SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
+  SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
+  SIGNING_KEYS: keyList('SIGNING_KEYS'),
+  ENCRYPTION_KEYS: keyList('ENCRYPTION_KEYS', 32),
+});
+
+/**
+ * Rules across variables, checked on the raw environment so they are reported together with the
+ * problems of single values (a schema refinement would run only once every value is valid).
+ */
+function crossVariableProblems(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const id of REAL_PLATFORMS) {
+    const [idName, secretName] = [envName(id, 'CLIENT_ID'), envName(id, 'CLIENT_SECRET')];
+    if (Boolean(env[idName]) !== Boolean(env[secretName])) {
+      problems.push(`${idName}: set both ${idName} and ${secretName}, or neither`);
     }
-    if (env.NODE_ENV !== 'production') return;
-    for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'REDIS_URL', 'PUBLIC_BASE_URL'] as const) {
-      const value = env[name];
-      if (!value || (Array.isArray(value) && value.length === 0)) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
-      }
+  }
+  if (env.DATA_FILE && env.REDIS_URL) {
+    problems.push('DATA_FILE: keeps the embedded store in a file; leave it out when REDIS_URL is set');
+  }
+  if (env.NODE_ENV === 'production') {
+    for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'REDIS_URL', 'PUBLIC_BASE_URL']) {
+      if (!env[name]?.trim()) problems.push(`${name}: is required when NODE_ENV=production`);
     }
-  });
+  }
+  return problems;
+}
 
 export type KeyEntry = { kid: string; secret: string };
 
@@ -149,6 +154,13 @@ export interface Config {
   publicBaseUrl: string;
   secureCookies: boolean;
   redisUrl: string | undefined;
+  /** The embedded store's file (development), or undefined: in memory only. */
+  dataFile: string | undefined;
+  /**
+   * NODE_ENV=development on the embedded store: the demo company, `/dev/return` and the sign-in page's
+   * "print a sign-in link" button.
+   */
+  developmentTools: boolean;
   redisKeyPrefix: string;
   logLevel: string;
   trustProxy: boolean | number | string;
@@ -156,6 +168,8 @@ export interface Config {
   encryptionKeys: KeyEntry[];
   /** How long a call to a platform's API may take before it counts as a timeout (504). */
   platformTimeoutMs: number;
+  /** How many ad accounts of one platform a live read or campaign listing asks at once. */
+  platformFanOut: number;
   /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
   tokenKeeper: { intervalMs: number; windowSeconds: number };
   /** Rate limits and per-company quotas (README, Security). */
@@ -200,11 +214,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const result = schema.safeParse(blanksRemoved);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
-  }
+  const problems = [
+    ...(result.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
+    ...crossVariableProblems(blanksRemoved as Record<string, string>),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const trust = e.TRUST_PROXY;
@@ -215,6 +229,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicBaseUrl,
     secureCookies: publicBaseUrl.startsWith('https://'),
     redisUrl: e.REDIS_URL,
+    dataFile: e.DATA_FILE,
+    developmentTools: e.NODE_ENV === 'development' && !e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy:
@@ -222,6 +238,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signingKeys: e.SIGNING_KEYS,
     encryptionKeys: e.ENCRYPTION_KEYS,
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
+    platformFanOut: e.PLATFORM_FAN_OUT,
     tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
     limits: {
       apiPerMinute: e.API_RATE_LIMIT,

@@ -1,28 +1,30 @@
 import type { AddressInfo } from 'node:net';
 import { createApp, createTokenKeeper } from './app.js';
 import { loadConfig } from './config.js';
-import { loadKeyRing } from './crypto/keys.js';
+import { loadKeyRing, newEncryptionKeyEntry, newSigningKeyEntry } from './crypto/keys.js';
 import { signInUrl } from './integrations/sign-in.js';
 import { createLogger } from './logger.js';
+import { type DataFileKeys, DataFileWriter, readDataFile } from './store/data-file.js';
+import { MemoryKv } from './store/memory-kv.js';
 import { openStore } from './store/open.js';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 
 async function main() {
-  const keys = loadKeyRing(config);
+  const { memory, keys, dataFile } = embeddedStore();
   if (keys.ephemeral) {
     log.warn(
       '!!! SIGNING_KEYS and/or ENCRYPTION_KEYS are not set: generated throwaway keys. Connect links and stored platform credentials become unusable when this process stops. Run `npx adlink keys generate` and set them. !!!',
     );
   }
-  const store = await openStore(config, log, keys.encryption);
+  const store = await openStore(config, log, keys.encryption, memory);
   if (!config.redisUrl && !(await store.companies.any())) {
     const company = await store.companies.create('Demo company');
     const { secret } = await store.companies.createToken(company.id);
     const signIn = await signInUrl(store, config, company.id);
     process.stdout.write(
-      `\n  adlink demo company created (id ${company.id}).\n  Its company token, shown once:\n\n    ${secret}\n\n  Try: curl -X POST ${config.publicBaseUrl}/customers -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{"name":"Acme"}'\n\n  Integration settings (sign-in link, valid 10 minutes, once):\n\n    ${signIn}\n\n`,
+      `\n  adlink demo company created (id ${company.id}).\n  Its company token, shown once:\n\n    ${secret}\n\n  Try: curl -X POST ${config.publicBaseUrl}/customers -H "Authorization: Bearer ${secret}" -H "Content-Type: application/json" -d '{"name":"Acme"}'\n\n  Integration settings (sign-in link, valid 10 minutes, once; the sign-in page prints a new one on request):\n\n    ${signIn}\n\n`,
     );
   }
 
@@ -51,6 +53,7 @@ async function main() {
     server.close(async () => {
       await keeper.stop();
       await store.kv.close();
+      dataFile?.close();
       log.info('stopped');
       process.exit(0);
     });
@@ -64,3 +67,27 @@ main().catch((err) => {
   log.fatal({ err: err instanceof Error ? err.message : err }, 'adlink could not start');
   process.exit(1);
 });
+
+/**
+ * Without Redis: the in-memory store, loaded from and kept in DATA_FILE when that is set, together
+ * with the keys generated for it (so what it holds stays readable after a restart).
+ */
+function embeddedStore() {
+  const memory = new MemoryKv();
+  if (config.redisUrl || !config.dataFile) return { memory, keys: loadKeyRing(config), dataFile: null };
+  const saved = readDataFile(config.dataFile);
+  if (saved) memory.load(saved.entries);
+  const kept: DataFileKeys = {
+    signing: config.signingKeys.length > 0 ? [] : (saved?.keys?.signing ?? [newSigningKeyEntry('dev')]),
+    encryption:
+      config.encryptionKeys.length > 0 ? [] : (saved?.keys?.encryption ?? [newEncryptionKeyEntry('dev')]),
+  };
+  const keys = loadKeyRing({
+    ...config,
+    signingKeys: config.signingKeys.length > 0 ? config.signingKeys : kept.signing,
+    encryptionKeys: config.encryptionKeys.length > 0 ? config.encryptionKeys : kept.encryption,
+  });
+  const dataFile = new DataFileWriter(config.dataFile, memory, kept);
+  dataFile.flush();
+  return { memory, keys, dataFile };
+}

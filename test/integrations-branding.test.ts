@@ -159,7 +159,7 @@ describe('integrations: branding', () => {
       expect(location(saved.res)).toBe('/integrations/branding?done=saved');
       const page = await browser.page(location(saved.res));
       expectPage(page.res, page.html, 200, 'Branding');
-      expect(page.html).toContain('Your display name and colour were saved.');
+      expect(page.html).toContain('Your display name, colour and language were saved.');
       expect(page.html).toContain('name="display_name" value="Acme Ads"');
       expect(page.html).toContain('name="accent" value="#1f4fd6"');
       expect(await h.store.profile.branding(company.id)).toMatchObject({
@@ -174,13 +174,13 @@ describe('integrations: branding', () => {
           new RegExp(`<link rel="stylesheet" href="/brand/${company.id}/theme\\.css\\?v=[0-9a-f]{16}">`),
         );
         expect(html.indexOf('/assets/app.css'), name).toBeLessThan(html.indexOf('/theme.css'));
-        expect(headerOf(html), name).toContain('<span class="brand">Acme Ads</span>');
+        expect(headerOf(html), name).toContain('<span class="brand-name">Acme Ads</span>');
         expect(html, name).toMatch(/<title>[^<]* · Acme Ads<\/title>/);
         expect(html, name).not.toContain('Acme Ads Legal GmbH');
         expect(html, name).not.toContain('<img class="brand-logo"');
       }
       expect(pages.landing).toContain('Acme Ads asks you to connect your advertising accounts.');
-      expect(pages.overview).toContain('Connect the ad platforms Acme Ads should manage for you.');
+      expect(pages.overview).toContain('Choose the ad platforms Acme Ads should manage for you.');
 
       const theme = await themeOf(company);
       const css = await theme.text();
@@ -219,14 +219,14 @@ describe('integrations: branding', () => {
         'This link was already used',
       );
       expect(used).toContain('Ask Msg Brand for a new one.');
-      expect(headerOf(used)).toContain('<span class="brand">Msg Brand</span>');
+      expect(headerOf(used)).toContain('<span class="brand-name">Msg Brand</span>');
       expect(used).toMatch(new RegExp(`href="/brand/${company.id}/theme\\.css\\?v=[0-9a-f]{16}"`));
       const unavailable = await expectFlowPage(
         await first.post('/connections/meta/start', {}),
         404,
         'Platform not available',
       );
-      expect(headerOf(unavailable)).toContain('<span class="brand">Msg Brand</span>');
+      expect(headerOf(unavailable)).toContain('<span class="brand-name">Msg Brand</span>');
       // Without an accent the theme only sizes the logo.
       const css = await (await themeOf(company)).text();
       expect(css).not.toContain('--accent');
@@ -237,7 +237,7 @@ describe('integrations: branding', () => {
       const company = await h.company('Plain Vendor');
       const pages = await hostedPages(company);
       for (const html of Object.values(pages)) {
-        expect(headerOf(html)).toContain('<span class="brand">Plain Vendor</span>');
+        expect(headerOf(html)).toContain('<span class="brand-name">Plain Vendor</span>');
         expect(html).not.toContain('<img class="brand-logo"');
       }
       expect(pages.landing).toContain('Plain Vendor asks you to connect');
@@ -416,7 +416,7 @@ describe('integrations: branding', () => {
       expect((await h.store.profile.branding(company.id)).logo_sha256).toBeNull();
       for (const html of Object.values(await hostedPages(company))) {
         expect(html).not.toContain('<img class="brand-logo"');
-        expect(headerOf(html)).toContain('<span class="brand">Header Brand</span>');
+        expect(headerOf(html)).toContain('<span class="brand-name">Header Brand</span>');
       }
     });
 

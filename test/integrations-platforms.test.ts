@@ -414,7 +414,7 @@ describe('integrations: platforms', () => {
       expect((await attemptOf(authorize)).client_id).toBe(OWN_APP.id);
       // The platform's consent screen names the vendor's app.
       const consentPage = await (await browser.get(authorize.href)).text();
-      expect(decodeHtml(consentPage)).toContain(`authorize ${OWN_APP.name}`);
+      expect(decodeHtml(consentPage)).toContain(`Allow ${OWN_APP.name} to manage your ads?`);
 
       const callback = await browser.get((await consent(h, browser, authorize)).href);
       expect(callback.status).toBe(303);

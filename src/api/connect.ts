@@ -7,15 +7,18 @@ import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
+import { LANGUAGES } from '../locales/i18n.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
+import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
-import { findCustomer } from './customers.js';
+import { customerNotFound, findCustomer } from './customers.js';
 
 const connectQuery = z.strictObject({
   redirect_uri: z.string().min(1).max(2000).optional(),
   platforms: z.string().min(1).max(500).optional(),
   expires_in: integerParam(60, 3600, 900),
+  locale: z.enum(LANGUAGES as [string, ...string[]]).optional(),
 });
 
 const introspectBody = z.strictObject({ token: z.string().max(8192) });
@@ -82,8 +85,11 @@ export function createConnectApiRoutes(
     {
       get: async (req, res) => {
         const query = parseQuery(connectQuery, req);
-        const customer = await customerOf(req);
-        const offered = await store.profile.offered(customer.company, platforms.available());
+        const id = req.params.id as string;
+        const context = await links.context(req.auth!.company, id);
+        if (!context) throw customerNotFound(id);
+        const { customer } = context;
+        const offered = offeredOf(platforms.available(), context.hidden);
         const chosen = offeredPlatforms(query.platforms, platforms.available(), offered);
         if (offered.length === 0) {
           throw new AppError(
@@ -94,13 +100,17 @@ export function createConnectApiRoutes(
           );
         }
         res.json(
-          await links.create({
-            company: customer.company,
-            customer: customer.id,
-            ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
-            platforms: chosen,
-            expiresIn: query.expires_in,
-          }),
+          await links.create(
+            {
+              company: customer.company,
+              customer: customer.id,
+              ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
+              platforms: chosen,
+              expiresIn: query.expires_in,
+              ...(query.locale === undefined ? {} : { locale: query.locale }),
+            },
+            context,
+          ),
         );
       },
     },

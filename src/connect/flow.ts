@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
+import { isLanguage } from '../locales/i18n.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -65,6 +66,8 @@ export interface LinkParams {
   customer: string;
   token: string;
   redirect_uri?: string;
+  /** The language the vendor chose for the pages (`GET /customers/:id/connect?locale=`). */
+  locale?: string;
 }
 
 /** What the layout shows of a company on its customers' pages (views/layout.ejs). */
@@ -73,6 +76,8 @@ export interface HostedBrand {
   brand: string;
   /** `version`s change with the content, so browsers never show a stale cached logo or theme. */
   branding: { company: string; logo: string | null; theme: string };
+  /** The company's default language for its customers' pages (integrations, Branding). */
+  language: string | null;
 }
 
 export interface PlatformRow {
@@ -95,7 +100,7 @@ export class ConnectFlow {
   ) {}
 
   async vendorName(company: string): Promise<string> {
-    return (await this.brand(company))?.brand ?? 'your provider';
+    return (await this.brand(company))?.brand ?? '';
   }
 
   /** The company's branding for its customers' pages; null for a company that does not exist. */
@@ -112,6 +117,7 @@ export class ConnectFlow {
         logo: branding.logo_sha256?.slice(0, 16) ?? null,
         theme: createHash('sha256').update(`${branding.accent}`).digest('hex').slice(0, 16),
       },
+      language: branding.language,
     };
   }
 
@@ -125,9 +131,6 @@ export class ConnectFlow {
       throw new FlowPage(
         err.reason === 'expired' ? 'link_expired' : 'link_invalid',
         err.reason === 'expired' ? 410 : 400,
-        {
-          vendor: 'your provider',
-        },
       );
     }
     const vendor = await this.vendorName(claims.company);
@@ -158,7 +161,7 @@ export class ConnectFlow {
   async landing(
     link: LinkParams,
     browserFlow: string | undefined,
-  ): Promise<{ vendor: string; company: string; replaces: boolean } | { continue: string }> {
+  ): Promise<{ vendor: string; company: string; replaces: boolean; expires: Date } | { continue: string }> {
     const { claims, vendor } = await this.checkLink(link);
     if (await this.store.sessions.peekSession(claims.company, claims.jti)) {
       const open = browserFlow ? await this.store.sessions.getFlow(browserFlow) : null;
@@ -166,7 +169,7 @@ export class ConnectFlow {
         open !== null &&
         (open.company !== claims.company || open.customer !== claims.customer) &&
         (await this.store.customers.get(open.company, open.customer)) !== null;
-      return { vendor, company: claims.company, replaces };
+      return { vendor, company: claims.company, replaces, expires: new Date(claims.exp * 1000) };
     }
     return { continue: await this.continueOrRefuse(claims, vendor, browserFlow) };
   }
@@ -195,6 +198,7 @@ export class ConnectFlow {
       platforms: record.platforms,
       redirect_uri: link.redirect_uri ?? record.redirect_uri,
       form_token: randomToken(32),
+      ...(isLanguage(link.locale) ? { locale: link.locale } : {}),
       connected: [],
       failed: [],
       started_at: monotonicTimestamp(),
@@ -233,6 +237,11 @@ export class ConnectFlow {
     return flow.platforms ? flow.platforms.filter((p) => offered.includes(p)) : offered;
   }
 
+  /** The platforms' display names, in the order given. */
+  names(ids: PlatformId[]): string[] {
+    return ids.map((id) => this.platforms.entry(id).name);
+  }
+
   /** Parameters the platform adds to its redirect back, accepted and ignored by the callback. */
   callbackParams(platform: PlatformId): string[] {
     return this.platforms.entry(platform).oauth.callbackParams;
@@ -268,7 +277,12 @@ export class ConnectFlow {
    * A one-time attempt (state + PKCE) and the platform's authorize URL to send the browser to; only
    * for the Connect form of this very flow (`formToken`).
    */
-  async start(flow: Flow, platform: PlatformId, formToken: string | undefined): Promise<string> {
+  async start(
+    flow: Flow,
+    platform: PlatformId,
+    formToken: string | undefined,
+    lang: string,
+  ): Promise<string> {
     const app = (await this.offered(flow)).includes(platform)
       ? await this.platforms.oauthApp(flow.company, platform)
       : null;
@@ -291,7 +305,15 @@ export class ConnectFlow {
       flow.customer,
       pkce?.challenge ?? '',
     );
-    return authorizeUrl(spec, app, { state, redirectUri, codeChallenge: pkce?.challenge ?? null, loginHint });
+    const customer = await this.store.customers.get(flow.company, flow.customer);
+    return authorizeUrl(spec, app, {
+      state,
+      redirectUri,
+      codeChallenge: pkce?.challenge ?? null,
+      loginHint,
+      loginName: customer?.name,
+      uiLocales: lang,
+    });
   }
 
   /**

@@ -1,12 +1,25 @@
 import type { Config } from '../config.js';
 import { AppError, quotaExceeded } from '../errors.js';
+import { isUuid } from '../ids.js';
 import type { PlatformId } from '../platforms/catalog.js';
+import type { CompanySettings } from '../store/company-settings.js';
+import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
+import { readPlans } from '../store/kv.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
 
 /** The longest a link lives (`expires_in` is at most 3600 s): how long the open-links ledger is kept. */
 const MAX_LINK_TTL_MS = 60 * 60 * 1000;
+
+export interface LinkContext {
+  customer: Customer;
+  /** Platforms the company does not offer. */
+  hidden: PlatformId[];
+  settings: CompanySettings;
+  /** The company's open links now, for its quota. */
+  openLinks: number;
+}
 
 export interface LinkRequest {
   company: string;
@@ -14,6 +27,8 @@ export interface LinkRequest {
   redirectUri?: string;
   platforms: PlatformId[] | null;
   expiresIn: number;
+  /** The hosted pages' language; without it the browser's, else the company's default. */
+  locale?: string;
 }
 
 /** Connect links for the vendor, and the introspection its main API uses to check session tokens. */
@@ -24,8 +39,37 @@ export class ConnectLinks {
     private readonly tokens: SessionTokens,
   ) {}
 
-  async create(request: LinkRequest): Promise<{ connect_url: string; expires_at: string }> {
-    const settings = await this.store.settings.get(request.company);
+  /**
+   * What issuing a link for the customer reads, in one round trip; null when the customer is not the
+   * company's (another company's customer reads as missing).
+   */
+  async context(company: string, customerId: string): Promise<LinkContext | null> {
+    if (!isUuid(customerId)) return null;
+    const [customer, hidden, settings, openLinks] = await readPlans(
+      this.store.kv,
+      this.store.customers.getPlan(company, customerId),
+      this.store.profile.hiddenPlan(company),
+      this.store.settings.getPlan(company),
+      this.store.ledger.livePlan(company, 'open_links'),
+    );
+    return customer && { customer, hidden, settings, openLinks };
+  }
+
+  /**
+   * Issues a link for a customer found before (with `context` when it was read with it); the session
+   * and its ledger entry are written in one transaction.
+   */
+  async create(
+    request: LinkRequest,
+    context?: Pick<LinkContext, 'settings' | 'openLinks'>,
+  ): Promise<{ connect_url: string; expires_at: string }> {
+    const [settings, openLinks] = context
+      ? [context.settings, context.openLinks]
+      : await readPlans(
+          this.store.kv,
+          this.store.settings.getPlan(request.company),
+          this.store.ledger.livePlan(request.company, 'open_links'),
+        );
     let redirectUri = settings.default_redirect_uri;
     if (request.redirectUri !== undefined) {
       if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
@@ -38,29 +82,32 @@ export class ConnectLinks {
       redirectUri = request.redirectUri;
     }
     const quota = this.config.limits.openLinks;
-    if ((await this.store.ledger.live(request.company, 'open_links')) >= quota) {
-      throw quotaExceeded('open connect links', quota);
-    }
+    if (openLinks >= quota) throw quotaExceeded('open connect links', quota);
     const { token, claims } = await this.tokens.issue(request.company, request.customer, request.expiresIn);
-    await this.store.sessions.createSession(claims.jti, {
-      company: request.company,
-      customer: request.customer,
-      platforms: request.platforms,
-      redirect_uri: redirectUri,
-      exp: claims.exp,
-    });
-    await this.store.ledger.add(
-      request.company,
-      'open_links',
+    await this.store.sessions.createSession(
       claims.jti,
-      claims.exp * 1000,
-      quota,
-      MAX_LINK_TTL_MS,
+      {
+        company: request.company,
+        customer: request.customer,
+        platforms: request.platforms,
+        redirect_uri: redirectUri,
+        exp: claims.exp,
+      },
+      this.store.ledger.entry(
+        this.store.kv.batch(),
+        request.company,
+        'open_links',
+        claims.jti,
+        claims.exp * 1000,
+        quota,
+        MAX_LINK_TTL_MS,
+      ),
     );
     const url = new URL('/connections', this.config.publicBaseUrl);
     url.searchParams.set('customer', request.customer);
     url.searchParams.set('token', token);
     if (redirectUri) url.searchParams.set('redirect_uri', redirectUri);
+    if (request.locale) url.searchParams.set('locale', request.locale);
     return { connect_url: url.href, expires_at: new Date(claims.exp * 1000).toISOString() };
   }
 

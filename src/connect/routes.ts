@@ -10,12 +10,12 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { AppError, logFailure, toAppError } from '../errors.js';
 import { readCookie } from '../http/cookies.js';
-import { renderPage } from '../http/pages.js';
+import { type PageOptions, renderPage } from '../http/pages.js';
 import { type RateLimit, rateLimit } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
 import { assertSafeKeys, parseQuery } from '../http/validate.js';
-import { locale } from '../locales/en.js';
+import { type Locale, pickLocale } from '../locales/i18n.js';
 import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
@@ -37,13 +37,13 @@ export interface ConnectRouteOptions {
   rateLimits: { entry: RateLimit; start: RateLimit };
 }
 
-const t = locale().t;
 const REDIRECT_SECONDS = 3;
 
 const linkSchema = z.strictObject({
   customer: z.string().min(1).max(100),
   token: z.string().min(1).max(4096),
   redirect_uri: z.string().min(1).max(2000).optional(),
+  locale: z.string().max(35).optional(),
 });
 
 const overviewSchema = z.strictObject({ connected: z.string().max(40).optional() });
@@ -65,8 +65,16 @@ const callbackSchema = z.strictObject({
 /** A link whose query is malformed is an invalid link, not an API error. */
 function linkFrom(source: Record<string, unknown>): LinkParams {
   const result = linkSchema.safeParse(source);
-  if (!result.success) throw new FlowPage('link_invalid', 400, { vendor: 'your provider' });
+  if (!result.success) throw new FlowPage('link_invalid', 400);
   return result.data;
+}
+
+/** What the layout shows of a company; nothing (adlink's look) when the company is not known. */
+type Brand = Partial<HostedBrand>;
+
+interface MessageContext {
+  brand: Brand;
+  l: Locale;
 }
 
 export function createConnectRoutes({ config, store, flow, log, rateLimits }: ConnectRouteOptions): Router {
@@ -127,28 +135,52 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
 
   const entryLimit = limited('connect-entry', rateLimits.entry);
 
-  /** The company's logo, display name and theme on its customers' pages; adlink's when it has none. */
-  const brandOf = async (company: string): Promise<HostedBrand | Record<string, never>> =>
-    (await flow.brand(company)) ?? {};
+  /** The company's logo, display name, theme and default language; adlink's look when it has none. */
+  const brandOf = async (company: string | undefined): Promise<Brand> =>
+    (company ? await flow.brand(company) : null) ?? {};
+
+  /** The page's language: the link's `locale`, else the browser's Accept-Language, else the company's. */
+  const localeOf = (req: Request, chosen: string | undefined, brand: Brand): Locale =>
+    pickLocale({
+      chosen,
+      accepts: { header: req.get('accept-language'), best: (langs) => req.acceptsLanguages(...langs) },
+      companyDefault: brand.language,
+    });
+
+  /** A page of the flow for the customer: the company's look and the customer-facing footer. */
+  const show = (res: Response, view: string, l: Locale, brand: Brand, options: PageOptions) =>
+    renderPage(res, view, { ...brand, footer: 'footer.secured', ...options }, l);
+
+  /** This browser's flow with its company's look and its language. */
+  const visit = async (req: Request) => {
+    const current = await flow.flow(browserFlow(req));
+    const brand = await brandOf(current.company);
+    return { current, brand, l: localeOf(req, current.locale, brand) };
+  };
 
   /**
    * A message page shows the branding of the company the failure names, else that of this browser's
    * visit; never a visit's when a link is being entered (that link's company decides, if it is known).
+   * Its language is the visit's, or the one the link being entered names.
    */
-  const messageBrand = async (req: Request, err: unknown): Promise<HostedBrand | Record<string, never>> => {
+  const messageContext = async (req: Request, err: unknown): Promise<MessageContext> => {
     try {
       let company = err instanceof FlowPage ? err.company : undefined;
       const path = `${req.baseUrl}${req.path}`;
       const entering =
         path === '/connections/session' ||
         (path === '/connections' && ('token' in req.query || 'customer' in req.query));
-      if (!company && !entering) {
+      let chosen: unknown = entering ? (req.body?.locale ?? req.query.locale) : undefined;
+      if (!entering) {
         const id = browserFlow(req);
-        company = id ? (await store.sessions.getFlow(id))?.company : undefined;
+        const current = id ? await store.sessions.getFlow(id) : null;
+        company ??= current?.company;
+        chosen = current?.locale;
       }
-      return company ? await brandOf(company) : {};
+      const brand = await brandOf(company);
+      return { brand, l: localeOf(req, typeof chosen === 'string' ? chosen : undefined, brand) };
     } catch {
-      return {};
+      return { brand: {}, l: localeOf(req, undefined, {}) };
     }
   };
 
@@ -161,27 +193,32 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
           const link = linkFrom(parseQueryOrInvalid(req));
           const landing = await flow.landing(link, browserFlow(req));
           if ('continue' in landing) return void res.redirect(303, '/connections');
-          return renderPage(res, 'connections/landing', {
-            title: t('landing.title'),
+          const brand = await brandOf(landing.company);
+          const l = localeOf(req, link.locale, brand);
+          return show(res, 'connections/landing', l, brand, {
+            title: l.t('landing.title'),
+            step: 'connect',
             vendor: landing.vendor,
+            expires: landing.expires,
             link,
             replaces: landing.replaces,
             scripts: landing.replaces ? [] : ['/assets/autosubmit.js'],
-            ...(await brandOf(landing.company)),
           });
         }
         const { connected } = parseQuery(overviewSchema, req);
-        const current = await flow.flow(browserFlow(req));
+        const { current, brand, l } = await visit(req);
         const { vendor, rows, formAction } = await flow.overview(current);
         const justConnected = rows.find((r) => r.id === connected && r.status === 'connected');
-        await renderPage(res, 'connections/index', {
-          title: t('connections.title'),
+        await show(res, 'connections/index', l, brand, {
+          title: l.t('connections.title'),
+          step: 'connect',
           vendor,
           rows,
           justConnected: justConnected?.name,
+          // One primary action at a time: Connect until this visit connected something, then Done.
+          finished: current.connected.length > 0,
           formAction,
           formToken: current.form_token,
-          ...(await brandOf(current.company)),
         });
       },
     },
@@ -208,8 +245,8 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
     {
       post: async (req, res) => {
         const platform = platformParam(req.params.platform);
-        const current = await flow.flow(browserFlow(req));
-        res.redirect(303, await flow.start(current, platform, formToken(req)));
+        const { current, l } = await visit(req);
+        res.redirect(303, await flow.start(current, platform, formToken(req), l.lang));
       },
     },
     [sameOrigin, limited('connect-start', rateLimits.start), form],
@@ -234,23 +271,37 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
     },
   });
 
+  // Done with something connected: the result and the way back. With nothing connected: a question,
+  // so leaving is never the same click as finishing.
   resource(router, '/connections/done', {
     get: async (req, res) => {
-      const current = await flow.flow(browserFlow(req));
+      const { current, brand, l } = await visit(req);
       const vendor = await flow.vendorName(current.company);
       const outcome = flow.outcome(current);
       const redirects = current.redirect_uri !== null;
-      await renderPage(res, 'connections/done', {
-        title: t('done.title'),
+      // The Continue form's POST is answered with a redirect to the vendor: form-action must allow it.
+      const formAction = current.redirect_uri ? [new URL(current.redirect_uri).origin] : [];
+      if (outcome === 'cancelled') {
+        return show(res, 'connections/leave', l, brand, {
+          title: l.t('leave.title'),
+          step: 'connect',
+          vendor,
+          redirects,
+          formToken: current.form_token,
+          formAction,
+        });
+      }
+      await show(res, 'connections/done', l, brand, {
+        title: l.t(outcome === 'success' ? 'done.title' : 'done.title_partial'),
+        step: 'done',
         vendor,
         outcome,
+        platforms: flow.names(current.connected),
         redirects,
         seconds: REDIRECT_SECONDS,
         formToken: current.form_token,
-        // The Continue form's POST is answered with a redirect to the vendor: form-action must allow it.
-        formAction: current.redirect_uri ? [new URL(current.redirect_uri).origin] : [],
+        formAction,
         scripts: redirects ? ['/assets/countdown.js'] : [],
-        ...(await brandOf(current.company)),
       });
     },
   });
@@ -284,7 +335,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
     const id = browserFlow(req);
     return id ? (await store.sessions.getFlow(id))?.form_token : undefined;
   };
-  router.use('/connections', pageErrorHandler(log, messageBrand, formTokenOf));
+  router.use('/connections', pageErrorHandler(log, messageContext, show, formTokenOf));
   return router;
 }
 
@@ -292,14 +343,14 @@ function parseQueryOrInvalid(req: Request): Record<string, unknown> {
   try {
     return parseQuery(z.record(z.string(), z.string()), req);
   } catch {
-    throw new FlowPage('link_invalid', 400, { vendor: 'your provider' });
+    throw new FlowPage('link_invalid', 400);
   }
 }
 
 function formBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body ?? {};
   if (!req.is('application/x-www-form-urlencoded') && req.headers['content-length'] !== '0') {
-    throw new FlowPage('link_invalid', 400, { vendor: 'your provider' });
+    throw new FlowPage('link_invalid', 400);
   }
   assertSafeKeys(body);
   return body as Record<string, unknown>;
@@ -313,50 +364,40 @@ function platformParam(value: unknown): PlatformId {
 /** Under /connections every failure is a page: the friendly ones for flow states, a generic one otherwise. */
 function pageErrorHandler(
   log: Logger,
-  brandOf: (req: Request, err: unknown) => Promise<HostedBrand | Record<string, never>>,
+  contextOf: (req: Request, err: unknown) => Promise<MessageContext>,
+  show: (res: Response, view: string, l: Locale, brand: Brand, options: PageOptions) => Promise<void>,
   formTokenOf: (req: Request) => Promise<string | undefined>,
 ): ErrorRequestHandler {
   return async (err, req, res, _next) => {
     try {
-      const brand = await brandOf(req, err);
+      const { brand, l } = await contextOf(req, err);
+      const message = (title: string, body: string, options: Partial<PageOptions>) =>
+        show(res, 'connections/message', l, brand, { title, heading: title, message: body, ...options });
       if (err instanceof FlowPage) {
         if (err.page === 'rate_limited') res.set('Retry-After', err.vars.seconds ?? '60');
-        const retry =
-          err.retry && 'platform' in err.retry
-            ? { ...err.retry, formToken: await formTokenOf(req) }
-            : err.retry;
-        return await renderPage(res, 'connections/message', {
-          ...brand,
+        const vars = { ...err.vars, vendor: err.vars.vendor || brand.brand || l.t('layout.vendor_fallback') };
+        const atPlatform = err.retry !== undefined && 'platform' in err.retry;
+        const retry = atPlatform ? { ...err.retry, formToken: await formTokenOf(req) } : err.retry;
+        return await message(l.t(pageTitle(err.page), vars), l.t(pageBody(err.page), vars), {
           status: err.status,
-          title: t(pageTitle(err.page), err.vars),
-          heading: t(pageTitle(err.page), err.vars),
-          message: t(pageBody(err.page), err.vars),
           retry,
+          ...(atPlatform ? { step: 'choose' } : {}),
         });
       }
       const appError = err instanceof AppError && err.status < 500 ? err : toAppError(err);
       logFailure(log, appError, req.id);
       if (appError.status < 500) {
-        return await renderPage(res, 'connections/message', {
-          ...brand,
+        return await message(l.t('error.link_invalid.title'), l.t('error.link_invalid.body'), {
           status: appError.status,
-          title: t('error.link_invalid.title'),
-          heading: t('error.link_invalid.title'),
-          message: t('error.link_invalid.body'),
         });
       }
       res.set(appError.headers);
-      await renderPage(res, 'connections/message', {
-        ...brand,
-        status: appError.status,
-        title: t(appError.status === 503 ? 'error.unavailable.title' : 'error.title'),
-        heading: t(appError.status === 503 ? 'error.unavailable.title' : 'error.title'),
-        message:
-          appError.status === 503
-            ? t('error.unavailable.body')
-            : t('error.internal.body', { request_id: req.id }),
-        retry: { overview: true },
-      });
+      const unavailable = appError.status === 503;
+      await message(
+        l.t(unavailable ? 'error.unavailable.title' : 'error.title'),
+        unavailable ? l.t('error.unavailable.body') : l.t('error.internal.body', { request_id: req.id }),
+        { status: appError.status, retry: { overview: true } },
+      );
     } catch (renderError) {
       log.error({ err: renderError, request_id: req.id }, 'could not render the error page');
       if (!res.headersSent) res.status(500).type('text').send(`Something went wrong. Reference: ${req.id}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import ejs from 'ejs';
 import type { Response } from 'express';
-import { type Locale, locale } from '../locales/en.js';
+import { type Locale, locale } from '../locales/i18n.js';
 
 const VIEWS = fileURLToPath(new URL('../../views/', import.meta.url));
 const english = locale();

@@ -5,7 +5,8 @@ import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { isUuid } from '../ids.js';
-import { locale, type MessageKey } from '../locales/en.js';
+import type { MessageKey } from '../locales/en.js';
+import { LANGUAGES, languageName, locale } from '../locales/i18n.js';
 import type { LogoType } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
@@ -167,6 +168,8 @@ const brandingForm = z.strictObject({
   _csrf: z.string(),
   display_name: z.string().max(2000),
   accent: z.string().max(200),
+  // Absent (an older form): the language stays as it is; empty: English.
+  language: z.enum(['', ...LANGUAGES]).optional(),
 });
 const csrfOnly = z.strictObject({ _csrf: z.string() });
 const doneQuery = z.strictObject({ done: z.enum(['saved', 'logo', 'logo_removed']) });
@@ -203,6 +206,7 @@ export function createBrandingPages(deps: IntegrationsDeps): Router {
       profile,
       values: state.values ?? { display_name: profile.display_name ?? '', accent: profile.accent ?? '' },
       errors: state.errors ?? {},
+      languages: LANGUAGES.map((lang) => ({ lang, name: languageName(lang) })),
       notice: done?.success ? t(`integrations.branding.done.${done.data.done}` as MessageKey) : null,
       ...(state.status ? { status: state.status } : {}),
     });
@@ -255,6 +259,7 @@ export function createBrandingPages(deps: IntegrationsDeps): Router {
         await store.profile.setBranding(req.vendor!.company, {
           display_name: values.display_name === '' ? null : values.display_name.normalize('NFC'),
           accent: values.accent === '' ? null : values.accent,
+          ...(body.language === undefined ? {} : { language: body.language || null }),
         });
         log.info({ company: req.vendor!.company }, 'branding changed');
         res.redirect(303, '/integrations/branding?done=saved');

@@ -8,7 +8,8 @@ import { AuthFailures } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
 import { parseQuery } from '../http/validate.js';
-import { locale, type MessageKey } from '../locales/en.js';
+import type { MessageKey } from '../locales/en.js';
+import { locale } from '../locales/i18n.js';
 import type { Store } from '../store/index.js';
 import { csrfProtected, requireVendor, VendorPageError, vendorCookie } from './session.js';
 
@@ -140,6 +141,7 @@ export function createIntegrationsRoutes(
         title: t('integrations.signed_out.title'),
         heading: t('integrations.signed_out.title'),
         message: t('integrations.signed_out.body'),
+        devSignIn: config.developmentTools,
       });
     },
   });
@@ -162,7 +164,7 @@ export function createIntegrationsRoutes(
   router.use('/integrations', () => {
     throw new VendorPageError('not_found', 404);
   });
-  router.use('/integrations', pageErrorHandler(log));
+  router.use('/integrations', pageErrorHandler(log, config.developmentTools));
   return router;
 }
 
@@ -174,7 +176,7 @@ function parseQueryOr<S extends z.ZodType>(schema: S, req: Request): z.infer<S> 
   }
 }
 
-function pageErrorHandler(log: Logger): ErrorRequestHandler {
+function pageErrorHandler(log: Logger, devSignIn: boolean): ErrorRequestHandler {
   return async (err, req, res, _next) => {
     try {
       if (err instanceof VendorPageError) {
@@ -183,6 +185,7 @@ function pageErrorHandler(log: Logger): ErrorRequestHandler {
           title: t(`integrations.error.${err.kind}.title` as MessageKey),
           heading: t(`integrations.error.${err.kind}.title` as MessageKey),
           message: t(`integrations.error.${err.kind}.body` as MessageKey),
+          devSignIn: devSignIn && (err.kind === 'signed_out' || err.kind === 'link_invalid'),
         });
       }
       const appError = toAppError(err);

@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
-import { locale } from '../locales/en.js';
+import { locale } from '../locales/i18n.js';
 import type { CompanyToken } from '../store/companies.js';
 import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';

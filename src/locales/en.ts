@@ -1,15 +1,30 @@
-/** Every string the hosted pages show. Another language is another file with the same keys. */
+/**
+ * Every string of adlink's pages, in English: the source of the keys. Each other language is one file
+ * beside this one (`de.ts`): a `Translation`, found at startup by src/locales/i18n.ts.
+ */
 export const en = {
   'layout.skip': 'Skip to content',
+  'layout.vendor_fallback': 'your provider',
   'footer.secured': 'Connections are made securely with each ad platform. Your passwords are never shared.',
+  'steps.label': 'Progress',
+  'steps.connect': 'Connect',
+  'steps.choose': 'Choose ad accounts',
+  'steps.done': 'Done',
   'landing.title': 'Connect your ad accounts',
   'landing.intro': '{vendor} asks you to connect your advertising accounts.',
+  'landing.valid_until':
+    'This link works once, until {expires, datetime(dateStyle: medium; timeStyle: short; timeZone: UTC)} UTC.',
   'landing.continue': 'Continue',
   'landing.noscript': 'Select Continue to start.',
   'landing.replaces':
     'This browser is in the middle of another connection visit. Continuing ends that visit and starts this one.',
   'connections.title': 'Connect your ad accounts',
-  'connections.intro': 'Connect the ad platforms {vendor} should manage for you. You can connect several.',
+  'connections.intro': 'Choose the ad platforms {vendor} should manage for you. You can connect several.',
+  'connections.list': 'Ad platforms',
+  'connections.next.title': 'What happens next',
+  'connections.next.sign_in': 'You sign in at the ad platform you choose, on its own website.',
+  'connections.next.choose': 'You choose the ad accounts {vendor} may manage there.',
+  'connections.next.back': 'You come back here to connect another platform or to finish.',
   'connections.status.not_connected': 'Not connected',
   'connections.status.connected': 'Connected — {accounts}',
   'connections.status.needs_reauth': 'Needs reconnection',
@@ -18,17 +33,25 @@ export const en = {
   'connections.reconnect': 'Reconnect',
   'connections.reconnect_label': 'Reconnect {platform}',
   'connections.done': 'Done',
+  'connections.leave': 'Leave without connecting',
   'connections.none_offered': 'No ad platform is available right now. Please contact {vendor}.',
   'connections.just_connected': '{platform} is connected.',
   'done.title': 'All set',
-  'done.success': 'Your ad accounts are connected.',
-  'done.partial': 'Some of your ad accounts are connected.',
-  'done.cancelled': 'No ad account was connected.',
-  'done.redirecting': 'Taking you back to {vendor} in {seconds} seconds…',
+  'done.title_partial': 'Partly connected',
+  'done.success': '{vendor} can now manage your ads on {platforms, list}.',
+  'done.partial':
+    '{vendor} can now manage your ads on {platforms, list}. The other platforms you tried were not connected; {vendor} can send you a new link for them.',
+  'done.redirecting': 'Taking you back to {vendor} in {seconds, number} seconds…',
   'done.continue': 'Continue to {vendor}',
   'done.close': 'You can close this tab.',
   'done.stay': 'Stay on this page',
   'done.stopped': 'Automatic redirect stopped. Continue when you are ready.',
+  'leave.title': 'Leave without connecting?',
+  'leave.body':
+    '{vendor} can manage your ads only on the platforms you connect. You can connect later with a new link from {vendor}.',
+  'leave.stay': 'Connect an ad account',
+  'leave.confirm': 'Leave without connecting',
+  'leave.close': 'If you do not want to connect now, you can close this tab.',
   'error.title': 'Something went wrong',
   'error.link_used.title': 'This link was already used',
   'error.link_used.body': 'For your security, a connection link works only once. Ask {vendor} for a new one.',
@@ -63,7 +86,7 @@ export const en = {
   'error.forbidden.title': 'Request refused',
   'error.forbidden.body': 'This request did not come from this site. Please open your connection link again.',
   'error.rate_limited.title': 'Too many attempts',
-  'error.rate_limited.body': 'Please wait {seconds} seconds and try again.',
+  'error.rate_limited.body': 'Please wait {seconds, number} seconds and try again.',
   'error.not_found.title': 'Page not found',
   'error.not_found.body': 'There is nothing at this address.',
   'error.unavailable.title': 'Temporarily unavailable',
@@ -91,6 +114,12 @@ export const en = {
   'integrations.error.signed_out.title': 'Please sign in',
   'integrations.error.signed_out.body':
     'Your session has ended or you are not signed in. Run `npx adlink login --company <company id>` and open the link it prints.',
+  'integrations.dev_link.intro':
+    'Running locally with the embedded store? Print a new sign-in link to the console where the server runs.',
+  'integrations.dev_link.button': 'Print a sign-in link to the server console',
+  'integrations.dev_link.sent.title': 'Sign-in link printed',
+  'integrations.dev_link.sent.body':
+    'A new sign-in link for each company is in the output of the server (the terminal where npm start runs). It works once, within 10 minutes.',
   'integrations.error.forbidden.title': 'Request refused',
   'integrations.error.forbidden.body':
     'This form expired or did not come from this site. Go back, reload the page and try again.',
@@ -224,7 +253,10 @@ export const en = {
   'integrations.branding.accent.hint':
     'For buttons and links, as # and six hexadecimal digits, e.g. #1f4fd6. Buttons have white text, so the colour needs a contrast of at least 4.5:1 with white. Leave it empty for adlink’s colours.',
   'integrations.branding.accent.swatch': 'Your accent colour',
-  'integrations.branding.save': 'Save name and colour',
+  'integrations.branding.language.label': 'Default language',
+  'integrations.branding.language.hint':
+    'For customers whose connect link names no language (locale) and whose browser asks for none of these.',
+  'integrations.branding.save': 'Save name, colour and language',
   'integrations.branding.logo.title': 'Logo',
   'integrations.branding.logo.current': 'Shown at the top of your connection pages:',
   'integrations.branding.logo.alt': 'Your current logo',
@@ -244,7 +276,7 @@ export const en = {
   'integrations.branding.error.logo_type':
     'PNG, JPEG or SVG only. The file’s content decides, not its name or type.',
   'integrations.branding.error.logo_size': 'The file is {size} kB; a logo can be at most 200 kB.',
-  'integrations.branding.done.saved': 'Your display name and colour were saved.',
+  'integrations.branding.done.saved': 'Your display name, colour and language were saved.',
   'integrations.branding.done.logo': 'Your logo was uploaded.',
   'integrations.branding.done.logo_removed': 'Your logo was removed.',
   // integrations: signing
@@ -352,15 +384,19 @@ export const en = {
   'integrations.activity.pages': 'Pages',
   'integrations.activity.older': 'Older',
   'integrations.activity.newest': 'Newest',
-  'sandbox.title': 'Sandbox Ads — authorize {app}',
-  'sandbox.intro': '{app} wants to manage the ad accounts you select on Sandbox Ads.',
+  'sandbox.title': 'Allow {app} to manage your ads?',
+  'sandbox.brand': 'Sandbox Ads',
+  'sandbox.badge': 'Test platform',
+  'sandbox.intro': '{app} asks for access to the ad accounts you select below.',
   'sandbox.signed_in_as': 'Signed in as {user}',
+  'sandbox.test_user': 'Test user',
   'sandbox.choose': 'Choose the ad accounts to share',
   'sandbox.scopes': 'Requested access: {scopes}',
   'sandbox.allow': 'Allow',
   'sandbox.deny': 'Deny',
+  'sandbox.footer':
+    'Sandbox Ads is a test ad platform built into adlink. Its accounts, campaigns and numbers are made up.',
   'sandbox.error.title': 'Authorization request refused',
-  'sandbox.brand': 'Sandbox Ads',
   'sandbox.account_id': 'ID {id}',
   'sandbox.scope.ads_read': 'See your ad accounts, campaigns, ad sets and ads',
   'sandbox.scope.ads_management': 'Create, change and delete your ad sets',
@@ -378,17 +414,10 @@ export const en = {
 
 export type MessageKey = keyof typeof en;
 
-export interface Locale {
-  lang: string;
-  t(key: MessageKey, vars?: Record<string, string | number>): string;
-}
+/** The keys every language translates: what customers see. The vendor's pages may stay in English. */
+export type HostedKey = Exclude<MessageKey, `integrations.${string}`>;
 
-export function locale(messages: Record<MessageKey, string> = en, lang = 'en'): Locale {
-  return {
-    lang,
-    t: (key, vars = {}) =>
-      messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-        name in vars ? String(vars[name]) : whole,
-      ),
-  };
-}
+/** A language file (src/locales/<language>.ts): every hosted key, and any vendor page key it translates. */
+export type Translation = Record<HostedKey, string> & Partial<Record<MessageKey, string>>;
+
+export default en;

@@ -48,10 +48,14 @@ export interface OAuthSpec {
   requiresIss?: boolean;
   /** The code exchange sends only the client credentials and the code (no grant_type or redirect_uri). */
   codeOnlyExchange?: true;
+  /** Parameters the code exchange sends besides the grant's own. */
+  extraTokenParams?: Record<string, string>;
   /** The token response wraps its fields in `data` and reports errors as a non-zero `code`. */
   tokenEnvelope?: 'data';
   /** Send the customer id as `login_hint` (the sandbox keeps test data per customer). */
   loginHint?: boolean;
+  /** Send the hosted page's language as OpenID Connect `ui_locales`. */
+  uiLocales?: boolean;
   /**
    * Parameters the platform adds to its redirect back besides RFC 6749's: accepted and ignored by the
    * callback, which refuses any other unknown one.
@@ -158,6 +162,7 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         issuer: sandbox,
         requiresIss: true,
         loginHint: true,
+        uiLocales: true,
       }),
       apiBaseUrl: `${sandbox}/api/v1`,
       apiVersion: 'v1',
@@ -288,12 +293,14 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       channelKinds: ['Social'],
       // Refresh tokens are continuous: 60 days, renewed by every refresh (apps created since
       // 25 September 2025; see test/fixtures/pinterest/openapi-extract.json, `oauth.tokenDescription`).
+      // Apps created before then get them only by asking with `continuous_refresh=true`.
       oauth: standard({
         authorizeUrl: 'https://www.pinterest.com/oauth/',
         tokenUrl: 'https://api.pinterest.com/{version}/oauth/token',
         scopes: ['ads:read', 'ads:write', 'user_accounts:read'],
         scopeSeparator: ',',
         clientAuth: 'basic',
+        extraTokenParams: { continuous_refresh: 'true' },
       }),
       apiBaseUrl: 'https://api.pinterest.com/{version}',
       apiVersion: 'v5',

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
@@ -15,6 +15,41 @@ import {
 } from './support.js';
 
 const VENDOR = 'Acme Ads Manager';
+
+/** What the pages say, per language, where the tests look for it. */
+const TEXTS = {
+  en: {
+    landing: 'Connect your ad accounts',
+    continue: 'Continue',
+    connectSandbox: 'Connect Sandbox Ads',
+    consent: 'Allow adlink to manage your ads?',
+    allow: 'Allow',
+    deny: 'Deny',
+    cancelled: 'Connection cancelled',
+    tryAgain: 'Try again',
+    done: 'Done',
+    allSet: 'All set',
+    leave: 'Leave without connecting',
+    leaveTitle: 'Leave without connecting?',
+    invalid: 'This link is not valid',
+  },
+  de: {
+    landing: 'Werbekonten verbinden',
+    continue: 'Weiter',
+    connectSandbox: 'Sandbox Ads verbinden',
+    consent: 'adlink erlauben, Ihre Anzeigen zu verwalten?',
+    allow: 'Erlauben',
+    deny: 'Ablehnen',
+    cancelled: 'Verbindung abgebrochen',
+    tryAgain: 'Erneut versuchen',
+    done: 'Fertig',
+    allSet: 'Alles erledigt',
+    leave: 'Ohne Verbindung verlassen',
+    leaveTitle: 'Ohne Verbindung verlassen?',
+    invalid: 'Dieser Link ist ungültig',
+  },
+};
+type Texts = (typeof TEXTS)['en'];
 const TEST_TIMEOUT = 30_000;
 
 describe('hosted connection flow in a real browser (Chromium)', () => {
@@ -39,7 +74,9 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
     const created = await h.http.post('/company/signing_secrets').set('Authorization', company.auth).send({});
     expect(created.status).toBe(201);
     signingSecret = created.body.secret;
-    screenshots = mkdtempSync(join(tmpdir(), 'adlink-browser-'));
+    screenshots = process.env.SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'adlink-browser-'));
+    mkdirSync(screenshots, { recursive: true });
+    console.log(`screenshots of every hosted page: ${screenshots}`);
   });
 
   afterEach(async () => {
@@ -52,11 +89,13 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
     await h?.close();
   });
 
-  async function newLink() {
+  async function newLink(locale?: 'en' | 'de') {
     const customer = (
       await h.http.post('/customers').set('Authorization', company.auth).send({ name: 'Bakery' })
     ).body as { id: string };
-    const link = await h.http.get(`/customers/${customer.id}/connect`).set('Authorization', company.auth);
+    const link = await h.http
+      .get(`/customers/${customer.id}/connect${locale ? `?locale=${locale}` : ''}`)
+      .set('Authorization', company.auth);
     expect(link.status).toBe(200);
     const connectUrl: string = link.body.connect_url;
     expect(connectUrl).toContain(`redirect_uri=${encodeURIComponent(vendor.url)}`);
@@ -78,8 +117,8 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
     });
     page.on('console', (message) => {
       const { url } = message.location();
-      // Chromium asks for /favicon.ico on its own; adlink has none (a 404 is fine).
-      if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
+      // Chromium asks every origin for /favicon.ico on its own; the test vendor's server has none.
+      if (message.type() === 'error' && !(url.endsWith('/favicon.ico') && !url.startsWith(h.baseUrl))) {
         problems.push(`console: ${message.text()} (${url})`);
       }
     });
@@ -90,6 +129,14 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   const overviewUrl = () => `${h.baseUrl}/connections`;
   const isAuthorizePage = (url: URL) =>
     url.href.startsWith(`${h.baseUrl}/sandbox/oauth/authorize?`) && url.searchParams.has('state');
+
+  /** A full-page screenshot at desktop width and one at phone width. */
+  async function screenshot(page: Page, name: string) {
+    await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: join(screenshots, `${name}-phone.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
 
   const heading = async (page: Page) => (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
 
@@ -105,10 +152,10 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   }
 
   /** Overview → Connect → the sandbox's consent page. */
-  async function openConsent(page: Page) {
-    await page.getByRole('button', { name: 'Connect Sandbox Ads' }).click();
+  async function openConsent(page: Page, text: Texts = TEXTS.en) {
+    await page.getByRole('button', { name: text.connectSandbox }).click();
     await page.waitForURL(isAuthorizePage);
-    expect(await heading(page)).toBe('Sandbox Ads — authorize adlink');
+    expect(await heading(page)).toBe(text.consent);
     expect(await page.getByRole('checkbox').count()).toBeGreaterThan(0);
   }
 
@@ -121,19 +168,9 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   const finishUrl = () => `${h.baseUrl}/connections/finish`;
 
   /** The done page hands over to the vendor by itself: returns the query the vendor's server received. */
-  /** What the vendor and the browser had seen before the hand-over began (by default: now). */
-  const handOverStart = (navigations: string[]) => ({
-    hits: vendor.hits.length,
-    finishes: navigations.filter((url) => url === finishUrl()).length,
-  });
-
-  async function expectReturnToVendor(
-    page: Page,
-    navigations: string[],
-    customerId: string,
-    before = handOverStart(navigations),
-  ) {
-    const { hits: hitsBefore, finishes: finishesBefore } = before;
+  async function expectReturnToVendor(page: Page, navigations: string[], customerId: string) {
+    const hitsBefore = vendor.hits.length;
+    const finishesBefore = navigations.filter((url) => url === finishUrl()).length;
     const shownAt = Date.now();
     await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`), { timeout: 6_000 });
     expect(Date.now() - shownAt).toBeLessThan(6_000);
@@ -168,25 +205,36 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       expect(await heading(page)).toBe('Connect your ad accounts');
       expect(await page.locator('main').textContent()).toContain(VENDOR);
       expect(await sandboxStatus(page)).toBe('Not connected');
-      // The logo tile is rendered (not "[object Promise]") and coloured by /assets/platforms.css.
+      // The sandbox is no brand: its mark sits on a neutral tile (not "[object Promise]").
       expect(await page.locator('main').textContent()).not.toContain('[object ');
-      expect(await page.locator('.logo-sandbox').textContent()).toBe('SB');
-      expect(
-        await page.evaluate("getComputedStyle(document.querySelector('.logo-sandbox')).backgroundColor"),
-      ).toBe('rgb(91, 91, 214)');
+      expect(await page.locator('.logo-sandbox.neutral svg').count()).toBe(1);
+      // One primary action at a time: Connect; leaving is a quiet link, and asks first.
+      expect(await page.getByRole('button', { name: 'Connect Sandbox Ads' }).getAttribute('class')).toBe('');
+      expect(await page.getByRole('link', { name: 'Done' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Leave without connecting' }).getAttribute('class')).toBe(
+        'quiet',
+      );
+      expect(await page.locator('[aria-current="step"]').textContent()).toContain('Connect');
+      expect(await page.locator('.site-header .brand-name').textContent()).toBe(VENDOR);
 
       await openConsent(page);
       await page.getByRole('button', { name: 'Allow' }).click();
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
       expect(await page.getByRole('status').textContent()).toContain('Sandbox Ads is connected.');
-      expect(await page.getByRole('button', { name: 'Reconnect Sandbox Ads' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Reconnect Sandbox Ads' }).getAttribute('class')).toBe(
+        'secondary',
+      );
+      expect(await page.getByRole('link', { name: 'Done' }).getAttribute('class')).toBe('button');
 
       await page.getByRole('link', { name: 'Done' }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
       expect(await heading(page)).toBe('All set');
       expect(await page.locator('#countdown').textContent()).toContain(
         `Taking you back to ${VENDOR} in 3 seconds`,
+      );
+      expect(await page.getByRole('status').textContent()).toBe(
+        `${VENDOR} can now manage your ads on Sandbox Ads.`,
       );
       expect(await page.getByRole('button', { name: `Continue to ${VENDOR}` }).count()).toBe(1);
       // The countdown script runs under the page's CSP (scripts by nonce only) and ticks.
@@ -240,7 +288,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
 
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.waitForURL(isAuthorizePage);
-      expect(await heading(page)).toBe('Sandbox Ads — authorize adlink');
+      expect(await heading(page)).toBe('Allow adlink to manage your ads?');
       expect(await page.getByRole('button', { name: 'Allow' }).count()).toBe(1);
       expect(problems).toEqual([]);
     },
@@ -271,9 +319,9 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await page.getByRole('link', { name: 'Done' }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
       expect(await heading(page)).toBe('All set');
-      const before = handOverStart(navigations);
+      const returned = expectReturnToVendor(page, navigations, customer.id);
       await page.getByRole('button', { name: `Continue to ${VENDOR}` }).click();
-      await expectReturnToVendor(page, navigations, customer.id, before);
+      await returned;
       expect(problems).toEqual([]);
     },
     TEST_TIMEOUT,
@@ -326,10 +374,17 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
     TEST_TIMEOUT,
   );
 
-  it.each(['light', 'dark'] as const)(
-    'has no serious or critical axe-core violation on any page (%s colour scheme)',
-    async (colorScheme) => {
-      const { context, page, problems } = await newPage({ colorScheme });
+  it.each([
+    ['light', 'en'],
+    ['dark', 'en'],
+    ['light', 'de'],
+    ['dark', 'de'],
+  ] as const)(
+    'has no serious or critical axe-core violation on any page (%s colour scheme, %s), screenshots of each',
+    async (colorScheme, lang) => {
+      const text = TEXTS[lang];
+      // The browser asks for English: the link's locale decides.
+      const { context, page, problems } = await newPage({ colorScheme, locale: 'en-US' });
       // Keep the self-moving pages still while axe runs: no auto-submit, no countdown, and should anything
       // still head for /connections/finish it gets a 204 (a navigation answered 204 leaves the page as is).
       const emptyScript = { status: 200, contentType: 'text/javascript', body: '' };
@@ -341,62 +396,113 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       const blocking: string[] = [];
       const check = async (label: string) => {
         expect(await page.locator('body').textContent(), label).not.toContain('[object ');
+        expect(await page.getAttribute('html', 'lang'), label).toBe(lang);
         const violations = await axeViolations(page);
-        all.push(...describeViolations(`${colorScheme} ${label}`, violations));
+        all.push(...describeViolations(`${colorScheme} ${lang} ${label}`, violations));
         blocking.push(
           ...describeViolations(
-            `${colorScheme} ${label}`,
+            `${colorScheme} ${lang} ${label}`,
             violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')),
           ),
         );
+        await screenshot(page, `${lang}-${label}-${colorScheme}`);
       };
 
-      const { connectUrl } = await newLink();
+      const { connectUrl } = await newLink(lang);
       await page.goto(connectUrl);
-      expect(await heading(page)).toBe('Connect your ad accounts');
+      expect(await heading(page)).toBe(text.landing);
       await check('landing');
 
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: text.continue }).click();
       await page.waitForURL(overviewUrl());
-      await check('overview, not connected');
+      await check('overview');
 
-      await openConsent(page);
-      await check('sandbox consent');
-
-      await page.getByRole('button', { name: 'Deny' }).click();
-      await page.waitForURL((url) => url.pathname === '/connections/oauth/sandbox/callback');
-      expect(await heading(page)).toBe('Connection cancelled');
-      await check('connection cancelled');
-
-      await page.getByRole('button', { name: 'Try again' }).click();
-      await page.waitForURL(isAuthorizePage);
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
-      expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
-      await check('overview, connected');
-      const desktop = join(screenshots, `overview-${colorScheme}.png`);
-      await page.screenshot({ path: desktop, fullPage: true });
-      await page.setViewportSize({ width: 375, height: 740 });
-      const mobile = join(screenshots, `overview-${colorScheme}-mobile.png`);
-      await page.screenshot({ path: mobile, fullPage: true });
-      console.log(`overview screenshots (${colorScheme}): ${desktop} ${mobile}`);
-      await page.setViewportSize({ width: 1280, height: 720 });
-
-      await page.getByRole('link', { name: 'Done' }).click();
+      await page.getByRole('link', { name: text.leave }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
-      expect(await heading(page)).toBe('All set');
-      await check('success');
+      expect(await heading(page)).toBe(text.leaveTitle);
+      await check('leave');
+      await page.goto(overviewUrl());
 
-      const invalidLink = `${h.baseUrl}/connections?customer=x&token=garbage`;
+      await openConsent(page, text);
+      await check('sandbox-consent');
+
+      await page.getByRole('button', { name: text.deny }).click();
+      await page.waitForURL((url) => url.pathname === '/connections/oauth/sandbox/callback');
+      expect(await heading(page)).toBe(text.cancelled);
+      await check('connection-cancelled');
+
+      await page.getByRole('button', { name: text.tryAgain }).click();
+      await page.waitForURL(isAuthorizePage);
+      await page.getByRole('button', { name: text.allow }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      await check('overview-connected');
+
+      await page.getByRole('link', { name: text.done }).click();
+      await page.waitForURL(`${h.baseUrl}/connections/done`);
+      expect(await heading(page)).toBe(text.allSet);
+      await check('done');
+
+      const invalidLink = `${h.baseUrl}/connections?customer=x&token=garbage&locale=${lang}`;
       const invalid = await page.goto(invalidLink);
       expect(invalid?.status()).toBe(400);
-      expect(await heading(page)).toBe('This link is not valid');
-      await check('invalid link');
+      expect(await heading(page)).toBe(text.invalid);
+      await check('invalid-link');
 
-      if (all.length > 0) console.log(`axe findings (${colorScheme}):\n${all.join('\n')}`);
+      if (all.length > 0) console.log(`axe findings (${colorScheme}, ${lang}):\n${all.join('\n')}`);
       expect(blocking, `axe-core violations (serious/critical):\n${blocking.join('\n')}`).toEqual([]);
       // The invalid link's 400 is logged by Chromium as a failed load of that page; nothing else may be.
       expect(problems.filter((p) => !p.endsWith(`status of 400 (Bad Request) (${invalidLink})`))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it(
+    'leaving without connecting asks first, then returns "cancelled" to the vendor',
+    async () => {
+      const { customer, connectUrl } = await newLink();
+      const { page, problems } = await newPage();
+      await enterWithJavaScript(page, connectUrl);
+      await page.getByRole('link', { name: 'Leave without connecting' }).click();
+      expect(await heading(page)).toBe('Leave without connecting?');
+      expect(await page.getByRole('link', { name: 'Connect an ad account' }).getAttribute('class')).toBe(
+        'button',
+      );
+      expect(await page.locator('main').textContent()).not.toContain('All set');
+      await page.getByRole('button', { name: 'Leave without connecting' }).click();
+      await page.waitForURL((url) => url.href.startsWith(`${vendor.url}?`));
+      const params = vendor.hits.at(-1)!.url.searchParams;
+      expect(params.get('status')).toBe('cancelled');
+      expect(params.get('customer')).toBe(customer.id);
+      expect(verifyResult(signingSecret, params)).toBe(true);
+      expect(problems).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'walks the flow in German when the link says locale=de, the sandbox included',
+    async () => {
+      const { customer, connectUrl } = await newLink('de');
+      const { page, problems, navigations } = await newPage({ locale: 'en-US' });
+      await enterWithJavaScript(page, connectUrl);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      expect(await heading(page)).toBe('Werbekonten verbinden');
+      expect(await sandboxStatus(page)).toBe('Nicht verbunden');
+      expect(await page.locator('.next h2').textContent()).toBe('So geht es weiter');
+      await openConsent(page, TEXTS.de);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+      expect(await page.locator('.badge').textContent()).toBe('Testplattform');
+      expect(await page.locator('.account').textContent()).toContain('Angemeldet als Bakery');
+      await page.getByRole('button', { name: 'Erlauben' }).click();
+      await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
+      expect(await page.getByRole('status').textContent()).toContain('Sandbox Ads ist verbunden.');
+      await page.getByRole('link', { name: 'Fertig' }).click();
+      expect(await heading(page)).toBe('Alles erledigt');
+      expect(await page.locator('#countdown').textContent()).toContain(
+        `Sie werden in 3 Sekunden zu ${VENDOR}`,
+      );
+      await expectReturnToVendor(page, navigations, customer.id);
+      expect(problems).toEqual([]);
     },
     TEST_TIMEOUT,
   );

@@ -226,9 +226,11 @@ describe('integrations pages in a real browser (Chromium)', () => {
       await imageLoaded(page, 'img.logo-preview');
       await page.getByRole('textbox', { name: 'Display name' }).fill(DISPLAY_NAME);
       await page.getByRole('textbox', { name: 'Accent colour' }).fill(ACCENT);
-      await page.getByRole('button', { name: 'Save name and colour' }).click();
+      await page.getByRole('button', { name: 'Save name, colour and language' }).click();
       await page.waitForURL(`${h.baseUrl}/integrations/branding?done=saved`);
-      expect(await page.getByRole('status').textContent()).toBe('Your display name and colour were saved.');
+      expect(await page.getByRole('status').textContent()).toBe(
+        'Your display name, colour and language were saved.',
+      );
       expect(await page.getByRole('textbox', { name: 'Display name' }).inputValue()).toBe(DISPLAY_NAME);
       expect(await page.getByRole('textbox', { name: 'Accent colour' }).inputValue()).toBe(ACCENT);
 
@@ -428,7 +430,7 @@ describe('integrations pages in a real browser (Chromium)', () => {
       await check('branding with a logo');
       await shoot('branding');
       await page.getByRole('textbox', { name: 'Accent colour' }).fill('#ffcc00');
-      await page.getByRole('button', { name: 'Save name and colour' }).click();
+      await page.getByRole('button', { name: 'Save name, colour and language' }).click();
       await page.getByRole('alert').waitFor();
       await check('branding, validation error');
 

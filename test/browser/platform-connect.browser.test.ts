@@ -60,9 +60,9 @@ describe('connecting a real platform in Chromium (the Meta emulator)', () => {
       'sandbox',
       'meta',
     ]);
-    // Meta's mark is an inline SVG in its brand tile; the sandbox, without a mark, shows its initials.
-    expect(await page.locator('li[data-platform="meta"] .logo svg path').count()).toBe(1);
-    expect((await page.locator('li[data-platform="sandbox"] .logo').textContent())?.trim()).toBe('SB');
+    // Meta's mark is an inline SVG on its brand colour; the sandbox (no brand) sits on a neutral tile.
+    expect(await page.locator('li[data-platform="meta"] .logo:not(.neutral) svg path').count()).toBe(1);
+    expect(await page.locator('li[data-platform="sandbox"] .logo.neutral svg').count()).toBe(1);
     const violations = (await axeViolations(page)).filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
     expect(violations, describeViolations('overview with Meta', violations).join('\n')).toEqual([]);
 

@@ -138,7 +138,8 @@ export function describeViolations(label: string, violations: AxeViolation[]): s
 
 /**
  * Console errors and uncaught exceptions of a page, collected for an `expect(...).toEqual([])` at the
- * end. Chromium asks for /favicon.ico on its own; adlink has none, so that 404 is not counted.
+ * end. Chromium asks every origin for /favicon.ico on its own; the test vendor's server has none (adlink's
+ * is checked in server-start.test.ts), so those 404s are not counted.
  */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];

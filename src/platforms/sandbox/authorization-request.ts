@@ -13,6 +13,9 @@ export interface AuthorizationRequest {
   scope: Scope[];
   challenge: string;
   login: string;
+  /** Shown on the consent page only: the name the client gives its user, and its languages. */
+  loginName?: string;
+  uiLocales?: string;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -43,6 +46,17 @@ const redirectable = z.object({
     .max(200, 'must be at most 200 characters')
     .refine((login) => !CONTROL.test(login), 'must not contain control characters')
     .default('demo'),
+  // Display only, like OpenID Connect's ui_locales: what does not fit is dropped, never refused.
+  login_name: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((name) => (name && name.length <= 200 && !CONTROL.test(name) ? name : undefined)),
+  ui_locales: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((tags) => (tags && /^[A-Za-z0-9 -]{1,100}$/.test(tags) ? tags : undefined)),
 });
 
 /**
@@ -74,7 +88,7 @@ export function parseAuthorizationRequest(query: unknown, clients: SandboxClient
     const state = values.state !== undefined && STATE.test(values.state) ? values.state : undefined;
     throw new AuthorizationError(error, description, redirectUri, state);
   }
-  const { state, scope, code_challenge, login_hint } = parsed.data;
+  const { state, scope, code_challenge, login_hint, login_name, ui_locales } = parsed.data;
   const login = sandboxUser(client, login_hint, code_challenge);
   if (login === null) {
     throw new AuthorizationError(
@@ -84,5 +98,14 @@ export function parseAuthorizationRequest(query: unknown, clients: SandboxClient
       state,
     );
   }
-  return { client: client.id, redirectUri, state, scope, challenge: code_challenge, login };
+  return {
+    client: client.id,
+    redirectUri,
+    state,
+    scope,
+    challenge: code_challenge,
+    login,
+    ...(login_name ? { loginName: login_name } : {}),
+    ...(ui_locales ? { uiLocales: ui_locales } : {}),
+  };
 }

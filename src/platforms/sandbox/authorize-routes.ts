@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailableError } from '../../errors.js';
 import { renderPage } from '../../http/pages.js';
-import { locale, type MessageKey } from '../../locales/en.js';
+import type { MessageKey } from '../../locales/en.js';
+import { type Locale, pickLocale } from '../../locales/i18n.js';
 import type { AdsStore } from './ads-store.js';
 import { type AuthorizationRequest, parseAuthorizationRequest } from './authorization-request.js';
 import { findClient, type SandboxClient } from './clients.js';
@@ -14,8 +15,7 @@ import type { PendingAuthorizations } from './pending-authorizations.js';
 import { formActionSource, redirectTo } from './redirects.js';
 import type { Scope } from './scopes.js';
 
-const l = locale();
-const brand = l.t('sandbox.brand');
+const BRAND = 'Sandbox Ads';
 const SCOPE_TEXT: Record<Scope, MessageKey> = {
   ads_read: 'sandbox.scope.ads_read',
   ads_management: 'sandbox.scope.ads_management',
@@ -27,6 +27,20 @@ const consentForm = z.strictObject({
   decision: z.enum(['allow', 'deny']),
   accounts: z.union([accountId, z.array(accountId).max(100)]).optional(),
 });
+
+/**
+ * The consent page's language: the first of the client's `ui_locales` the sandbox speaks, else the
+ * browser's. Its own look (its name, a test-platform badge, its own footer) keeps it apart from adlink.
+ */
+function localeOf(req: Request, uiLocales: string | undefined): Locale {
+  const requested = uiLocales?.split(' ').find((tag) => pickLocale({ chosen: tag }).lang === tag);
+  return pickLocale({
+    chosen: requested,
+    accepts: { header: req.get('accept-language'), best: (langs) => req.acceptsLanguages(...langs) },
+  });
+}
+
+const sandboxLook = { brand: BRAND, sandbox: true, footer: 'sandbox.footer' } as const;
 
 export interface AuthorizeDeps {
   issuer: string;
@@ -48,19 +62,28 @@ export function createAuthorizeRoutes(deps: AuthorizeDeps): Router {
     error?: MessageKey,
   ) {
     const app = findClient(deps.clients, view.request.client)!.name;
-    await renderPage(res, 'sandbox/authorize', {
-      status: error ? 400 : 200,
-      brand,
-      title: l.t('sandbox.title', { app }),
-      formAction: [formActionSource(view.request.redirectUri)],
-      app,
-      user: view.request.login,
-      scopes: view.request.scope.map((name) => ({ name, description: l.t(SCOPE_TEXT[name]) })),
-      accounts: view.accounts.map((a) => ({ ...a, checked: view.selected.has(a.id) })),
-      requestId: view.requestId,
-      action: `${req.baseUrl}/oauth/authorize`,
-      error: error && l.t(error),
-    });
+    const l = localeOf(req, view.request.uiLocales);
+    await renderPage(
+      res,
+      'sandbox/authorize',
+      {
+        ...sandboxLook,
+        status: error ? 400 : 200,
+        title: l.t('sandbox.title', { app }),
+        formAction: [formActionSource(view.request.redirectUri)],
+        app,
+        // A user the client vouched for has no name of its own here; a free-text hint names the demo user.
+        user:
+          view.request.loginName ??
+          (view.request.login.startsWith('signed:') ? l.t('sandbox.test_user') : view.request.login),
+        scopes: view.request.scope.map((name) => ({ name, description: l.t(SCOPE_TEXT[name]) })),
+        accounts: view.accounts.map((a) => ({ ...a, checked: view.selected.has(a.id) })),
+        requestId: view.requestId,
+        action: `${req.baseUrl}/oauth/authorize`,
+        error: error && l.t(error),
+      },
+      l,
+    );
   }
 
   router.get('/oauth/authorize', async (req, res) => {
@@ -132,7 +155,7 @@ export function createAuthorizeRoutes(deps: AuthorizeDeps): Router {
 }
 
 function pageErrors(issuer: string, log: Logger): ErrorRequestHandler {
-  return (err, _req, res, next) => {
+  return (err, req, res, next) => {
     if (err instanceof AuthorizationError) {
       const { error, description, state } = err;
       res.set('Cache-Control', 'no-store');
@@ -157,7 +180,8 @@ function pageErrors(issuer: string, log: Logger): ErrorRequestHandler {
       status = 500;
       message = 'sandbox.error.internal';
     }
+    const l = localeOf(req, typeof req.query.ui_locales === 'string' ? req.query.ui_locales : undefined);
     const title = l.t(status < 500 ? 'sandbox.error.title' : 'error.title');
-    renderPage(res, 'sandbox/error', { status, brand, title, message: l.t(message) }).catch(next);
+    renderPage(res, 'sandbox/error', { ...sandboxLook, status, title, message: l.t(message) }, l).catch(next);
   };
 }
