@@ -42,6 +42,34 @@ const keyList = (what: string, decodedBytes?: number) =>
       return keys;
     });
 
+/** `host:port` or `redis[s]://[user:password@]host:port` entries, comma-separated, as URLs. */
+const redisNodeList = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const urls: string[] = [];
+      for (const entry of (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const href = /^[a-z]+:\/\//i.test(entry) ? entry : `redis://${entry}`;
+        const url = URL.canParse(href) ? new URL(href) : null;
+        if (
+          !url ||
+          !/^rediss?:$/.test(url.protocol) ||
+          !url.hostname ||
+          !url.port ||
+          url.pathname.length > 1
+        ) {
+          ctx.addIssue({ code: 'custom', message: `${name} entries are host:port or redis[s]://host:port` });
+          return z.NEVER;
+        }
+        urls.push(url.href.replace(/\/$/, ''));
+      }
+      return urls;
+    });
+
 const REAL_PLATFORMS = PLATFORM_IDS.filter((id) => id !== 'sandbox');
 const envName = (id: PlatformId, what: string) => `${id.toUpperCase()}_${what}`;
 const platformCredentialShape: Record<string, z.ZodType<string | undefined>> = Object.fromEntries(
@@ -84,12 +112,20 @@ const schema = z.object({
     .optional()
     .refine((u) => !u || !/[?#]/.test(u), 'must not contain a query or fragment'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_SENTINELS: redisNodeList('REDIS_SENTINELS'),
+  REDIS_SENTINEL_NAME: z.string().min(1).optional(),
+  REDIS_CLUSTER_NODES: redisNodeList('REDIS_CLUSTER_NODES'),
+  ALLOW_EMBEDDED_STORE: z.enum(['true', 'false']).default('false'),
   DATA_FILE: z.string().min(1).optional(),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only')
     .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters, no spaces')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d{1,2}|false|true|loopback)$/, 'a hop count, "loopback", "true" or "false"')
@@ -97,6 +133,14 @@ const schema = z.object({
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PLATFORM_FAN_OUT: z.coerce.number().int().min(1).max(50).default(20),
   TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  WEBHOOK_PRIVATE_TARGETS: z.enum(['refuse', 'loopback', 'allow']).optional(),
+  WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(3 * 86_400),
   TOKEN_RENEW_WINDOW_SECONDS: z.coerce
     .number()
     .int()
@@ -127,18 +171,53 @@ function crossVariableProblems(env: Record<string, string>): string[] {
       problems.push(`${idName}: set both ${idName} and ${secretName}, or neither`);
     }
   }
-  if (env.DATA_FILE && env.REDIS_URL) {
-    problems.push('DATA_FILE: keeps the embedded store in a file; leave it out when REDIS_URL is set');
+  const redisTargets = REDIS_TARGETS.filter((name) => env[name]);
+  if (redisTargets.length > 1) {
+    problems.push(`${redisTargets.join(', ')}: set only one of ${REDIS_TARGETS.join(', ')}`);
+  }
+  if (Boolean(env.REDIS_SENTINELS) !== Boolean(env.REDIS_SENTINEL_NAME)) {
+    problems.push('REDIS_SENTINEL_NAME: set both REDIS_SENTINELS and REDIS_SENTINEL_NAME, or neither');
+  }
+  if (env.DATA_FILE && redisTargets.length > 0) {
+    problems.push(
+      `DATA_FILE: keeps the embedded store in a file; leave it out when ${redisTargets[0]} is set`,
+    );
   }
   if (env.NODE_ENV === 'production') {
-    for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'REDIS_URL', 'PUBLIC_BASE_URL']) {
+    for (const name of ['SIGNING_KEYS', 'ENCRYPTION_KEYS', 'PUBLIC_BASE_URL']) {
       if (!env[name]?.trim()) problems.push(`${name}: is required when NODE_ENV=production`);
+    }
+    if (redisTargets.length === 0 && env.ALLOW_EMBEDDED_STORE !== 'true') {
+      problems.push(
+        'REDIS_URL: is required when NODE_ENV=production (or REDIS_SENTINELS or REDIS_CLUSTER_NODES); ALLOW_EMBEDDED_STORE=true runs the single-instance embedded store instead',
+      );
     }
   }
   return problems;
 }
 
 export type KeyEntry = { kid: string; secret: string };
+
+/**
+ * One Redis server (`url`), a Sentinel-monitored master (`sentinels`: where the Sentinels listen, and the
+ * master's name) or a Redis Cluster (`nodes`: some of its nodes). Node lists are `redis://` or `rediss://`
+ * URLs; their credentials and TLS apply to every connection of the deployment.
+ */
+export type RedisTarget =
+  | { mode: 'standalone'; url: string }
+  | { mode: 'sentinel'; sentinels: string[]; name: string }
+  | { mode: 'cluster'; nodes: string[] };
+
+const REDIS_TARGETS = ['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'];
+
+function redisTarget(e: z.infer<typeof schema>): RedisTarget | undefined {
+  if (e.REDIS_URL) return { mode: 'standalone', url: e.REDIS_URL };
+  if (e.REDIS_SENTINELS.length > 0 && e.REDIS_SENTINEL_NAME) {
+    return { mode: 'sentinel', sentinels: e.REDIS_SENTINELS, name: e.REDIS_SENTINEL_NAME };
+  }
+  if (e.REDIS_CLUSTER_NODES.length > 0) return { mode: 'cluster', nodes: e.REDIS_CLUSTER_NODES };
+  return undefined;
+}
 
 export interface PlatformCredentials {
   clientId: string;
@@ -153,7 +232,8 @@ export interface Config {
   host: string;
   publicBaseUrl: string;
   secureCookies: boolean;
-  redisUrl: string | undefined;
+  /** Where Redis is (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES), or undefined: the embedded store. */
+  redis: RedisTarget | undefined;
   /** The embedded store's file (development), or undefined: in memory only. */
   dataFile: string | undefined;
   /**
@@ -163,6 +243,8 @@ export interface Config {
   developmentTools: boolean;
   redisKeyPrefix: string;
   logLevel: string;
+  /** The Bearer token `GET /metrics` requires; undefined: it is open. */
+  metricsToken: string | undefined;
   trustProxy: boolean | number | string;
   signingKeys: KeyEntry[];
   encryptionKeys: KeyEntry[];
@@ -172,6 +254,8 @@ export interface Config {
   platformFanOut: number;
   /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
   tokenKeeper: { intervalMs: number; windowSeconds: number };
+  /** Outbound webhook deliveries (README, Webhooks). */
+  webhooks: WebhookSettings;
   /** Rate limits and per-company quotas (README, Security). */
   limits: Limits;
   /** The deployment's OAuth app per platform, for the platforms it is configured for. */
@@ -185,6 +269,15 @@ export interface Config {
     /** The sandbox OAuth client's secret; derived from the encryption key when not set. */
     clientSecret: string | undefined;
   };
+}
+
+export interface WebhookSettings {
+  /** Which non-public addresses deliveries may reach: none, loopback only, or all (SSRF protection). */
+  privateTargets: 'refuse' | 'loopback' | 'allow';
+  /** The delay before the first retry; each next one doubles it. */
+  firstRetryMs: number;
+  /** How long a delivery is retried, and how long an endpoint may fail before it is disabled. */
+  retryWindowMs: number;
 }
 
 export interface Limits {
@@ -228,11 +321,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     publicBaseUrl,
     secureCookies: publicBaseUrl.startsWith('https://'),
-    redisUrl: e.REDIS_URL,
+    redis: redisTarget(e),
     dataFile: e.DATA_FILE,
-    developmentTools: e.NODE_ENV === 'development' && !e.REDIS_URL,
+    developmentTools: e.NODE_ENV === 'development' && !redisTarget(e),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy:
       trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
     signingKeys: e.SIGNING_KEYS,
@@ -240,6 +334,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     platformFanOut: e.PLATFORM_FAN_OUT,
     tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
+    webhooks: {
+      privateTargets: e.WEBHOOK_PRIVATE_TARGETS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'loopback'),
+      firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
+    },
     limits: {
       apiPerMinute: e.API_RATE_LIMIT,
       authFailures: e.AUTH_FAILURE_LIMIT,

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { createApp, createTokenKeeper } from './app.js';
+import { createApp, createEventsWorker, createTokenKeeper } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeyRing, newEncryptionKeyEntry, newSigningKeyEntry } from './crypto/keys.js';
 import { signInUrl } from './integrations/sign-in.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics/metrics.js';
 import { type DataFileKeys, DataFileWriter, readDataFile } from './store/data-file.js';
 import { MemoryKv } from './store/memory-kv.js';
 import { openStore } from './store/open.js';
@@ -19,7 +20,7 @@ async function main() {
     );
   }
   const store = await openStore(config, log, keys.encryption, memory);
-  if (!config.redisUrl && !(await store.companies.any())) {
+  if (!config.redis && !(await store.companies.any())) {
     const company = await store.companies.create('Demo company');
     const { secret } = await store.companies.createToken(company.id);
     const signIn = await signInUrl(store, config, company.id);
@@ -28,9 +29,12 @@ async function main() {
     );
   }
 
-  const app = createApp({ config, store, log, keys });
-  const keeper = createTokenKeeper({ config, store, log, keys }, config.tokenKeeper);
+  const metrics = createMetrics();
+  const app = createApp({ config, store, log, keys, metrics });
+  const keeper = createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper);
   keeper.start();
+  const worker = createEventsWorker({ config, store, log, keys });
+  await worker.start();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');
@@ -52,6 +56,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await keeper.stop();
+      await worker.stop();
       await store.kv.close();
       dataFile?.close();
       log.info('stopped');
@@ -74,7 +79,7 @@ main().catch((err) => {
  */
 function embeddedStore() {
   const memory = new MemoryKv();
-  if (config.redisUrl || !config.dataFile) return { memory, keys: loadKeyRing(config), dataFile: null };
+  if (config.redis || !config.dataFile) return { memory, keys: loadKeyRing(config), dataFile: null };
   const saved = readDataFile(config.dataFile);
   if (saved) memory.load(saved.entries);
   const kept: DataFileKeys = {

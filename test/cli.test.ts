@@ -105,6 +105,7 @@ describe('adlink help', () => {
       'login',
       'logout',
       'keys generate',
+      'keys reencrypt',
     ]);
   });
 });

@@ -3,14 +3,22 @@ import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
 import type { Kv } from '../src/store/kv.js';
 import { updateRecord } from '../src/store/update-record.js';
-import { type Backend, openKv, TEST_ENCRYPTION_KEYS, wipe } from './support/harness.js';
+import { type Backend, CLUSTER_NODES, openKv, TEST_ENCRYPTION_KEYS, wipe } from './support/harness.js';
 
-/** One contract, two backends: the embedded memory store must behave exactly like Redis. */
-describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => {
+/**
+ * One contract, every backend: the embedded memory store must behave exactly like Redis, and so must
+ * a Redis Cluster when REDIS_CLUSTER_NODES names one (`.ci/run`'s cluster job).
+ */
+const BACKENDS: Backend[] = ['memory', 'redis', ...(CLUSTER_NODES ? (['cluster'] as const) : [])];
+
+describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
   let kv: Kv;
   let store: Store;
   const prefix = `test:${randomToken(9)}:`;
-  const k = (name: string) => `${prefix}${name}`;
+  /** One hash tag, as the multi-key operations of the contract require (one slot on a cluster). */
+  const k = (name: string) => `${prefix}{kv}:${name}`;
+  /** Keys of many slots, for the operations that must work across slots. */
+  const loose = (name: string) => `${prefix}${name}`;
 
   beforeAll(async () => {
     kv = await openKv(backend);
@@ -198,12 +206,59 @@ describe.each<Backend>(['memory', 'redis'])('store contract (%s)', (backend) => 
       expect(await kv.pttl(k('b2'))).toBeGreaterThan(0);
     });
 
-    it('scans keys under a prefix', async () => {
-      await kv.set(k('scan:1'), 'x');
-      await kv.set(k('scan:2'), 'x');
+    it('scans keys under a prefix, whichever slot they are in', async () => {
+      const keys = Array.from({ length: 12 }, (_, i) => loose(`scan:${i}`));
+      for (const key of keys) await kv.set(key, 'x');
       const found: string[] = [];
-      for await (const key of kv.scan(k('scan:'))) found.push(key);
-      expect(found.sort()).toEqual([k('scan:1'), k('scan:2')]);
+      for await (const key of kv.scan(loose('scan:'))) found.push(key);
+      expect(found.sort()).toEqual(keys.sort());
+    });
+
+    it('reads and deletes several keys of different slots at once', async () => {
+      const keys = ['spread:a', 'spread:b', 'spread:c', 'spread:d'].map(loose);
+      for (const key of keys) await kv.set(key, key);
+      await kv.batch().sadd(loose('spread:set'), 'm').exec();
+      expect(await kv.mget([...keys, loose('spread:none')])).toEqual([...keys, null]);
+      expect(
+        await kv.readAll([{ get: keys[0]! }, { smembers: loose('spread:set') }, { get: keys[1]! }]),
+      ).toEqual([keys[0], ['m'], keys[1]]);
+      expect(await kv.smembersMany([loose('spread:set'), loose('spread:none')])).toEqual([['m'], []]);
+      expect(await kv.del(...keys, loose('spread:none'))).toBe(4);
+      expect(await kv.mget(keys)).toEqual([null, null, null, null]);
+    });
+
+    describe('gate (blocker, lookup and counter in different slots)', () => {
+      const gateKeys = (t: string) => ({
+        blocker: loose(`gate:${t}:ip`),
+        lookup: loose(`gate:${t}:token`),
+        counter: loose(`gate:${t}:co`),
+      });
+
+      it('counts a hit only while the lookup holds the expected value', async () => {
+        const g = gateKeys('count');
+        await kv.set(g.lookup, 'owner');
+        expect(await kv.gate(g, 3, '', 60_000)).toEqual({ value: 'owner', hit: null });
+        expect(await kv.get(g.counter)).toBeNull();
+        const first = await kv.gate(g, 3, 'owner', 60_000);
+        const second = await kv.gate(g, 3, 'owner', 60_000);
+        expect(first).toMatchObject({ value: 'owner', hit: { count: 1 } });
+        expect(second).toMatchObject({ value: 'owner', hit: { count: 2 } });
+        if ('value' in second) expect(second.hit!.ttlMs).toBeGreaterThan(0);
+        await kv.del(g.lookup);
+        expect(await kv.gate(g, 3, 'owner', 60_000)).toEqual({ value: null, hit: null });
+        expect(await kv.get(g.counter)).toBe('2');
+      });
+
+      it('does nothing else while the blocker has reached its limit', async () => {
+        const g = gateKeys('block');
+        await kv.set(g.lookup, 'owner');
+        for (let i = 0; i < 3; i++) await kv.hit(g.blocker, 60_000);
+        const result = await kv.gate(g, 3, 'owner', 60_000);
+        expect(result).toMatchObject({ blocked: { count: 3 } });
+        if ('blocked' in result) expect(result.blocked.ttlMs).toBeGreaterThan(0);
+        expect(await kv.get(g.counter)).toBeNull();
+        expect(await kv.gate(g, 4, 'owner', 60_000)).toMatchObject({ hit: { count: 1 } });
+      });
     });
   });
 

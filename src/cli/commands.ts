@@ -1,6 +1,6 @@
 import type { Command } from './command.js';
 import { companyCreate, companyList } from './companies.js';
-import { keysGenerate } from './keys.js';
+import { keysGenerate, keysReencrypt } from './keys.js';
 import { login, logout } from './login.js';
 import { settingsGet, settingsSet } from './settings.js';
 import { tokenCreate, tokenList, tokenRevoke } from './tokens.js';
@@ -17,4 +17,5 @@ export const COMMANDS: Command[] = [
   login,
   logout,
   keysGenerate,
+  keysReencrypt,
 ];

@@ -1,5 +1,6 @@
 import { newEncryptionKeyEntry, newSigningKeyEntry } from '../crypto/keys.js';
-import { json, type LocalCommand } from './command.js';
+import { resealAll } from '../store/reseal.js';
+import { json, type LocalCommand, type StoreCommand } from './command.js';
 
 export const keysGenerate: LocalCommand = {
   name: 'keys generate',
@@ -26,5 +27,24 @@ export const keysGenerate: LocalCommand = {
       'adlink: add these lines to the environment of every server instance and keep them secret; ' +
         'losing ENCRYPTION_KEYS makes stored platform credentials unreadable.\n',
     );
+  },
+};
+
+export const keysReencrypt: StoreCommand = {
+  name: 'keys reencrypt',
+  summary: 'Re-encrypt stored credentials and secrets under the newest ENCRYPTION_KEYS entry',
+  details: [
+    'Run it after every server has the new key first in ENCRYPTION_KEYS (old keys still after it).',
+    'Safe while the servers run and safe to repeat. Afterwards the old keys can be removed.',
+  ],
+  store: true,
+  async run({ json: asJson, io }, store, config) {
+    const { resealed, records } = await resealAll(store);
+    const kid = config.encryptionKeys[0]?.kid;
+    if (asJson) {
+      io.out(json({ key: kid, resealed, records }));
+      return;
+    }
+    io.out(`re-encrypted ${resealed} secret(s) under key ${kid}; ${records} record(s) checked\n`);
   },
 };

@@ -1,5 +1,5 @@
 import type { DestinationStream } from 'pino';
-import type { Config } from '../config.js';
+import type { Config, RedisTarget } from '../config.js';
 import { loadKeyRing } from '../crypto/keys.js';
 import { StoreUnavailableError } from '../errors.js';
 import { createLogger } from '../logger.js';
@@ -37,21 +37,21 @@ function stderrLog(io: Io, connectionProblems: string[]): DestinationStream {
   };
 }
 
-/** The Redis address without credentials, for messages. */
-function where(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}`;
-  } catch {
-    return 'REDIS_URL';
-  }
+/** The Redis addresses without credentials, for messages. */
+function where(target: RedisTarget | undefined): string {
+  const hosts = (urls: string[]) => urls.map((url) => new URL(url).host).join(',');
+  if (target?.mode === 'standalone') return `${new URL(target.url).protocol}//${new URL(target.url).host}`;
+  if (target?.mode === 'sentinel')
+    return `master "${target.name}" of the Sentinels ${hosts(target.sentinels)}`;
+  if (target?.mode === 'cluster') return `the cluster ${hosts(target.nodes)}`;
+  return 'REDIS_URL';
 }
 
 function failure(err: unknown, config: Config, connectionProblems: string[], opening: boolean): unknown {
   if (err instanceof StoreUnavailableError) {
     const cause = err.cause instanceof Error ? err.cause.message : undefined;
     const reason = connectionProblems.at(-1) ?? cause ?? 'no answer';
-    return new CommandError(`cannot reach Redis at ${where(config.redisUrl ?? '')}: ${reason}`);
+    return new CommandError(`cannot reach Redis at ${where(config.redis)}: ${reason}`);
   }
   // openStore's own refusals (e.g. an evicting Redis in production) are messages for the operator.
   if (opening && err instanceof Error && !(err instanceof CommandError) && !(err instanceof UsageError)) {
@@ -69,7 +69,7 @@ export async function withStore(
   io: Io,
   work: (store: Store) => Promise<void>,
 ): Promise<void> {
-  if (!config.redisUrl) throw new UsageError(NO_REDIS_URL, undefined, '');
+  if (!config.redis) throw new UsageError(NO_REDIS_URL, undefined, '');
   const connectionProblems: string[] = [];
   const log = createLogger('warn', stderrLog(io, connectionProblems));
   let store: Store;

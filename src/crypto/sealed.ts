@@ -54,6 +54,13 @@ export function open(keys: EncryptionKey[], sealed: string, associatedData: stri
   }
 }
 
+/** The value sealed again under the newest key, or null when it already is (key rotation). */
+export function reseal(keys: EncryptionKey[], sealed: string, associatedData: string): string | null {
+  return sealedWithOldKey(keys, sealed)
+    ? seal(keys, open(keys, sealed, associatedData), associatedData)
+    : null;
+}
+
 /** True when the record was sealed with an older key and should be re-sealed on its next write. */
 export const sealedWithOldKey = (keys: EncryptionKey[], sealed: string): boolean =>
   sealed.split('.')[1] !== keys[0]?.kid;

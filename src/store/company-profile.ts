@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EncryptionKey } from '../crypto/keys.js';
-import { open, seal } from '../crypto/sealed.js';
+import { open, reseal, seal } from '../crypto/sealed.js';
 import { monotonicTimestamp } from '../ids.js';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
@@ -251,6 +251,34 @@ export class CompanyProfileStore {
       has_developer_token: stored.developer_token !== null,
       created_at: stored.created_at,
     };
+  }
+
+  /** Seals the app's secrets again under the newest encryption key; how many it re-sealed. */
+  async resealOAuthApp(company: string, platform: PlatformId): Promise<number> {
+    return updateRecord(this.kv, this.k.oauthApp(company, platform), (raw) => {
+      if (!raw) return { value: null, result: 0 };
+      const stored = JSON.parse(raw) as StoredApp;
+      const secret = reseal(
+        this.encryption,
+        stored.client_secret,
+        appSecretAad(company, platform, 'client_secret'),
+      );
+      const token =
+        stored.developer_token === null
+          ? null
+          : reseal(
+              this.encryption,
+              stored.developer_token,
+              appSecretAad(company, platform, 'developer_token'),
+            );
+      const next = {
+        ...stored,
+        client_secret: secret ?? stored.client_secret,
+        developer_token: token ?? stored.developer_token,
+      };
+      const count = Number(secret !== null) + Number(token !== null);
+      return { value: count > 0 ? JSON.stringify(next) : null, result: count };
+    });
   }
 
   /** Returns whether there was an app. */

@@ -1,5 +1,5 @@
 import type { EncryptionKey } from '../crypto/keys.js';
-import { open, seal } from '../crypto/sealed.js';
+import { open, reseal, seal } from '../crypto/sealed.js';
 import { monotonicTimestamp, randomToken } from '../ids.js';
 import type { Keys } from './keys.js';
 import { type Kv, type ReadPlan, readPlans } from './kv.js';
@@ -106,6 +106,20 @@ export class CompanySettingsStore {
       const retireAt = new Date(Date.now() + SIGNING_SECRET_OVERLAP_MS).toISOString();
       const previous = unexpired(raw).map((s) => ({ ...s, expires_at: s.expires_at ?? retireAt }));
       return { value: JSON.stringify([stored, ...previous]), result: secret };
+    });
+  }
+
+  /** Seals the signing secrets again under the newest encryption key; how many it re-sealed. */
+  async resealSecrets(companyId: string): Promise<number> {
+    return updateRecord(this.kv, this.k.signingSecrets(companyId), (raw) => {
+      let count = 0;
+      const secrets = unexpired(raw).map((s) => {
+        const sealed = reseal(this.encryption, s.sealed, `signing-secret:${companyId}:${s.id}`);
+        if (sealed === null) return s;
+        count++;
+        return { ...s, sealed };
+      });
+      return { value: count > 0 ? JSON.stringify(secrets) : null, result: count };
     });
   }
 

@@ -1,5 +1,5 @@
 import type { EncryptionKey } from '../crypto/keys.js';
-import { open, seal } from '../crypto/sealed.js';
+import { open, reseal, seal } from '../crypto/sealed.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
@@ -160,6 +160,17 @@ export class ConnectionStore {
       updated_at: new Date().toISOString(),
       expires_at: lapsesAt(credentials),
     }));
+  }
+
+  /** Seals the credentials again under the newest encryption key; false when they already were. */
+  async reseal(company: string, customer: string, platform: PlatformId): Promise<boolean> {
+    let changed = false;
+    await this.change(company, customer, platform, (stored) => {
+      const credentials = reseal(this.encryption, stored.credentials, this.aad(company, customer, platform));
+      changed = credentials !== null;
+      return credentials === null ? null : { ...stored, credentials };
+    });
+    return changed;
   }
 
   async markNeedsReauth(

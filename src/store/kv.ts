@@ -55,6 +55,9 @@ export interface ReadPlan<T> {
   decode(values: unknown[]): T;
 }
 
+/** Told of each store command: how long it took and whether it failed (metrics). */
+export type KvObserver = (seconds: number, failed: boolean) => void;
+
 export interface Kv {
   get(key: string): Promise<string | null>;
   mget(keys: string[]): Promise<(string | null)[]>;
@@ -102,6 +105,8 @@ export interface Kv {
   scan(prefix: string): AsyncIterable<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Redis only: reports every command from now on to `observer` (replacing an earlier one). */
+  observe?(observer: KvObserver): void;
 }
 
 /** The values of several read plans, read in one round trip. */

@@ -6,9 +6,10 @@ import { MemoryKv } from './memory-kv.js';
 import { RedisKv } from './redis-kv.js';
 
 /**
- * The store the configuration names: Redis when REDIS_URL is set, else the embedded memory store.
+ * The store the configuration names: Redis when REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES is
+ * set, else the embedded memory store (production only with ALLOW_EMBEDDED_STORE, see config.ts).
  * Refuses (production) or warns (elsewhere) when Redis may evict keys: eviction would silently delete
- * company tokens and platform credentials.
+ * company tokens and platform credentials. In production, warns when Redis keeps nothing on disk.
  */
 export async function openStore(
   config: Config,
@@ -16,7 +17,7 @@ export async function openStore(
   encryption: EncryptionKey[],
   memory: MemoryKv = new MemoryKv(),
 ): Promise<Store> {
-  if (!config.redisUrl) {
+  if (!config.redis) {
     log.warn(
       config.dataFile
         ? `REDIS_URL is not set: using the embedded store, kept in ${config.dataFile}. Only ONE instance may run.`
@@ -24,25 +25,30 @@ export async function openStore(
     );
     return createStore(memory, config.redisKeyPrefix, encryption);
   }
-  const kv = new RedisKv(config.redisUrl, (err) =>
-    log.warn({ err: err.message }, 'redis connection problem'),
-  );
+  const kv = new RedisKv(config.redis, (err) => log.warn({ err: err.message }, 'redis connection problem'));
   try {
     await kv.connect();
   } catch (err) {
     await kv.close();
     throw err;
   }
-  const policy = await kv.maxmemoryPolicy();
-  if (policy === undefined) {
-    log.warn('could not read the Redis maxmemory-policy (CONFIG GET refused); make sure it is "noeviction"');
-  } else if (policy !== 'noeviction') {
-    const message = `Redis maxmemory-policy is "${policy}": Redis may evict company tokens and credentials. Set it to "noeviction".`;
+  const settings = await kv.serverSettings();
+  if (settings === undefined) {
+    log.warn(
+      'could not read the Redis configuration (CONFIG GET refused); make sure maxmemory-policy is "noeviction" and persistence is on',
+    );
+  } else if (settings.maxmemoryPolicy !== 'noeviction') {
+    const message = `Redis maxmemory-policy is "${settings.maxmemoryPolicy}": Redis may evict company tokens and credentials. Set it to "noeviction".`;
     if (config.env === 'production') {
       await kv.close();
       throw new Error(message);
     }
     log.warn(message);
+  }
+  if (settings && !settings.appendonly && !settings.rdbSaves && config.env === 'production') {
+    log.warn(
+      'Redis persistence is off (appendonly no, no save points): a Redis restart loses every company, token and connection. Set "appendonly yes".',
+    );
   }
   return createStore(kv, config.redisKeyPrefix, encryption);
 }

@@ -1,19 +1,8 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
+import type { RedisTarget } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
-import type { Batch, GateKeys, GateResult, Kv, LexRange, Read, SetOptions } from './kv.js';
-
-/**
- * Fail fast instead of hanging: ioredis' defaults queue commands while disconnected and retry them
- * for many seconds. A request must get a quick 503 instead.
- */
-export const REQUEST_PATH_OPTIONS = {
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
-  connectTimeout: 2000,
-  enableReadyCheck: true,
-  retryStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 2000),
-} satisfies RedisOptions;
+import type { Batch, GateKeys, GateResult, Kv, KvObserver, LexRange, Read, SetOptions } from './kv.js';
+import { redisClient } from './redis-connection.js';
 
 const SET_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('SET', KEYS[2], ARGV[1])
@@ -44,14 +33,52 @@ local count = redis.call('INCR', KEYS[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3], 'NX')
 return {2, value, count, redis.call('PTTL', KEYS[3])}`;
 
+/** The gate's first and last steps where its keys live in different slots (Redis Cluster). */
+const GATE_BLOCKED = `local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
+if failures >= tonumber(ARGV[1]) then return {failures, redis.call('PTTL', KEYS[1])} end
+return false`;
+
+const GATE_COUNT = `#!lua flags=allow-oom
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
+return {count, redis.call('PTTL', KEYS[1])}`;
+
 type GateReply = [0, number, number] | [1, string?] | [2, string, number, number];
 
-export class RedisKv implements Kv {
-  readonly client: Redis;
+interface Reader<T> {
+  get(key: string): T;
+  smembers(key: string): T;
+  zlexcount(key: string, min: string, max: string): T;
+}
 
-  constructor(url: string, onError: (err: Error) => void) {
-    this.client = new Redis(url, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+const send = <T>(read: Read, to: Reader<T>): T => {
+  if ('get' in read) return to.get(read.get);
+  if ('smembers' in read) return to.smembers(read.smembers);
+  return to.zlexcount(read.zcountFrom, `[${read.from}`, '+');
+};
+
+/** Redis Cluster refuses multi-key commands across slots: there, such reads and deletes go key by key. */
+const perKey = async <T>(keys: string[], one: (key: string) => Promise<T>) => Promise.all(keys.map(one));
+
+export interface ServerSettings {
+  maxmemoryPolicy: string;
+  appendonly: boolean;
+  /** Whether RDB snapshots are taken on a schedule (`save` points). */
+  rdbSaves: boolean;
+}
+
+export class RedisKv implements Kv {
+  readonly client: Redis | Cluster;
+  private readonly cluster: boolean;
+  private observer: KvObserver | undefined;
+
+  /** `target` is the configuration's Redis, or a `redis://` URL. */
+  constructor(target: RedisTarget | string, onError: (err: Error) => void) {
+    this.client = redisClient(typeof target === 'string' ? { mode: 'standalone', url: target } : target);
+    this.cluster = this.client instanceof Cluster;
     this.client.defineCommand('adlinkGate', { numberOfKeys: 3, lua: GATE });
+    this.client.defineCommand('adlinkGateBlocked', { numberOfKeys: 1, lua: GATE_BLOCKED });
+    this.client.defineCommand('adlinkGateCount', { numberOfKeys: 1, lua: GATE_COUNT });
     this.client.on('error', onError);
   }
 
@@ -62,11 +89,20 @@ export class RedisKv implements Kv {
     });
   }
 
+  observe(observer: KvObserver): void {
+    this.observer = observer;
+  }
+
   private async call<T>(run: () => Promise<T>): Promise<T> {
+    const started = process.hrtime.bigint();
+    let failed = false;
     try {
       return await run();
     } catch (err) {
+      failed = true;
       throw new StoreUnavailableError(err);
+    } finally {
+      this.observer?.(Number(process.hrtime.bigint() - started) / 1e9, failed);
     }
   }
 
@@ -75,7 +111,9 @@ export class RedisKv implements Kv {
   }
 
   mget(keys: string[]) {
-    return keys.length === 0 ? Promise.resolve([]) : this.call(() => this.client.mget(keys));
+    if (keys.length === 0) return Promise.resolve([]);
+    if (this.cluster) return this.call(() => perKey(keys, (key) => this.client.get(key)));
+    return this.call(() => this.client.mget(keys));
   }
 
   set(key: string, value: string, options: SetOptions = {}) {
@@ -111,7 +149,13 @@ export class RedisKv implements Kv {
   }
 
   del(...keys: string[]) {
-    return keys.length === 0 ? Promise.resolve(0) : this.call(() => this.client.del(...keys));
+    if (keys.length === 0) return Promise.resolve(0);
+    if (this.cluster) {
+      return this.call(async () =>
+        (await perKey(keys, (key) => this.client.del(key))).reduce((a, b) => a + b, 0),
+      );
+    }
+    return this.call(() => this.client.del(...keys));
   }
 
   hit(key: string, windowMs: number) {
@@ -133,6 +177,7 @@ export class RedisKv implements Kv {
 
   smembersMany(keys: string[]) {
     if (keys.length === 0) return Promise.resolve([]);
+    if (this.cluster) return this.call(() => perKey(keys, (key) => this.client.smembers(key)));
     return this.call(async () => {
       const pipeline = this.client.pipeline();
       for (const key of keys) pipeline.smembers(key);
@@ -169,13 +214,13 @@ export class RedisKv implements Kv {
 
   readAll(reads: Read[]) {
     if (reads.length === 0) return Promise.resolve([]);
+    // A cluster pipeline must stay on one node; there, single commands are auto-pipelined per node.
+    if (this.cluster) {
+      return this.call(() => Promise.all(reads.map((read) => send<Promise<unknown>>(read, this.client))));
+    }
     return this.call(async () => {
       const pipeline = this.client.pipeline();
-      for (const read of reads) {
-        if ('get' in read) pipeline.get(read.get);
-        else if ('smembers' in read) pipeline.smembers(read.smembers);
-        else pipeline.zlexcount(read.zcountFrom, `[${read.from}`, '+');
-      }
+      for (const read of reads) send(read, pipeline);
       return ((await pipeline.exec()) ?? []).map(([err, value]) => {
         if (err) throw err;
         return value;
@@ -184,6 +229,7 @@ export class RedisKv implements Kv {
   }
 
   gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult> {
+    if (this.cluster) return this.gateAcrossSlots(keys, blockAt, expected, windowMs);
     return this.call(async () => {
       // biome-ignore lint/suspicious/noExplicitAny: commands added with defineCommand are untyped
       const reply: GateReply = await (this.client as any).adlinkGate(
@@ -197,6 +243,31 @@ export class RedisKv implements Kv {
       if (reply[0] === 0) return { blocked: { count: reply[1], ttlMs: reply[2] } };
       if (reply[0] === 1) return { value: reply[1] ?? null, hit: null };
       return { value: reply[1], hit: { count: reply[2], ttlMs: reply[3] } };
+    });
+  }
+
+  /**
+   * The gate where its three keys live in three slots: the blocker and the lookup are read at once,
+   * and the hit is counted only when the address was not blocked and the lookup held `expected` —
+   * what the one-script gate guarantees, with the reads as the moment the request was let in.
+   */
+  private gateAcrossSlots(
+    keys: GateKeys,
+    blockAt: number,
+    expected: string,
+    windowMs: number,
+  ): Promise<GateResult> {
+    // biome-ignore lint/suspicious/noExplicitAny: commands added with defineCommand are untyped
+    const client = this.client as any;
+    return this.call(async () => {
+      const [blocked, value]: [[number, number] | null, string | null] = await Promise.all([
+        client.adlinkGateBlocked(keys.blocker, blockAt),
+        this.client.get(keys.lookup),
+      ]);
+      if (blocked) return { blocked: { count: blocked[0], ttlMs: blocked[1] } };
+      if (value === null || value !== expected) return { value, hit: null };
+      const [count, ttlMs]: [number, number] = await client.adlinkGateCount(keys.counter, windowMs);
+      return { value, hit: { count, ttlMs } };
     });
   }
 
@@ -249,23 +320,37 @@ export class RedisKv implements Kv {
 
   async *scan(prefix: string) {
     const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.call(() => this.client.scan(cursor, 'MATCH', pattern, 'COUNT', 500));
-      cursor = next;
-      yield* keys;
-    } while (cursor !== '0');
+    const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.call(() => node.scan(cursor, 'MATCH', pattern, 'COUNT', 500));
+        cursor = next;
+        yield* keys;
+      } while (cursor !== '0');
+    }
   }
 
   async ping() {
     await this.call(() => this.client.ping());
   }
 
-  /** The eviction policy; undefined when the server refuses CONFIG (as managed services do). */
-  async maxmemoryPolicy(): Promise<string | undefined> {
+  /**
+   * The eviction policy and persistence (`appendonly`, RDB `save` points) of the server, or of one
+   * cluster node; undefined when the server refuses CONFIG (as managed services do).
+   */
+  async serverSettings(): Promise<ServerSettings | undefined> {
     try {
-      const reply = (await this.client.config('GET', 'maxmemory-policy')) as string[];
-      return reply[1];
+      const [maxmemoryPolicy, appendonly, save] = await Promise.all(
+        ['maxmemory-policy', 'appendonly', 'save'].map(
+          async (name) => ((await this.client.config('GET', name)) as string[])[1] ?? '',
+        ),
+      );
+      return {
+        maxmemoryPolicy: maxmemoryPolicy!,
+        appendonly: appendonly === 'yes',
+        rdbSaves: save!.trim() !== '',
+      };
     } catch {
       return undefined;
     }

@@ -15,7 +15,13 @@ import type { Kv } from '../../src/store/kv.js';
 import { MemoryKv } from '../../src/store/memory-kv.js';
 import { RedisKv } from '../../src/store/redis-kv.js';
 
-export type Backend = 'redis' | 'memory';
+export type Backend = 'redis' | 'memory' | 'cluster';
+
+/** The Redis Cluster `.ci/run` starts for its cluster job (REDIS_CLUSTER_NODES), if any. */
+export const CLUSTER_NODES = process.env.REDIS_CLUSTER_NODES;
+
+/** What HTTP suites run on: the cluster when REDIS_CLUSTER_NODES names one, else the test Redis. */
+export const DEFAULT_BACKEND: Backend = CLUSTER_NODES ? 'cluster' : 'redis';
 
 /** Encryption keys for tests: two, so records sealed under the older one are exercised too. */
 export const TEST_ENCRYPTION_KEYS: EncryptionKey[] = [
@@ -33,10 +39,14 @@ export const TEST_KEYRING: KeyRing = {
   ephemeral: false,
 };
 
-/** A Kv on the test Redis (under its own key prefix, so test files run in parallel) or in memory. */
+/**
+ * A Kv on the test Redis or cluster (under its own key prefix, so test files run in parallel) or in
+ * memory.
+ */
 export async function openKv(backend: Backend, url: string = inject('redisUrl')): Promise<Kv> {
   if (backend === 'memory') return new MemoryKv();
-  const kv = new RedisKv(url, () => {});
+  const target = backend === 'cluster' ? parseConfig({ REDIS_CLUSTER_NODES: CLUSTER_NODES }).redis! : url;
+  const kv = new RedisKv(target, () => {});
   await kv.connect();
   return kv;
 }
@@ -69,6 +79,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Another Redis than the shared test one (a throwaway server a test may crash). */
   redisUrl?: string;
+  /** The key prefix of another harness: a second instance of the same deployment. */
+  prefix?: string;
   rateLimits?: AppDeps['rateLimits'];
   /** More OAuth clients for the built-in sandbox (e.g. a company's own app), given where the app listens. */
   sandboxClients?: (baseUrl: string) => NonNullable<AppDeps['sandboxClients']>;
@@ -76,7 +88,7 @@ export interface HarnessOptions {
 
 /** The app on a real port of 127.0.0.1, on its own key prefix, with its logs captured. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const prefix = `test:${randomToken(9)}:`;
+  const prefix = options.prefix ?? `test:${randomToken(9)}:`;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -87,7 +99,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     PUBLIC_BASE_URL: baseUrl,
     ...options.env,
   });
-  const kv = await openKv(options.backend ?? 'redis', options.redisUrl);
+  const kv = await openKv(
+    options.backend ?? (options.redisUrl ? 'redis' : DEFAULT_BACKEND),
+    options.redisUrl,
+  );
   const store = createStore(kv, prefix, TEST_ENCRYPTION_KEYS);
   const logs: string[] = [];
   const sink = new Writable({

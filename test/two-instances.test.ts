@@ -1,0 +1,92 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consent, enter, newCustomer, newLink, startSandbox } from './support/connect-helpers.js';
+import { FlowClient, location } from './support/flow-client.js';
+import { type Harness, startHarness } from './support/harness.js';
+
+/**
+ * Two adlink processes of one deployment: the same Redis (or cluster) and key prefix, the same keys,
+ * one PUBLIC_BASE_URL in front. The front is a load balancer the test steers, so each step of a
+ * customer's visit lands on the instance the test names: nothing may live in one process's memory.
+ */
+describe('two instances on one Redis', () => {
+  let front: Server;
+  let publicBaseUrl: string;
+  let target: Harness;
+  let a: Harness;
+  let b: Harness;
+
+  beforeAll(async () => {
+    front = createServer((req, res) => {
+      const upstream = new URL(req.url ?? '/', target.baseUrl);
+      const forwarded = request(upstream, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forwarded.on('error', () => res.writeHead(502).end());
+      req.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    publicBaseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    const env = { PUBLIC_BASE_URL: publicBaseUrl, API_RATE_LIMIT: '5' };
+    a = await startHarness({ env });
+    b = await startHarness({ env, prefix: a.prefix });
+    target = a;
+  });
+  afterAll(async () => {
+    front?.closeAllConnections();
+    await new Promise((resolve) => front?.close(resolve));
+    await b?.close();
+    await a?.close();
+  });
+
+  /** The instance the front sends the browser's (and the sandbox API's) next requests to. */
+  const via = (instance: Harness) => {
+    target = instance;
+    return { ...instance, baseUrl: publicBaseUrl };
+  };
+
+  it('issues a link on A, redeems it on B, takes the OAuth callback on A and reads the ad sets on B', async () => {
+    const company = await a.company('Two instances');
+    const customer = await newCustomer(a, company);
+    const link = await newLink(a, company, customer, { platforms: 'sandbox' });
+    expect(link.connect_url.startsWith(`${publicBaseUrl}/connections?`)).toBe(true);
+
+    const browser = new FlowClient(publicBaseUrl);
+    const onB = via(b);
+    await enter(browser, link.connect_url);
+    const authorize = await startSandbox(onB, browser);
+    const callback = await consent(onB, browser, authorize);
+
+    via(a);
+    const landed = await browser.get(callback.href);
+    expect(landed.status).toBe(303);
+    expect(location(landed)).toBe('/connections?connected=sandbox');
+
+    const adSets = await b.http
+      .get('/v1/sandbox/adsets')
+      .query({ customer })
+      .set('Authorization', company.auth);
+    expect(adSets.status, JSON.stringify(adSets.body)).toBe(200);
+    expect(adSets.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('holds one company limit across both instances: 429 with Retry-After and RateLimit headers', async () => {
+    const company = await a.company('Busy on both');
+    for (const [i, instance] of [a, b, a, b, a].entries()) {
+      const res = await instance.http.get('/customers').set('Authorization', company.auth);
+      expect(res.status).toBe(200);
+      expect(res.headers.ratelimit).toMatch(new RegExp(`^"api";r=${4 - i};t=\\d+$`));
+    }
+    for (const instance of [b, a]) {
+      const limited = await instance.http.get('/customers').set('Authorization', company.auth);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.headers['ratelimit-policy']).toBe('"api";q=5;w=60');
+      expect(limited.headers.ratelimit).toMatch(/^"api";r=0;t=\d+$/);
+    }
+  });
+});
