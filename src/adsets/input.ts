@@ -26,7 +26,7 @@ export const adSetChangesSchema = z
   });
 
 /** Fields sent as JSON-encoded lists when the body is a form, as the API's documented examples do. */
-const JSON_FIELDS = new Set(['settings', 'targetings']);
+export const JSON_FIELDS = new Set(['settings', 'targetings']);
 
 function fromFormFields(fields: Map<string, string[]>): Record<string, unknown> {
   const body: Record<string, unknown> = {};

@@ -38,7 +38,7 @@ const childResources = z
 
 const customer = z.string().min(1, 'is required').max(100);
 
-const listQuery = z.strictObject({
+export const listQuery = z.strictObject({
   customer,
   limit: integerParam(1, 1000, 100),
   status: z.enum(AD_SET_STATUSES).optional(),
@@ -46,9 +46,9 @@ const listQuery = z.strictObject({
   dismissDatabase: boolean,
   cursor: z.string().max(2000).optional(),
 });
-const getQuery = z.strictObject({ customer, childResources, dismissDatabase: boolean });
-const customerQuery = z.strictObject({ customer });
-const campaignsQuery = z.strictObject({
+export const getQuery = z.strictObject({ customer, childResources, dismissDatabase: boolean });
+export const customerQuery = z.strictObject({ customer });
+export const campaignsQuery = z.strictObject({
   customer,
   platform: z.string().optional(),
   limit: integerParam(1, 1000, 100),

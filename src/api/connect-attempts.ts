@@ -13,7 +13,7 @@ export const ATTEMPT_POSITION = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z\|cat_[A
 /** What a `next_cursor` carries: the position of the last attempt of the page. */
 export const attemptCursor = z.strictObject({ after: z.string().regex(ATTEMPT_POSITION) });
 
-const listQuery = z.strictObject({
+export const listQuery = z.strictObject({
   customer: z.string().max(100).optional(),
   limit: integerParam(1, 100, 20),
   cursor: z.string().max(500).optional(),

@@ -3,7 +3,7 @@ import { AppError, errorBody, quotaExceeded } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS, type SavedResponse } from '../store/idempotency.js';
 import type { Store } from '../store/index.js';
 
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /** JSON with sorted keys, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
 function canonical(value: unknown): string {

@@ -1,0 +1,86 @@
+import { errorExamples, errorTable } from './errors.js';
+import { HEADERS, PARAMETERS } from './headers.js';
+import { componentSchemas } from './json-schema.js';
+import { type Operation, openApiPath, operationObject } from './operation.js';
+import { adSetOperations } from './paths/adsets.js';
+import { companyOperations } from './paths/company.js';
+import { connectOperations } from './paths/connect.js';
+import { customerOperations } from './paths/customers.js';
+import { eventOperations } from './paths/events.js';
+import { serviceOperations } from './paths/service.js';
+
+/** Every operation the document describes; test/openapi-routes.test.ts compares them with the app's routes. */
+export const OPERATIONS: Operation[] = [
+  ...customerOperations,
+  ...connectOperations,
+  ...companyOperations,
+  ...adSetOperations,
+  ...eventOperations,
+  ...serviceOperations,
+];
+
+const TAGS = [
+  { name: 'Customers', description: 'Your customers: each connects its own ad accounts.' },
+  { name: 'Connect links', description: 'Links to the hosted pages, and checking their session tokens.' },
+  { name: 'Connections', description: 'What customers connected, and what they tried.' },
+  { name: 'Company', description: 'Redirect URIs and the secrets that sign the redirect.' },
+  { name: 'Ad sets', description: 'One API for ad sets, advertisers and campaigns on every platform.' },
+  { name: 'Events and webhooks', description: 'What happened, and where adlink sends it as it happens.' },
+  { name: 'Service', description: 'Health checks and this document; no authentication.' },
+];
+
+const DESCRIPTION = `adlink lets a software vendor connect its customers' ad accounts on Meta, Google Ads, TikTok,
+LinkedIn, Microsoft Advertising, Snapchat, Pinterest or the sandbox, and manage their ad sets through one API.
+
+## Authentication
+
+Every vendor endpoint needs \`Authorization: Bearer <company token>\` (\`adl_live_…\`). Tokens are created
+on the integrations pages or with \`npx adlink token create\`.
+
+## Conventions
+
+- Answers are JSON, never cached, and carry \`X-Request-Id\`.
+- Schemas are strict: an unknown field or query parameter is 400 \`unknown_parameter\`, a query parameter
+  given twice 400 \`parameter_repeated\`, both naming it in \`param\`.
+- Bodies are JSON (else 415) of at most 100 kB (else 413); the ad-set writes and introspection also take forms.
+- Every authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\`; past the company's limit, 429
+  \`rate_limited\` with \`Retry-After\`.
+- \`POST /customers\` and \`POST /v1/{platform}/adsets\` take an \`Idempotency-Key\`.
+- A customer of another company is answered exactly like a missing one.
+
+## Errors
+
+Every error is \`{"error": {"type", "code", "message", "param"?, "request_id"}}\`. Match on \`code\`:
+
+${errorTable()}
+`;
+
+/** The OpenAPI 3.1 document of the vendor API, for a deployment reached at `baseUrl`. */
+export function openApiDocument(baseUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const path = openApiPath(op.path);
+    paths[path] = { ...paths[path], [op.method]: operationObject(op) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'adlink API', version: '1', description: DESCRIPTION },
+    servers: [{ url: baseUrl }],
+    security: [{ companyToken: [] }],
+    tags: TAGS,
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        companyToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Your company token: `Authorization: Bearer adl_live_…`.',
+        },
+      },
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      examples: errorExamples(),
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { KEY_FORMAT } from '../http/idempotency.js';
+import { CLIENT_REQUEST_ID } from '../http/request.js';
+
+/**
+ * The headers adlink writes besides the body, as components of the OpenAPI document: `required` ones
+ * are on every answer that refers to them.
+ */
+export const HEADERS = {
+  'X-Request-Id': {
+    required: true,
+    description:
+      'Identifies this request in adlink’s logs: the `X-Request-Id` you sent when it is 8–128 characters of `A-Za-z0-9._:-`, else one adlink made.',
+    schema: { type: 'string' },
+    example: 'req_4bq1Cw0zTj2mW8pXkq3VJA',
+  },
+  RateLimit: {
+    required: true,
+    description:
+      'What is left of your company’s vendor API budget this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets.',
+    schema: { type: 'string' },
+    example: '"api";r=1199;t=60',
+  },
+  'RateLimit-Policy': {
+    required: true,
+    description: 'Your company’s vendor API budget: `q` requests per `w` seconds (`API_RATE_LIMIT`).',
+    schema: { type: 'string' },
+    example: '"api";q=1200;w=60',
+  },
+  'Retry-After': {
+    required: true,
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: '1',
+  },
+  'Idempotent-Replayed': {
+    description: 'Present when this is the saved answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', const: 'true' },
+    example: 'true',
+  },
+  'WWW-Authenticate': {
+    required: true,
+    description: 'The Bearer challenge; `error="invalid_token"` when a token was sent.',
+    schema: { type: 'string' },
+    example: 'Bearer realm="adlink", error="invalid_token"',
+  },
+  Allow: {
+    required: true,
+    description: 'The methods this path accepts.',
+    schema: { type: 'string' },
+    example: 'GET, HEAD, POST',
+  },
+} as const;
+
+export type HeaderName = keyof typeof HEADERS;
+
+export const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+
+/** Request headers taken as parameters. */
+export const PARAMETERS = {
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back.',
+    schema: { type: 'string', pattern: CLIENT_REQUEST_ID.source },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.',
+    schema: { type: 'string', pattern: KEY_FORMAT.source },
+    example: 'signup-4711',
+  },
+} as const;
+
+export const parameterRef = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });

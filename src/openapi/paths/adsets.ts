@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { adSetChangesSchema, JSON_FIELDS, newAdSetSchema } from '../../adsets/input.js';
+import { campaignsQuery, customerQuery, getQuery, listQuery } from '../../api/adsets.js';
+import type { ErrorCode } from '../../errors.js';
+import { PLATFORM_IDS } from '../../platforms/catalog.js';
+import type { BodyVariant, Operation } from '../operation.js';
+import { AdSet, AdSetDeletion, AdSetList, AdvertiserList, CampaignList } from '../resources.js';
+import { EXAMPLE } from './examples.js';
+
+const platform = z.enum(PLATFORM_IDS);
+const onPlatform = z.strictObject({ platform });
+const onAdSet = z.strictObject({ platform, id: z.string() });
+
+const PARAMS = {
+  platform: 'The platform id.',
+  id: 'The ad set’s id at the platform.',
+  customer: 'The customer (of your company) whose connection is used.',
+  limit: 'How many to return (1–1000).',
+  status: 'Only ad sets with this status.',
+  childResources:
+    'Comma-separated `Ad`, `Targeting`: include the ad set’s ads and targetings (lists always do).',
+  dismissDatabase:
+    '`true` reads live from the platform (every connected ad account) and refreshes the cache.',
+  cursor: 'The `next_cursor` of the previous page.',
+};
+
+/** Errors of every call that reaches the customer's platform connection. */
+const PLATFORM_ERRORS: ErrorCode[] = [
+  'customer_not_found',
+  'platform_not_found',
+  'platform_not_connected',
+  'reauthorization_required',
+  'platform_error',
+  'platform_timeout',
+  'platform_rate_limited',
+];
+const WRITE_ERRORS: ErrorCode[] = [
+  ...PLATFORM_ERRORS,
+  'unsupported_for_platform',
+  'platform_validation_failed',
+];
+
+/** The same fields as form values: `settings` and `targetings` arrive JSON-encoded (src/adsets/input.ts). */
+function formVariant(schema: z.ZodObject): z.ZodType {
+  const encoded = Object.keys(schema.shape).filter((key) => JSON_FIELDS.has(key));
+  if (encoded.length === 0) return schema;
+  return schema.extend(
+    Object.fromEntries(encoded.map((key) => [key, z.string().describe(`The ${key} list, JSON-encoded.`)])),
+  );
+}
+
+function encodings(schema: z.ZodObject, example: Record<string, unknown>): Record<string, BodyVariant> {
+  const form = {
+    schema: formVariant(schema),
+    example: Object.fromEntries(
+      Object.entries(example).map(([k, v]) => [k, JSON_FIELDS.has(k) ? JSON.stringify(v) : v]),
+    ),
+  };
+  return {
+    'application/json': { schema, example },
+    'application/x-www-form-urlencoded': form,
+    'multipart/form-data': form,
+  };
+}
+
+const newAdSet = {
+  name: 'Spring sale',
+  advertiser: EXAMPLE.adAccount.id,
+  parentId: '120210000000000001',
+  channelKind: 'Social',
+  settings: [
+    { kind: 'DailyBudget', budget: 12.5, currency: 'EUR' },
+    { kind: 'Objective', objective: 'TRAFFIC' },
+  ],
+  targetings: [
+    { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'DE', zipcode: '10117' }] },
+  ],
+  status: 'Paused',
+};
+const { targetings: _targetings, ...adSetFields } = newAdSet;
+const adSet = { id: '120210000000000042', platform: 'meta', ...adSetFields };
+const listed = {
+  ...adSet,
+  ads: [{ id: '120210000000000077', name: 'Spring sale – ad 1', status: 'Paused', channelKind: 'Social' }],
+  targetings: newAdSet.targetings,
+};
+
+export const adSetOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/v1/:platform/adsets',
+    operationId: 'listAdSets',
+    tag: 'Ad sets',
+    summary: 'List the customer’s ad sets on a platform',
+    description:
+      'From adlink’s cache (filled on the first read), or live with `dismissDatabase=true`. In creation order.',
+    pathParams: onPlatform,
+    query: listQuery,
+    params: PARAMS,
+    responses: {
+      200: {
+        description: 'A page of ad sets.',
+        schema: AdSetList,
+        example: { has_more: false, data: [listed] },
+      },
+    },
+    errors: PLATFORM_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/v1/:platform/adsets',
+    operationId: 'createAdSet',
+    tag: 'Ad sets',
+    summary: 'Create an ad set',
+    description:
+      'Anything the platform cannot express is 400 `unsupported_for_platform` naming the parameter, never dropped.',
+    pathParams: onPlatform,
+    query: customerQuery,
+    params: PARAMS,
+    idempotent: true,
+    body: {
+      required: true,
+      description: 'JSON, or form fields with `settings` and `targetings` JSON-encoded.',
+      content: encodings(newAdSetSchema, newAdSet),
+    },
+    responses: {
+      201: { description: 'The new ad set.', schema: AdSet, example: { ...listed, ads: [] } },
+    },
+    errors: [
+      ...WRITE_ERRORS,
+      'parameter_repeated',
+      'invalid_idempotency_key',
+      'idempotency_key_in_use',
+      'idempotency_key_reused',
+      'quota_exceeded',
+    ],
+  },
+  {
+    method: 'get',
+    path: '/v1/:platform/adsets/:id',
+    operationId: 'getAdSet',
+    tag: 'Ad sets',
+    summary: 'Get an ad set',
+    pathParams: onAdSet,
+    query: getQuery,
+    params: PARAMS,
+    responses: { 200: { description: 'The ad set.', schema: AdSet, example: adSet } },
+    errors: [...PLATFORM_ERRORS, 'adset_not_found'],
+  },
+  {
+    method: 'put',
+    path: '/v1/:platform/adsets/:id',
+    operationId: 'updateAdSet',
+    tag: 'Ad sets',
+    summary: 'Rename an ad set or change its status',
+    pathParams: onAdSet,
+    query: customerQuery,
+    params: PARAMS,
+    body: {
+      required: true,
+      description: '`name`, `status` or both, as JSON or form fields.',
+      content: encodings(adSetChangesSchema, { status: 'Running' }),
+    },
+    responses: {
+      200: { description: 'The updated ad set.', schema: AdSet, example: { ...adSet, status: 'Running' } },
+    },
+    errors: [...WRITE_ERRORS, 'adset_not_found'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/:platform/adsets/:id',
+    operationId: 'deleteAdSet',
+    tag: 'Ad sets',
+    summary: 'Delete an ad set',
+    description:
+      'Soft on platforms that keep deleted ad sets (still readable as `Deleted`), permanent elsewhere.',
+    pathParams: onAdSet,
+    query: customerQuery,
+    params: PARAMS,
+    responses: {
+      200: {
+        description: 'The deleted ad set.',
+        schema: AdSetDeletion,
+        example: { deletions: 1, data: [{ ...adSet, status: 'Deleted' }] },
+      },
+    },
+    errors: [...WRITE_ERRORS, 'adset_not_found'],
+  },
+  {
+    method: 'get',
+    path: '/v1/:platform/advertisers',
+    operationId: 'listAdvertisers',
+    tag: 'Ad sets',
+    summary: 'The customer’s connected ad accounts on a platform',
+    pathParams: onPlatform,
+    query: customerQuery,
+    params: PARAMS,
+    responses: {
+      200: {
+        description: 'The ad accounts.',
+        schema: AdvertiserList,
+        example: { has_more: false, data: [EXAMPLE.adAccount] },
+      },
+    },
+    errors: PLATFORM_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/campaigns',
+    operationId: 'listCampaigns',
+    tag: 'Ad sets',
+    summary: 'Campaigns of every connected ad account',
+    description:
+      'Read live. A platform that fails is listed in `unavailable` with its error code instead of failing the whole list.',
+    query: campaignsQuery,
+    params: { ...PARAMS, platform: 'Only this platform’s campaigns.' },
+    responses: {
+      200: {
+        description: 'A page of campaigns, ordered by platform and id.',
+        schema: CampaignList,
+        example: {
+          has_more: false,
+          data: [
+            {
+              id: '120210000000000001',
+              name: 'Spring',
+              platform: 'meta',
+              status: 'Running',
+              advertiser: EXAMPLE.adAccount.id,
+              objective: 'OUTCOME_TRAFFIC',
+              channelKind: 'Social',
+            },
+          ],
+        },
+      },
+    },
+    errors: ['customer_not_found', 'platform_not_found'],
+  },
+];

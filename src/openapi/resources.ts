@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model.js';
+import { companySettingsSchema } from '../connect/redirect-uris.js';
+import { eventSchema } from '../events/model.js';
+import { CHANNEL_KINDS, PLATFORM_IDS } from '../platforms/catalog.js';
+import { deliverySchema, webhookEndpointSchema } from '../webhooks/schemas.js';
+
+/**
+ * The shapes adlink answers with, as components of the OpenAPI document. Request shapes are not here:
+ * the document takes them from the schemas the routes validate with. Objects are strict, so the
+ * contract test notices a field the document does not name.
+ */
+export const resources = z.registry<{ id: string; description?: string }>();
+
+const timestamp = z.iso.datetime();
+const platformId = z.enum(PLATFORM_IDS);
+const status = z.enum(AD_SET_STATUSES);
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ has_more: z.boolean(), next_cursor: z.string().optional(), data: z.array(item) });
+
+const register = <T extends z.ZodType>(id: string, schema: T, description?: string): T => {
+  resources.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+};
+
+export const Customer = register(
+  'Customer',
+  z.strictObject({
+    id: z.uuid(),
+    created_at: timestamp,
+    name: z.string(),
+    company: z.uuid(),
+    platforms: z.array(platformId).describe('The platforms the customer has connected.'),
+  }),
+  'A customer of your company.',
+);
+
+export const CustomerList = register(
+  'CustomerList',
+  z.strictObject({ has_more: z.boolean(), data: z.array(Customer) }),
+  'Newest first; page on with `starting_after` = the last id.',
+);
+
+export const DeletedCustomer = register(
+  'DeletedCustomer',
+  z.strictObject({ id: z.uuid(), deleted: z.literal(true) }),
+);
+
+export const ConnectLink = register(
+  'ConnectLink',
+  z.strictObject({ connect_url: z.url(), expires_at: timestamp }),
+  'Where to send the customer, and until when the link works.',
+);
+
+export const RevokedLinks = register(
+  'RevokedLinks',
+  z.strictObject({ revoked: z.int().min(0).describe('How many open links were revoked.') }),
+);
+
+export const AdAccount = register(
+  'AdAccount',
+  z.strictObject({ id: z.string(), name: z.string(), currency: z.string().optional() }),
+  'An ad account (advertiser) at the platform.',
+);
+
+export const Connection = register(
+  'Connection',
+  z.strictObject({
+    platform: platformId,
+    status: z.enum(['connected', 'needs_reauth']),
+    ad_accounts: z.array(AdAccount),
+    scopes: z.array(z.string()),
+    connected_at: timestamp,
+    updated_at: timestamp,
+    expires_at: timestamp
+      .nullable()
+      .describe('When an authorization that cannot be renewed lapses; null for renewable ones.'),
+    reauth_reason: z
+      .enum(['grant_refused', 'token_rejected', 'token_expired', 'app_changed', 'credentials_unreadable'])
+      .nullable()
+      .describe('Why a `needs_reauth` connection needs it; null otherwise.'),
+  }),
+  'A platform the customer connected. Never carries tokens.',
+);
+
+export const ConnectionList = register('ConnectionList', z.strictObject({ data: z.array(Connection) }));
+
+export const Disconnected = register(
+  'Disconnected',
+  z.strictObject({
+    platform: platformId,
+    deleted: z.literal(true),
+    revoked_at_platform: z.boolean().describe('Whether the platform confirmed revoking the grant.'),
+  }),
+);
+
+export const ConnectAttempt = register(
+  'ConnectAttempt',
+  z.strictObject({
+    id: z.string(),
+    customer: z.string(),
+    platform: z.string(),
+    outcome: z.enum(['connected', 'denied', 'failed']),
+    error_code: z.string().nullable(),
+    created_at: timestamp,
+  }),
+  'One authorization a customer tried on the hosted pages.',
+);
+
+export const ConnectAttemptList = register('ConnectAttemptList', listOf(ConnectAttempt));
+
+export const CompanySettings = register(
+  'CompanySettings',
+  companySettingsSchema,
+  'Where customers may be sent back to (exact match).',
+);
+
+const signingSecretFields = {
+  id: z.string(),
+  created_at: timestamp,
+  expires_at: timestamp.nullable().describe('Set once a newer secret replaced this one.'),
+};
+
+export const SigningSecret = register('SigningSecret', z.strictObject(signingSecretFields));
+
+export const SigningSecretList = register(
+  'SigningSecretList',
+  z.strictObject({ data: z.array(SigningSecret) }),
+);
+
+export const NewSigningSecret = register(
+  'NewSigningSecret',
+  z.strictObject({ ...signingSecretFields, secret: z.string().describe('Shown only in this response.') }),
+);
+
+export const Introspection = register(
+  'Introspection',
+  z.union([
+    z.strictObject({
+      active: z.literal(true),
+      customer: z.uuid(),
+      company: z.uuid(),
+      exp: z.int(),
+      iat: z.int(),
+      jti: z.string(),
+      aud: z.literal('adlink:connect'),
+      iss: z.url(),
+      platforms: z.array(platformId).nullable(),
+      redirect_uri: z.string().nullable(),
+    }),
+    z.strictObject({ active: z.literal(false) }),
+  ]),
+  'RFC 7662: any invalid token, including another company’s, is `{"active": false}`.',
+);
+
+export const Jwks = register(
+  'Jwks',
+  z.strictObject({
+    keys: z.array(
+      z.strictObject({
+        kty: z.literal('OKP'),
+        crv: z.literal('Ed25519'),
+        x: z.string(),
+        kid: z.string(),
+        alg: z.literal('EdDSA'),
+        use: z.literal('sig'),
+      }),
+    ),
+  }),
+  'The public keys that sign session tokens, newest (signing) first.',
+);
+
+export const Setting = register('Setting', settingSchema);
+export const Targeting = register('Targeting', targetingSchema);
+
+export const Ad = register(
+  'Ad',
+  z.strictObject({
+    id: z.string(),
+    name: z.string().optional(),
+    status: status.optional(),
+    channelKind: z.enum(CHANNEL_KINDS).optional(),
+    targetings: z.array(Targeting).optional(),
+  }),
+);
+
+export const AdSet = register(
+  'AdSet',
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    platform: platformId,
+    status,
+    advertiser: z.string(),
+    parentId: z.string(),
+    channelKind: z.enum(CHANNEL_KINDS),
+    settings: z.array(Setting),
+    ads: z.array(Ad).optional().describe('With `childResources=Ad`, and always in lists.'),
+    targetings: z
+      .array(Targeting)
+      .optional()
+      .describe('With `childResources=Targeting`, and always in lists.'),
+  }),
+  'An ad set in the unified model, whatever the platform calls it.',
+);
+
+export const AdSetList = register('AdSetList', listOf(AdSet));
+
+export const AdSetDeletion = register(
+  'AdSetDeletion',
+  z.strictObject({ deletions: z.literal(1), data: z.array(AdSet).length(1) }),
+);
+
+export const AdvertiserList = register(
+  'AdvertiserList',
+  z.strictObject({ has_more: z.literal(false), data: z.array(AdAccount) }),
+);
+
+export const Campaign = register(
+  'Campaign',
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    platform: platformId,
+    status,
+    advertiser: z.string(),
+    objective: z.string().nullable(),
+    channelKind: z.enum(CHANNEL_KINDS).nullable(),
+  }),
+);
+
+export const CampaignList = register(
+  'CampaignList',
+  listOf(Campaign).extend({
+    unavailable: z
+      .array(z.strictObject({ platform: platformId, code: z.string(), message: z.string() }))
+      .optional()
+      .describe('Platforms that could not be read this time; the others are listed.'),
+  }),
+);
+
+export const Health = register('Health', z.strictObject({ status: z.enum(['ok', 'ready', 'unavailable']) }));
+
+export const OpenApiDocument = register(
+  'OpenApiDocument',
+  z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({}),
+    paths: z.record(z.string(), z.unknown()),
+  }),
+  'This document.',
+);
+
+export const Event = register('Event', eventSchema, 'Something that happened; `data` never holds tokens.');
+export const EventList = register('EventList', listOf(Event));
+
+export const WebhookEndpoint = register('WebhookEndpoint', webhookEndpointSchema);
+export const WebhookEndpointList = register(
+  'WebhookEndpointList',
+  z.strictObject({ data: z.array(WebhookEndpoint) }),
+);
+export const NewWebhookEndpoint = register(
+  'NewWebhookEndpoint',
+  webhookEndpointSchema.extend({ secret: z.string().describe('Signs deliveries; shown only here.') }),
+);
+export const DeletedWebhookEndpoint = register(
+  'DeletedWebhookEndpoint',
+  z.strictObject({ id: z.string(), deleted: z.literal(true) }),
+);
+export const WebhookSecret = register(
+  'WebhookSecret',
+  z.strictObject({ id: z.string(), secret: z.string().describe('The new secret, shown only here.') }),
+);
+export const Delivery = register(
+  'Delivery',
+  deliverySchema,
+  'One event sent to one endpoint, with its attempts.',
+);
+export const DeliveryList = register('DeliveryList', z.strictObject({ data: z.array(Delivery) }));

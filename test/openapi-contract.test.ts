@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../src/openapi/document.js';
+import { type Operation, openApiPath } from '../src/openapi/operation.js';
+import type { Company } from './support/connect-helpers.js';
+import { type Harness, startHarness } from './support/harness.js';
+import { type Doc, type DocResponse, documentValidator } from './support/openapi.js';
+import { sandboxCustomer } from './support/sandbox-customer.js';
+
+/**
+ * Real answers of the running app against the OpenAPI document: each request goes to a documented
+ * operation, and its answer must be one of that operation's documented statuses, with a body of the
+ * documented shape (strict: no undocumented field) and the documented required headers. At the end
+ * every operation has answered successfully at least once.
+ */
+
+type Json = Record<string, unknown>;
+interface Call {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: Record<string, string>;
+  raw?: { type: string; body: string };
+  headers?: Record<string, string>;
+  auth?: string | null;
+}
+
+const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
+
+describe('real answers match the OpenAPI document', () => {
+  let h: Harness;
+  let company: Company;
+  let customer: string;
+  const { doc, schemaAt, operationAt } = documentValidator();
+  const answered = new Map<string, Set<number>>();
+
+  beforeAll(async () => {
+    h = await startHarness();
+    company = await h.company('Contract Vendor');
+    customer = await sandboxCustomer(h, company, 'Contract Bakery');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  function requiredHeaders(response: DocResponse): string[] {
+    return Object.entries(response.headers ?? {})
+      .filter(([, { $ref }]) => (doc as Doc).components.headers[$ref.split('/').pop()!]?.required)
+      .map(([name]) => name.toLowerCase());
+  }
+
+  /** Calls the operation and checks the answer against the document; returns its status and body. */
+  async function call(
+    operationId: string,
+    c: Call = {},
+  ): Promise<{ status: number; body: Json; headers: Json }> {
+    const op = byId.get(operationId) as Operation;
+    const url =
+      op.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(c.path?.[name] ?? '')) +
+      (c.query ? `?${new URLSearchParams(c.query)}` : '');
+    let req = h.http[op.method](url).set(c.headers ?? {});
+    const auth = c.auth === undefined ? company.auth : c.auth;
+    if (auth !== null) req = req.set('Authorization', auth);
+    if (c.json !== undefined) req = req.send(c.json as object);
+    if (c.form) req = req.type('form').send(c.form);
+    if (c.raw) req = req.set('Content-Type', c.raw.type).send(c.raw.body);
+    for (const [name, value] of Object.entries(c.multipart ?? {})) req = req.field(name, value);
+    const res = await req;
+
+    const at = operationAt(op.method, op.path);
+    const documented = doc.paths[openApiPath(op.path)]![op.method]!.responses[String(res.status)];
+    const what = `${op.method.toUpperCase()} ${url} → ${res.status} ${res.text}`;
+    expect(documented, `undocumented status: ${what}`).toBeDefined();
+    expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+    const validate = schemaAt(`${at}/responses/${res.status}/content/application~1json/schema`);
+    expect(validate(res.body) ? [] : validate.errors, what).toEqual([]);
+    for (const header of requiredHeaders(documented!))
+      expect(res.headers[header], `${header}: ${what}`).toBeDefined();
+    answered.set(operationId, (answered.get(operationId) ?? new Set()).add(res.status));
+    return { status: res.status, body: res.body as Json, headers: res.headers as Json };
+  }
+
+  const expectStatus = async (status: number, operationId: string, c?: Call) => {
+    const res = await call(operationId, c);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res.body;
+  };
+
+  it('customers, with idempotency and the errors every endpoint shares', async () => {
+    const key = { 'Idempotency-Key': 'contract-1' };
+    const created = await expectStatus(201, 'createCustomer', { json: { name: 'Scratch' }, headers: key });
+    const replay = await call('createCustomer', { json: { name: 'Scratch' }, headers: key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    await expectStatus(422, 'createCustomer', { json: { name: 'Other' }, headers: key });
+    await expectStatus(400, 'createCustomer', { json: { name: 'x' }, headers: { 'Idempotency-Key': '' } });
+    await expectStatus(400, 'createCustomer', { json: { name: '' } });
+    await expectStatus(400, 'createCustomer', { json: { name: 'x', extra: 1 } });
+    await expectStatus(400, 'createCustomer', { raw: { type: 'application/json', body: '{' } });
+    await expectStatus(415, 'createCustomer', { raw: { type: 'text/plain', body: 'name' } });
+    await expectStatus(413, 'createCustomer', { json: { name: 'x'.repeat(200_000) } });
+    await expectStatus(401, 'createCustomer', { json: { name: 'x' }, auth: null });
+    await expectStatus(401, 'createCustomer', { json: { name: 'x' }, auth: 'Bearer adl_live_nope' });
+
+    await expectStatus(200, 'listCustomers', { query: { limit: '1' } });
+    await expectStatus(400, 'listCustomers', { query: { limit: '0' } });
+    await expectStatus(400, 'listCustomers', { query: { page: '2' } });
+    await expectStatus(404, 'listCustomers', { query: { starting_after: 'nobody' } });
+    await expectStatus(200, 'getCustomer', { path: { id: customer } });
+    await expectStatus(404, 'getCustomer', { path: { id: '0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f' } });
+    await expectStatus(200, 'getCustomerPlatforms', { path: { id: customer } });
+    await expectStatus(200, 'deleteCustomer', { path: { id: created.id as string } });
+  });
+
+  it('connect links, introspection, connections and attempts', async () => {
+    const link = await expectStatus(200, 'createConnectLink', {
+      path: { id: customer },
+      query: { platforms: 'sandbox', expires_in: '600', locale: 'de' },
+    });
+    await expectStatus(400, 'createConnectLink', { path: { id: customer }, query: { expires_in: '5' } });
+    await expectStatus(400, 'createConnectLink', {
+      path: { id: customer },
+      query: { redirect_uri: 'https://elsewhere.example/' },
+    });
+    const token = new URL(link.connect_url as string).searchParams.get('token')!;
+    const active = await expectStatus(200, 'introspectSessionToken', { form: { token } });
+    expect(active.active).toBe(true);
+    await expectStatus(200, 'introspectSessionToken', { json: { token: 'not-a-token' } });
+    await expectStatus(200, 'getJwks', { auth: null });
+    await expectStatus(200, 'revokeConnectLinks', { path: { id: customer } });
+
+    await expectStatus(200, 'listConnections', { path: { id: customer } });
+    await expectStatus(404, 'disconnectPlatform', { path: { id: customer, platform: 'meta' } });
+    await expectStatus(404, 'disconnectPlatform', { path: { id: customer, platform: 'nope' } });
+    const attempts = await expectStatus(200, 'listConnectAttempts', { query: { customer, limit: '5' } });
+    expect((attempts.data as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('company settings and signing secrets', async () => {
+    const settings = { redirect_uris: ['https://app.example.com/return'], default_redirect_uri: null };
+    await expectStatus(200, 'putCompanySettings', { json: settings });
+    await expectStatus(400, 'putCompanySettings', { json: { redirect_uris: ['http://example.com/'] } });
+    await expectStatus(200, 'getCompanySettings');
+    await expectStatus(201, 'createSigningSecret');
+    await expectStatus(201, 'createSigningSecret', { json: {} });
+    await expectStatus(200, 'listSigningSecrets');
+  });
+
+  it('ad sets in every body encoding, advertisers and campaigns', async () => {
+    const scope = { customer };
+    const advertisers = await expectStatus(200, 'listAdvertisers', {
+      path: { platform: 'sandbox' },
+      query: scope,
+    });
+    const account = (advertisers.data as Json[])[0]!;
+    const campaigns = await expectStatus(200, 'listCampaigns', { query: { customer, platform: 'sandbox' } });
+    const campaign = (campaigns.data as Json[]).find(
+      (c) => c.advertiser === account.id && c.channelKind === 'Search' && c.status === 'Running',
+    )!;
+    const body = {
+      name: 'Contract',
+      advertiser: account.id as string,
+      parentId: campaign.id as string,
+      channelKind: 'Search',
+      settings: [{ kind: 'DailyBudget', budget: 12.5, currency: account.currency }],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['sourdough'] }],
+    };
+    const asForm = {
+      ...body,
+      settings: JSON.stringify(body.settings),
+      targetings: JSON.stringify(body.targetings),
+    };
+    const onSandbox = { path: { platform: 'sandbox' }, query: scope };
+    const created = await expectStatus(201, 'createAdSet', { ...onSandbox, json: body });
+    await expectStatus(201, 'createAdSet', { ...onSandbox, form: asForm });
+    await expectStatus(201, 'createAdSet', { ...onSandbox, multipart: asForm });
+    await expectStatus(400, 'createAdSet', { ...onSandbox, json: { ...body, channelKind: 'Radio' } });
+
+    const id = { platform: 'sandbox', id: created.id as string };
+    await expectStatus(200, 'listAdSets', {
+      ...onSandbox,
+      query: { customer, childResources: 'Ad,Targeting' },
+    });
+    await expectStatus(200, 'listAdSets', {
+      ...onSandbox,
+      query: { customer, dismissDatabase: 'true', limit: '1' },
+    });
+    await expectStatus(200, 'getAdSet', { path: id, query: { customer, childResources: 'Ad,Targeting' } });
+    await expectStatus(200, 'updateAdSet', { path: id, query: scope, form: { status: 'Running' } });
+    await expectStatus(200, 'deleteAdSet', { path: id, query: scope });
+    await expectStatus(404, 'getAdSet', { path: { platform: 'sandbox', id: 'missing' }, query: scope });
+    await expectStatus(404, 'listAdSets', { path: { platform: 'nope' }, query: scope });
+    await expectStatus(409, 'listAdSets', { path: { platform: 'meta' }, query: scope });
+
+    await expectStatus(200, 'disconnectPlatform', { path: { id: customer, platform: 'sandbox' } });
+  });
+
+  it('events and webhook endpoints', async () => {
+    const events = await expectStatus(200, 'listEvents', { query: { customer, limit: '5' } });
+    const [first] = events.data as Json[];
+    await expectStatus(200, 'getEvent', { path: { id: first!.id as string } });
+    await expectStatus(404, 'getEvent', { path: { id: 'evt_missing' } });
+
+    const created = await expectStatus(201, 'createWebhookEndpoint', {
+      json: { url: `${h.baseUrl}/webhook-receiver`, events: ['connection.created'] },
+    });
+    await expectStatus(400, 'createWebhookEndpoint', { json: { url: 'ftp://example.com/' } });
+    const id = { id: created.id as string };
+    await expectStatus(200, 'listWebhookEndpoints');
+    await expectStatus(200, 'getWebhookEndpoint', { path: id });
+    await expectStatus(200, 'updateWebhookEndpoint', { path: id, json: { enabled: false } });
+    await expectStatus(200, 'rotateWebhookSecret', { path: id });
+    const ping = await expectStatus(200, 'testWebhookEndpoint', { path: id });
+    await expectStatus(202, 'resendWebhookDelivery', { path: { ...id, delivery: ping.id as string } });
+    await expectStatus(404, 'resendWebhookDelivery', { path: { ...id, delivery: 'dlv_missing' } });
+    await expectStatus(200, 'listWebhookDeliveries', { path: id });
+    await expectStatus(200, 'deleteWebhookEndpoint', { path: id });
+    await expectStatus(404, 'getWebhookEndpoint', { path: id });
+  });
+
+  it('service endpoints', async () => {
+    await expectStatus(200, 'getLiveness', { auth: null });
+    await expectStatus(200, 'getReadiness', { auth: null });
+    await expectStatus(200, 'getOpenApiDocument', { auth: null });
+  });
+
+  it('has seen every documented operation succeed', () => {
+    const missing = OPERATIONS.filter(
+      (op) => ![...(answered.get(op.operationId) ?? [])].some((status) => status < 300),
+    ).map((op) => op.operationId);
+    expect(missing).toEqual([]);
+  });
+});
