@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Limits } from '../config.js';
-import { randomToken } from '../ids.js';
+import { isUuid, randomToken } from '../ids.js';
+import { routeTemplate } from './route-template.js';
 
 declare global {
   namespace Express {
@@ -9,6 +10,8 @@ declare global {
       id: string;
       /** Set by `authenticate`: the company the Bearer token acts for. */
       auth?: { company: string; token: string };
+      /** The customer the request is about, when it names one (request logs). */
+      subject?: { company: string; customer: string };
     }
     /** `app.locals`: the deployment's rate limits and quotas, set by createApp. */
     interface Locals {
@@ -17,7 +20,7 @@ declare global {
   }
 }
 
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+export const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Takes a well-formed `X-Request-Id` from the client or makes one, and echoes it. */
 export const requestId: RequestHandler = (req, res, next) => {
@@ -43,10 +46,12 @@ export function requestLog(log: Logger): RequestHandler {
         {
           request_id: req.id,
           method: req.method,
+          route: routeTemplate(req),
           path: redactPath(req.path),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-          ...(req.auth ? { company: req.auth.company } : {}),
+          ...(req.auth || req.subject ? { company: req.subject?.company ?? req.auth?.company } : {}),
+          ...(req.subject ? { customer: req.subject.customer } : {}),
         },
         'request',
       );
@@ -54,3 +59,15 @@ export function requestLog(log: Logger): RequestHandler {
     next();
   };
 }
+
+/**
+ * On vendor endpoints (after `authenticate`): the customer a request names, in its path
+ * (`/customers/:id…`) or its `customer` query parameter, when it is well-formed.
+ */
+export const noteSubject: RequestHandler = (req, _res, next) => {
+  const named = routeTemplate(req).startsWith('/customers/:id') ? req.params.id : req.query.customer;
+  if (req.auth && typeof named === 'string' && isUuid(named)) {
+    req.subject = { company: req.auth.company, customer: named };
+  }
+  next();
+};

@@ -1,3 +1,5 @@
+import { reportCall } from './platform-calls.js';
+
 /** A platform API call that failed; `kind` decides what the vendor is told. */
 export class PlatformError extends Error {
   constructor(
@@ -53,7 +55,7 @@ export async function platformFetch(
   const opts = typeof options === 'number' ? { timeoutMs: options } : options;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fetchOnce(url, init, opts);
+      return (await reportCall(url, init.method, () => fetchOnce(url, init, opts))).body;
     } catch (err) {
       if (!(err instanceof PlatformError) || err.kind !== 'throttled' || attempt >= THROTTLE_RETRIES)
         throw err;
@@ -64,7 +66,11 @@ export async function platformFetch(
   }
 }
 
-async function fetchOnce(url: string, init: RequestInit, opts: PlatformFetchOptions): Promise<unknown> {
+async function fetchOnce(
+  url: string,
+  init: RequestInit,
+  opts: PlatformFetchOptions,
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   let body: unknown;
   try {
@@ -80,7 +86,7 @@ async function fetchOnce(url: string, init: RequestInit, opts: PlatformFetchOpti
   }
   const classified = opts.classify?.({ status: response.status, headers: response.headers, body });
   if (classified) throw classified;
-  if (response.ok) return body;
+  if (response.ok) return { status: response.status, body };
   const message = describe(body) ?? `HTTP ${response.status}`;
   const code = errorCode(body);
   if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401, code);

@@ -6,6 +6,7 @@ import type { PlatformAdapter, PlatformApp } from './adapter.js';
 import { ADAPTERS } from './adapters.js';
 import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
+import { observedAdapter, type PlatformCallObserver } from './platform-calls.js';
 
 export type { PlatformApp } from './adapter.js';
 
@@ -41,12 +42,14 @@ export function createPlatforms(
   config: Config,
   encryption: EncryptionKey[],
   companyApps: CompanyApps = async () => null,
+  observe?: PlatformCallObserver,
 ): Platforms {
   const catalog = platformCatalog(config.publicBaseUrl, config.platformOverrides);
   const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {};
   for (const id of PLATFORM_IDS) {
     const factory = ADAPTERS[id];
-    if (factory) adapters[id] = factory(catalog[id], { timeoutMs: config.platformTimeoutMs });
+    const adapter = factory?.(catalog[id], { timeoutMs: config.platformTimeoutMs });
+    if (adapter) adapters[id] = observe ? observedAdapter(id, adapter, observe) : adapter;
   }
   const apps: Partial<Record<PlatformId, PlatformApp>> = {};
   for (const [id, creds] of Object.entries(config.platformCredentials)) apps[id as PlatformId] = { ...creds };
