@@ -6,21 +6,27 @@ import { createAdSetRoutes } from './api/adsets.js';
 import { createConnectApiRoutes } from './api/connect.js';
 import { createConnectAttemptRoutes } from './api/connect-attempts.js';
 import { createCustomerRoutes } from './api/customers.js';
+import { createEventRoutes } from './api/events.js';
 import { createHealthRoutes } from './api/health.js';
+import { createWebhookEndpointRoutes } from './api/webhook-endpoints.js';
 import type { Config } from './config.js';
 import { AccessTokens } from './connect/access-tokens.js';
 import { ConnectFlow } from './connect/flow.js';
 import { ConnectLinks } from './connect/links.js';
+import { embeddable, keepOpener } from './connect/opener.js';
 import { createConnectRoutes } from './connect/routes.js';
 import { SessionTokens } from './connect/session-token.js';
 import { type KeeperOptions, TokenKeeper } from './connect/token-keeper.js';
 import type { KeyRing } from './crypto/keys.js';
+import { createDevEmbedDemo } from './dev/embed-demo.js';
 import { createDevReturnPage } from './dev/return-page.js';
 import { createDevSignInLink } from './dev/sign-in-link.js';
 import { AppError, jsonErrorHandler } from './errors.js';
+import { createEvents } from './events/create.js';
 import { authenticate } from './http/auth.js';
 import { AuthFailures, type RateLimit } from './http/rate-limit.js';
-import { requestId, requestLog } from './http/request.js';
+import { noteSubject, requestId, requestLog } from './http/request.js';
+import { trackRouteTemplate } from './http/route-template.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
@@ -30,11 +36,18 @@ import { createRedirectUriRoutes } from './integrations/redirect-uris.js';
 import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
+import { createWebhookPages } from './integrations/webhooks.js';
+import { httpMetrics } from './metrics/http-metrics.js';
+import { createMetrics, type Metrics, redisObserver } from './metrics/metrics.js';
+import { createMetricsRoute } from './metrics/metrics-route.js';
+import { platformCallObserver } from './metrics/platform-call-observer.js';
+import { createApiReferenceRoutes } from './openapi/routes.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import type { SandboxClient } from './platforms/sandbox/clients.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
 import type { Store } from './store/index.js';
+import { EventsWorker } from './webhooks/worker.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +60,8 @@ export interface AppDeps {
   print?: (text: string) => void;
   /** More OAuth clients the built-in sandbox accepts besides adlink's own (tests: a company's own app). */
   sandboxClients?: SandboxClient[];
+  /** What `/metrics` shows (default: a registry of this app's own); server.ts shares one with the token keeper. */
+  metrics?: Metrics;
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -65,16 +80,46 @@ const routeNotFound: RequestHandler = (req) => {
   throw new AppError('route_not_found', `No endpoint ${req.method} ${req.path}.`);
 };
 
-/** The deployment's platforms, with each company's own OAuth apps. */
-const platformsOf = ({ config, store, keys }: Pick<AppDeps, 'config' | 'store' | 'keys'>) =>
-  createPlatforms(config, keys.encryption, (company, id) => store.profile.oauthApp(company, id));
+/** The deployment's platforms, with each company's own OAuth apps; their API calls are metrics and logs. */
+const platformsOf = (
+  { config, store, keys, log }: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>,
+  metrics: Metrics,
+) =>
+  createPlatforms(
+    config,
+    keys.encryption,
+    (company, id) => store.profile.oauthApp(company, id),
+    platformCallObserver(metrics, log),
+  );
+
+/** The events service of an app or worker: events, webhook deliveries and their queue. */
+const eventsOf = ({ config, store, log, keys }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) =>
+  createEvents({
+    kv: store.kv,
+    prefix: config.redisKeyPrefix,
+    encryption: keys.encryption,
+    webhooks: config.webhooks,
+    log,
+  });
+
+/** The worker of the events queue on one instance (server.ts starts and stops it; every instance runs one). */
+export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) {
+  const { events, queue } = eventsOf(deps);
+  return new EventsWorker(events, queue, (flow) => deps.store.keys.flow(flow), deps.log);
+}
 
 /** The token keeper of one instance (server.ts starts it; every instance runs one, one at a time sweeps). */
 export function createTokenKeeper(
-  deps: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>,
+  { metrics = createMetrics(), ...deps }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys' | 'metrics'>,
   options: KeeperOptions,
 ) {
-  const tokens = new AccessTokens(deps.store, platformsOf(deps), deps.log);
+  const tokens = new AccessTokens(
+    deps.store,
+    platformsOf(deps, metrics),
+    deps.log,
+    eventsOf(deps).events,
+    metrics,
+  );
   return new TokenKeeper(deps.store, tokens, deps.log, options);
 }
 
@@ -87,6 +132,7 @@ export function createApp({
   rateLimits = DEFAULT_RATE_LIMITS,
   sandboxClients = [],
   print = (text) => void process.stdout.write(text),
+  metrics = createMetrics(),
 }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
@@ -95,23 +141,33 @@ export function createApp({
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
-  const platforms = platformsOf({ config, store, keys });
-  const links = new ConnectLinks(config, store, tokens);
+  const platforms = platformsOf({ config, store, keys, log }, metrics);
+  const links = new ConnectLinks(config, store, tokens, metrics);
   logAvailability(platforms, log);
-  const flow = new ConnectFlow(store, tokens, platforms, log);
+  const { events } = eventsOf({ config, store, log, keys });
+  const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events);
+  store.kv.observe?.(redisObserver(metrics));
   const adSets = new AdSetService(
     store,
     platforms,
-    new AccessTokens(store, platforms, log),
+    new AccessTokens(store, platforms, log, events, metrics),
     log,
     config.platformFanOut,
+    events,
   );
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
-  app.use(requestId, requestLog(log), securityHeaders(config.secureCookies));
+  app.use(
+    requestId,
+    trackRouteTemplate,
+    requestLog(log),
+    httpMetrics(metrics),
+    securityHeaders(config.secureCookies),
+  );
   app.get('/assets/platforms.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(logoCss);
   });
+  app.get('/assets/adlink.js', embeddable);
   app.use('/assets', express.static(PUBLIC_DIR, { maxAge: '1h', index: false }));
   app.get('/favicon.ico', (_req, res) => {
     res
@@ -120,8 +176,10 @@ export function createApp({
       .sendFile(`${PUBLIC_DIR}favicon.svg`);
   });
   app.use(noStore);
+  app.use(['/connections', '/sandbox'], keepOpener);
 
-  app.use(createHealthRoutes(store));
+  app.use(createHealthRoutes(store), createMetricsRoute(metrics, config.metricsToken));
+  app.use(createApiReferenceRoutes(config.publicBaseUrl));
   if (config.sandbox.enabled) {
     const sandboxApp = platforms.app('sandbox')!;
     app.use(
@@ -144,18 +202,20 @@ export function createApp({
       }),
     );
   }
-  if (config.developmentTools) app.use(createDevReturnPage(store), createDevSignInLink(config, store, print));
+  if (config.developmentTools)
+    app.use(createDevReturnPage(store), createDevSignInLink(config, store, print), createDevEmbedDemo());
   app.use(createBrandAssetRoutes(store));
-  app.use(createConnectRoutes({ config, store, flow, log, rateLimits }));
+  app.use(createConnectRoutes({ config, store, flow, log, metrics, rateLimits }));
   app.use(
     createIntegrationsRoutes({ config, store, log }, [
       createTokenRoutes({ config, store, log }),
       createRedirectUriRoutes({ config, store, log }),
       createSigningSecretRoutes({ config, store, log }),
-      createCustomerPages({ config, store, log, links, platforms }),
+      createCustomerPages({ config, store, log, links, platforms, events }),
       createActivityPages({ config, store, log, platforms }),
       createPlatformPages({ config, store, log, platforms }),
       createBrandingPages({ config, store, log }),
+      createWebhookPages({ config, store, log, events }),
     ]),
   );
 
@@ -165,13 +225,15 @@ export function createApp({
     authenticate(store, failures, config.limits.apiPerMinute, (err) =>
       log.warn({ err }, 'could not record token use'),
     ),
+    noteSubject,
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
   ];
-  app.use(createCustomerRoutes(store, vendor, platforms));
-  app.use(createConnectApiRoutes({ store, links, tokens, platforms }, vendor));
+  app.use(createCustomerRoutes(store, vendor, platforms, events));
+  app.use(createConnectApiRoutes({ store, links, tokens, platforms, events }, vendor));
   app.use(createConnectAttemptRoutes(store, vendor));
   app.use(createAdSetRoutes({ store, platforms, adSets }, vendor));
+  app.use(createEventRoutes(store, events, vendor), createWebhookEndpointRoutes(events, vendor));
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));
   return app;

@@ -59,6 +59,21 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'The customer has no connection on this platform.',
   },
+  event_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No event with this id in the last 30 days.',
+  },
+  webhook_endpoint_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'The company has no webhook endpoint with this id.',
+  },
+  delivery_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'The webhook endpoint has no delivery with this id (kept 30 days).',
+  },
   adset_not_found: {
     status: 404,
     type: 'invalid_request_error',

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
 import { AppError } from '../errors.js';
+import type { Events } from '../events/events.js';
 import { mapBounded } from '../map-bounded.js';
 import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
 import type { PlatformId } from '../platforms/catalog.js';
@@ -48,7 +49,27 @@ export class AdSetService {
     private readonly log: Logger,
     /** How many ad accounts are asked at once (PLATFORM_FAN_OUT). */
     private readonly fanOut: number,
+    private readonly events: Events,
   ) {}
+
+  /**
+   * `adset.changed_on_platform` for each ad set a live read found different from the filled cache
+   * (changed, or created, at the platform); before the cache is filled there is nothing to compare.
+   */
+  private async reportChanges(ref: ConnectionRef, fresh: AdSet[]): Promise<void> {
+    if (fresh.length === 0 || !(await this.store.adSets.isFilled(ref))) return;
+    const cached = await this.store.kv.mget(
+      fresh.map((a) => this.store.keys.adSet(ref.company, ref.customer, ref.platform, a.id)),
+    );
+    for (const [i, adSet] of fresh.entries()) {
+      if (cached[i] === JSON.stringify(adSet)) continue;
+      await this.events.emit('adset.changed_on_platform', {
+        company: ref.company,
+        customer: ref.customer,
+        data: { platform: ref.platform, adset: adSet },
+      });
+    }
+  }
 
   /**
    * Runs one platform call with a fresh token, the connection's app and its ad accounts (or only
@@ -81,12 +102,7 @@ export class AdSetService {
             accessToken = await this.tokens.refresh(ref, accessToken);
             continue;
           }
-          await this.store.connections.markNeedsReauth(
-            ref.company,
-            ref.customer,
-            ref.platform,
-            'token_rejected',
-          );
+          await this.tokens.markNeedsReauth(ref, 'token_rejected');
           throw reconnect(ref.platform);
         }
         this.log.warn(
@@ -120,7 +136,9 @@ export class AdSetService {
     const perAccount = await this.call(ref, (adapter, call) =>
       mapBounded(accounts, this.fanOut, (account) => adapter.listAdSets(call, account)),
     );
-    await this.store.adSets.replaceAll(ref, perAccount.flat());
+    const adSets = perAccount.flat();
+    await this.reportChanges(ref, adSets);
+    await this.store.adSets.replaceAll(ref, adSets);
   }
 
   async list(ref: ConnectionRef, options: ListOptions) {
@@ -142,6 +160,7 @@ export class AdSetService {
       await this.store.adSets.remove(ref, id);
       throw notFound(id);
     }
+    await this.reportChanges(ref, [adSet]);
     await this.store.adSets.put(ref, adSet);
     return adSet;
   }

@@ -5,6 +5,7 @@ import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
+import type { Events } from '../events/events.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
 import { LANGUAGES } from '../locales/i18n.js';
@@ -14,21 +15,24 @@ import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
 import { customerNotFound, findCustomer } from './customers.js';
 
-const connectQuery = z.strictObject({
+export const connectQuery = z.strictObject({
   redirect_uri: z.string().min(1).max(2000).optional(),
   platforms: z.string().min(1).max(500).optional(),
   expires_in: integerParam(60, 3600, 900),
   locale: z.enum(LANGUAGES as [string, ...string[]]).optional(),
 });
 
-const introspectBody = z.strictObject({ token: z.string().max(8192) });
+export const introspectBody = z.strictObject({ token: z.string().max(8192) });
 const noQuery = z.strictObject({});
+/** Creating a signing secret takes no parameters: an empty JSON object, or no body. */
+export const emptyBody = z.strictObject({});
 
 export interface ConnectApiDeps {
   store: Store;
   links: ConnectLinks;
   tokens: SessionTokens;
   platforms: Platforms;
+  events: Events;
 }
 
 /**
@@ -66,7 +70,7 @@ function offeredPlatforms(
 
 /** Vendor endpoints of the connection flow: links, settings, connections, introspection, keys. */
 export function createConnectApiRoutes(
-  { store, links, tokens, platforms }: ConnectApiDeps,
+  { store, links, tokens, platforms, events }: ConnectApiDeps,
   vendor: RequestHandler[],
 ) {
   const router = Router();
@@ -160,7 +164,7 @@ export function createConnectApiRoutes(
             param: 'platform',
           });
         }
-        const revoked = await disconnect(store, platforms, customer.company, customer.id, platform);
+        const revoked = await disconnect(store, platforms, events, customer.company, customer.id, platform);
         res.json({ platform, deleted: true, revoked_at_platform: revoked });
       },
     },
@@ -194,7 +198,7 @@ export function createConnectApiRoutes(
       },
       post: async (req, res) => {
         parseQuery(noQuery, req);
-        parseJsonBody(z.strictObject({}), req);
+        parseJsonBody(emptyBody, req);
         res.status(201).json(await store.settings.rotateSecret(req.auth!.company));
       },
     },

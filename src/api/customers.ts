@@ -2,6 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { disconnect } from '../connect/disconnect.js';
 import { AppError, quotaExceeded } from '../errors.js';
+import type { Events } from '../events/events.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -12,9 +13,9 @@ import type { Platforms } from '../platforms/registry.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 
-const createBody = z.strictObject({ name: displayName });
+export const createBody = z.strictObject({ name: displayName });
 
-const listQuery = z.strictObject({
+export const listQuery = z.strictObject({
   limit: integerParam(1, 100, 20),
   starting_after: z.string().optional(),
 });
@@ -36,7 +37,12 @@ export async function findCustomer(
   return customer;
 }
 
-export function createCustomerRoutes(store: Store, vendor: RequestHandler[], platforms: Platforms): Router {
+export function createCustomerRoutes(
+  store: Store,
+  vendor: RequestHandler[],
+  platforms: Platforms,
+  events: Events,
+): Router {
   const router = Router();
 
   resource(
@@ -79,7 +85,7 @@ export function createCustomerRoutes(store: Store, vendor: RequestHandler[], pla
         const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
         await Promise.all(
           customer.platforms.map((p) =>
-            disconnect(store, platforms, customer.company, customer.id, p as PlatformId),
+            disconnect(store, platforms, events, customer.company, customer.id, p as PlatformId),
           ),
         );
         await store.customers.delete(customer);

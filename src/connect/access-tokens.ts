@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
+import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
-import type { Credentials } from '../store/connections.js';
+import type { Credentials, ReauthReason } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { exchangeLongLived, OAuthError, refreshTokens, type TokenSet } from './oauth-client.js';
 import { renewalTime } from './renewal.js';
@@ -48,7 +50,19 @@ export class AccessTokens {
     private readonly store: Store,
     private readonly platforms: Platforms,
     private readonly log: Logger,
+    private readonly events: Events,
+    private readonly metrics: Metrics,
   ) {}
+
+  /** The customer must reconnect: marked on the connection, and told to the vendor (`connection.refresh_failed`). */
+  async markNeedsReauth(ref: ConnectionRef, reason: ReauthReason): Promise<void> {
+    await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform, reason);
+    await this.events.emit('connection.refresh_failed', {
+      company: ref.company,
+      customer: ref.customer,
+      data: { platform: ref.platform, reason },
+    });
+  }
 
   private async load(ref: ConnectionRef): Promise<Credentials> {
     const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
@@ -67,12 +81,7 @@ export class AccessTokens {
         'stored credentials do not decrypt',
       );
     }
-    await this.store.connections.markNeedsReauth(
-      ref.company,
-      ref.customer,
-      ref.platform,
-      'credentials_unreadable',
-    );
+    await this.markNeedsReauth(ref, 'credentials_unreadable');
     throw reauthorize(ref.platform);
   }
 
@@ -127,7 +136,7 @@ export class AccessTokens {
       (current.expires_at === null || current.expires_at > Date.now() / 1000);
     if ((!current.refresh_token && !reexchange) || !app || app.clientId !== current.client_id) {
       const reason = !app || app.clientId !== current.client_id ? 'app_changed' : 'token_expired';
-      await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform, reason);
+      await this.markNeedsReauth(ref, reason);
       throw reauthorize(ref.platform);
     }
     let tokens: TokenSet;
@@ -136,17 +145,14 @@ export class AccessTokens {
         ? await refreshTokens(spec, app, current.refresh_token)
         : await exchangeLongLived(spec, app, current.access_token);
     } catch (err) {
-      if (err instanceof OAuthError && err.kind === 'rejected') {
+      const refused = err instanceof OAuthError && err.kind === 'rejected';
+      this.metrics.tokenRefreshes.inc({ platform: ref.platform, outcome: refused ? 'refused' : 'failed' });
+      if (refused) {
         this.log.warn(
           { platform: ref.platform, customer: ref.customer, error: err.error },
           'refresh refused',
         );
-        await this.store.connections.markNeedsReauth(
-          ref.company,
-          ref.customer,
-          ref.platform,
-          'grant_refused',
-        );
+        await this.markNeedsReauth(ref, 'grant_refused');
         throw reauthorize(ref.platform);
       }
       throw new AppError(
@@ -154,6 +160,7 @@ export class AccessTokens {
         `Could not refresh the ${ref.platform} authorization: ${(err as Error).message}`,
       );
     }
+    this.metrics.tokenRefreshes.inc({ platform: ref.platform, outcome: 'refreshed' });
     const obtainedAt = Math.floor(Date.now() / 1000);
     const credentials: Credentials = {
       access_token: tokens.access_token,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -55,20 +56,28 @@ async function holdingRefreshLock<T>(
 
 /**
  * Disconnects a platform: revokes at the platform (best effort), forgets the cached ad sets, deletes the
- * connection and its credentials. Returns whether the platform confirmed the revocation.
+ * connection and its credentials, tells the vendor (`connection.revoked`). Returns whether the platform
+ * confirmed the revocation.
  */
-export function disconnect(
+export async function disconnect(
   store: Store,
   platforms: Platforms,
+  events: Events,
   company: string,
   customer: string,
   platform: PlatformId,
 ): Promise<boolean> {
-  return holdingRefreshLock(store, company, customer, platform, async () => {
+  const revoked = await holdingRefreshLock(store, company, customer, platform, async () => {
     const revoked = await revokeAtPlatform(store, platforms, company, customer, platform);
     await store.adSets.clear({ company, customer, platform });
     await store.connections.delete(company, customer, platform);
     await store.tokenSchedule.unschedule({ company, customer, platform });
     return revoked;
   });
+  await events.emit('connection.revoked', {
+    company,
+    customer,
+    data: { platform, revoked_at_platform: revoked },
+  });
+  return revoked;
 }

@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Events } from '../events/events.js';
 import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
+import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -97,6 +99,8 @@ export class ConnectFlow {
     private readonly tokens: SessionTokens,
     private readonly platforms: Platforms,
     private readonly log: Logger,
+    private readonly metrics: Metrics,
+    private readonly events: Events,
   ) {}
 
   async vendorName(company: string): Promise<string> {
@@ -203,7 +207,14 @@ export class ConnectFlow {
       failed: [],
       started_at: monotonicTimestamp(),
     });
+    this.metrics.linksOpened.inc();
     this.log.info({ company: record.company, customer: record.customer }, 'connect link redeemed');
+    await this.events.visitStarted({
+      company: record.company,
+      customer: record.customer,
+      flow: flowId,
+      opened_at: new Date().toISOString(),
+    });
     return cookie;
   }
 
@@ -306,6 +317,7 @@ export class ConnectFlow {
       pkce?.challenge ?? '',
     );
     const customer = await this.store.customers.get(flow.company, flow.customer);
+    this.metrics.authorizationsStarted.inc({ platform });
     return authorizeUrl(spec, app, {
       state,
       redirectUri,
@@ -339,6 +351,11 @@ export class ConnectFlow {
         { company: flow.company, customer: flow.customer, platform, reason },
         'oauth connect failed',
       );
+      this.metrics.authorizationResults.inc({
+        platform,
+        outcome: page === 'oauth_denied' ? 'denied' : 'failed',
+        error_code: authorizationErrorLabel(errorCode(reason)),
+      });
       await this.store.sessions.saveFlow({ ...flow, failed: [...new Set([...flow.failed, platform])] });
       await this.store.connectAttempts.record(flow.company, {
         customer: flow.customer,
@@ -427,11 +444,29 @@ export class ConnectFlow {
       outcome: 'connected',
       error_code: null,
     });
+    this.metrics.authorizationResults.inc({ platform, outcome: 'succeeded', error_code: 'none' });
     this.log.info(
       { company: flow.company, customer: flow.customer, platform, accounts: accounts.length },
       'platform connected',
     );
+    await this.events.emit(previous ? 'connection.reauthorized' : 'connection.created', {
+      company: flow.company,
+      customer: flow.customer,
+      data: { platform, ad_accounts: accounts, scopes: tokens.scope ?? entry.oauth.scopes },
+    });
     return { platform };
+  }
+
+  /** The visit reached its end (Done, or leaving): `connect_flow.completed` with each platform's outcome, once. */
+  async complete(flow: Flow): Promise<void> {
+    const platforms = Object.fromEntries([
+      ...flow.failed.map((p) => [p, 'failed']),
+      ...flow.connected.map((p) => [p, 'connected']),
+    ]);
+    await this.events.visitCompleted(flow.company, flow.customer, flow.id, {
+      status: this.outcome(flow),
+      platforms,
+    });
   }
 
   outcome(flow: Flow): ConnectResult['status'] {

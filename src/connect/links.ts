@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { AppError, quotaExceeded } from '../errors.js';
 import { isUuid } from '../ids.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import type { Customer } from '../store/customers.js';
@@ -37,6 +38,7 @@ export class ConnectLinks {
     private readonly config: Config,
     private readonly store: Store,
     private readonly tokens: SessionTokens,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -103,6 +105,7 @@ export class ConnectLinks {
         MAX_LINK_TTL_MS,
       ),
     );
+    this.metrics.linksIssued.inc();
     const url = new URL('/connections', this.config.publicBaseUrl);
     url.searchParams.set('customer', request.customer);
     url.searchParams.set('token', token);

@@ -16,6 +16,7 @@ import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
 import { assertSafeKeys, parseQuery } from '../http/validate.js';
 import { type Locale, pickLocale } from '../locales/i18n.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
@@ -28,12 +29,14 @@ import {
   pageBody,
   pageTitle,
 } from './flow.js';
+import { type OpenerMessage, openerOptions } from './opener.js';
 
 export interface ConnectRouteOptions {
   config: Config;
   store: Store;
   flow: ConnectFlow;
   log: Logger;
+  metrics: Metrics;
   rateLimits: { entry: RateLimit; start: RateLimit };
 }
 
@@ -77,7 +80,14 @@ interface MessageContext {
   l: Locale;
 }
 
-export function createConnectRoutes({ config, store, flow, log, rateLimits }: ConnectRouteOptions): Router {
+export function createConnectRoutes({
+  config,
+  store,
+  flow,
+  log,
+  metrics,
+  rateLimits,
+}: ConnectRouteOptions): Router {
   const router = Router();
   const cookieName = config.secureCookies ? '__Host-adlink_flow' : 'adlink_flow';
   const ourOrigin = new URL(config.publicBaseUrl).origin;
@@ -147,13 +157,32 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
       companyDefault: brand.language,
     });
 
-  /** A page of the flow for the customer: the company's look and the customer-facing footer. */
-  const show = (res: Response, view: string, l: Locale, brand: Brand, options: PageOptions) =>
-    renderPage(res, view, { ...brand, footer: 'footer.secured', ...options }, l);
+  /**
+   * A page of the flow for the customer: the company's look and the customer-facing footer, and what
+   * it tells a vendor's page that opened it in a popup (`openerMessage`).
+   */
+  const show = async (res: Response, view: string, l: Locale, brand: Brand, options: PageOptions) => {
+    const message = options.openerMessage as OpenerMessage | undefined;
+    const opener =
+      message && brand.branding
+        ? {
+            ...(await openerOptions(store, brand.branding.company, message)),
+            scripts: [...(options.scripts ?? []), '/assets/opener.js'],
+          }
+        : {};
+    await renderPage(res, view, { ...brand, footer: 'footer.secured', ...options, ...opener }, l);
+  };
+
+  /** This browser's flow, whose customer the request log names. */
+  const flowOf = async (req: Request) => {
+    const current = await flow.flow(browserFlow(req));
+    req.subject = { company: current.company, customer: current.customer };
+    return current;
+  };
 
   /** This browser's flow with its company's look and its language. */
   const visit = async (req: Request) => {
-    const current = await flow.flow(browserFlow(req));
+    const current = await flowOf(req);
     const brand = await brandOf(current.company);
     return { current, brand, l: localeOf(req, current.locale, brand) };
   };
@@ -203,6 +232,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
             link,
             replaces: landing.replaces,
             scripts: landing.replaces ? [] : ['/assets/autosubmit.js'],
+            openerMessage: { type: 'ready' },
           });
         }
         const { connected } = parseQuery(overviewSchema, req);
@@ -219,6 +249,9 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
           finished: current.connected.length > 0,
           formAction,
           formToken: current.form_token,
+          openerMessage: justConnected
+            ? { type: 'platform_connected', platform: justConnected.id }
+            : { type: 'ready' },
         });
       },
     },
@@ -291,6 +324,8 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
           formAction,
         });
       }
+      metrics.visitsCompleted.inc({ status: outcome });
+      await flow.complete(current);
       await show(res, 'connections/done', l, brand, {
         title: l.t(outcome === 'success' ? 'done.title' : 'done.title_partial'),
         step: 'done',
@@ -302,6 +337,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
         formToken: current.form_token,
         formAction,
         scripts: redirects ? ['/assets/countdown.js'] : [],
+        openerMessage: { type: 'done', status: outcome, platforms: current.connected },
       });
     },
   });
@@ -312,9 +348,10 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
     '/connections/finish',
     {
       post: async (req, res) => {
-        const current = await flow.flow(browserFlow(req));
+        const current = await flowOf(req);
         flow.checkForm(current, formToken(req));
         const target = await flow.resultUrl(current);
+        await flow.complete(current);
         if (!target) return void res.redirect(303, '/connections/done');
         await store.sessions.endFlow(current.id);
         res.clearCookie(cookieName, {
@@ -324,6 +361,7 @@ export function createConnectRoutes({ config, store, flow, log, rateLimits }: Co
           sameSite: 'lax',
         });
         res.redirect(303, target);
+        metrics.redirectsDelivered.inc({ status: flow.outcome(current) });
       },
     },
     [sameOrigin, form],
@@ -371,8 +409,15 @@ function pageErrorHandler(
   return async (err, req, res, _next) => {
     try {
       const { brand, l } = await contextOf(req, err);
+      const code = err instanceof FlowPage ? err.page : toAppError(err).code;
       const message = (title: string, body: string, options: Partial<PageOptions>) =>
-        show(res, 'connections/message', l, brand, { title, heading: title, message: body, ...options });
+        show(res, 'connections/message', l, brand, {
+          title,
+          heading: title,
+          message: body,
+          openerMessage: { type: 'error', code },
+          ...options,
+        });
       if (err instanceof FlowPage) {
         if (err.page === 'rate_limited') res.set('Retry-After', err.vars.seconds ?? '60');
         const vars = { ...err.vars, vendor: err.vars.vendor || brand.brand || l.t('layout.vendor_fallback') };

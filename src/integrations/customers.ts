@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { AppError } from '../errors.js';
+import type { Events } from '../events/events.js';
 import { resource } from '../http/routes.js';
 import { parseQuery, validateBody } from '../http/validate.js';
 import { isUuid } from '../ids.js';
@@ -22,6 +23,7 @@ const t = locale().t;
 export interface CustomerPagesDeps extends IntegrationsDeps {
   links: ConnectLinks;
   platforms: Platforms;
+  events: Events;
 }
 
 export const CUSTOMERS_PER_PAGE = 25;
@@ -43,7 +45,7 @@ export const platformName = (platforms: Platforms, id: string): string =>
   isPlatformId(id) ? platforms.entry(id).name : id;
 
 export function createCustomerPages(deps: CustomerPagesDeps): Router {
-  const { store, links, platforms, log } = deps;
+  const { store, links, platforms, log, events } = deps;
   const router = Router();
   const guards = formGuards(deps);
   const page = vendorPages(store);
@@ -219,7 +221,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       post: async (req, res) => {
         validateBody(csrfOnly, req.body);
         const { customer, platform } = await ownConnection(req);
-        const revoked = await disconnect(store, platforms, customer.company, customer.id, platform);
+        const revoked = await disconnect(store, platforms, events, customer.company, customer.id, platform);
         log.info(
           { company: customer.company, customer: customer.id, platform, revoked },
           'platform disconnected on the integrations pages',

@@ -25,6 +25,7 @@ export const SECTIONS = [
   { id: 'signing', href: '/integrations/signing-secret' },
   { id: 'customers', href: '/integrations/customers' },
   { id: 'activity', href: '/integrations/activity' },
+  { id: 'webhooks', href: '/integrations/webhooks' },
 ] as const;
 export type Section = (typeof SECTIONS)[number]['id'];
 

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } f
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyResult } from '../../src/connect/result-signature.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { sandboxFunnel } from '../support/metrics.js';
 import {
   axeViolations,
   BLOCKING_IMPACTS,
@@ -194,6 +195,8 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
   it(
     'connects the sandbox and lands on the vendor redirect_uri with a verifiable signed result',
     async () => {
+      const funnel = async () => sandboxFunnel((await h.http.get('/metrics')).text);
+      const before = await funnel();
       const { customer, connectUrl } = await newLink();
       const { page, problems, navigations } = await newPage({ colorScheme: 'light' });
 
@@ -241,6 +244,20 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await page.locator('#countdown', { hasText: 'in 2 seconds' }).waitFor({ timeout: 2_500 });
       await expectReturnToVendor(page, navigations, customer.id);
       expect(problems).toEqual([]);
+      const moved = Object.entries(await funnel()).map(([step, n]) => [
+        step,
+        n - before[step as keyof typeof before],
+      ]);
+      expect(Object.fromEntries(moved)).toEqual({
+        issued: 1,
+        opened: 1,
+        started: 1,
+        succeeded: 1,
+        denied: 0,
+        failed: 0,
+        completed: 1,
+        redirected: 1,
+      });
     },
     TEST_TIMEOUT,
   );

@@ -52,7 +52,8 @@ const escapeHtml = (text: string) =>
 /**
  * The vendor's side, another origin: its redirect_uri records the query it receives and answers 200
  * "returned"; /frame?src=… tries to frame a URL; /post?action=…&name=value… is a page (no referrer) with a
- * form of those hidden fields posting to action, as a cross-origin attacker would.
+ * form of those hidden fields posting to action, as a cross-origin attacker would; /embed is an onboarding
+ * page opening a connect link with adlink's embed script.
  */
 export async function startVendorReturn(): Promise<VendorReturn> {
   const hits: VendorHit[] = [];
@@ -79,6 +80,18 @@ export async function startVendorReturn(): Promise<VendorReturn> {
         .end(
           `<!doctype html><meta name="referrer" content="no-referrer"><title>poster</title>` +
             `<form method="post" action="${action}">${fields}<button>Send</button></form>`,
+        );
+    } else if (url.pathname === '/embed') {
+      // The vendor's onboarding page with adlink's embed: ?adlink=<adlink origin>&connect=<connect_url>.
+      const adlink = escapeHtml(new URL(url.searchParams.get('adlink') ?? 'http://invalid').origin);
+      res
+        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><title>onboarding</title><script src="${adlink}/assets/adlink.js"></script>` +
+            `<button id="connect">Connect ad accounts</button><script>window.adlinkEvents = [];` +
+            `document.getElementById('connect').addEventListener('click', () => Adlink.open({` +
+            `connectUrl: new URLSearchParams(location.search).get('connect'), mode: 'popup',` +
+            `onEvent: (e) => window.adlinkEvents.push(e) }));</script>`,
         );
     } else {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { decodeJwt, type JWTHeaderParameters, type JWTPayload, SignJWT } from 'jose';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { SigningKey } from '../../src/crypto/keys.js';
+import { RedisKv } from '../../src/store/redis-kv.js';
 import { decodeHtml, FlowClient, location } from './flow-client.js';
 import { type Harness, TEST_ENCRYPTION_KEYS, TEST_KEYRING } from './harness.js';
 
@@ -360,14 +361,10 @@ export const unsignedToken = (claims: JWTPayload, header: Record<string, unknown
 // ---------------------------------------------------------------------------------------------
 // Redis and logs
 
-async function withRedis<T>(use: (redis: Redis) => Promise<T>): Promise<T> {
-  const redis = new Redis(inject('redisUrl'), { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    return await use(redis);
-  } finally {
-    redis.disconnect();
-  }
+/** The harness's own Redis client (a server or a cluster), for raw reads its Kv does not offer. */
+function withRedis<T>(h: Harness, use: (redis: Redis | Cluster) => Promise<T>): Promise<T> {
+  if (!(h.store.kv instanceof RedisKv)) throw new Error('this check needs a harness on Redis');
+  return use(h.store.kv.client);
 }
 
 export async function keysOf(h: Harness): Promise<string[]> {
@@ -379,7 +376,7 @@ export async function keysOf(h: Harness): Promise<string[]> {
 /** Every key under the harness prefix with its whole value as text, whatever the Redis type. */
 export async function dumpValues(h: Harness): Promise<Map<string, string>> {
   const keys = await keysOf(h);
-  return withRedis(async (redis) => {
+  return withRedis(h, async (redis) => {
     const values = new Map<string, string>();
     for (const key of keys) {
       const type = await redis.type(key);
@@ -420,6 +417,7 @@ const EPHEMERAL: [string, RegExp][] = [
   ['vendor_session_index', /^\{co:[^}]+\}:vsessions$/],
   ['sandbox', /^sandbox:(authz|code|at|rt|grant|rl):/],
   ['keeper_lease', /^\{keeper\}:lease$/],
+  ['events', /^\{co:[^}]+\}:(event:[^:]+|events|flow_completed:[^:]+|delivery:[^:]+|deliveries:[^:]+)$/],
 ];
 const DURABLE: RegExp[] = [
   /^companies$/,
@@ -437,6 +435,9 @@ const DURABLE: RegExp[] = [
   /^sandbox:\{sbx:[^}]+\}:/,
   // The token keeper's schedule: connections by renewal time, and each one's entry.
   /^\{keeper\}:(due|at:[^:]+:[^:]+:[a-z]+)$/,
+  // Webhook endpoints, and the events queue (BullMQ's keys, its jobs removed once done).
+  /^\{co:[^}]+\}:webhook_endpoints$/,
+  /^\{webhooks\}:events:/,
 ];
 
 /**
@@ -447,7 +448,7 @@ export async function sweepTtls(h: Harness): Promise<Record<string, number>> {
   const keys = await keysOf(h);
   const seen: Record<string, number> = {};
   const problems: string[] = [];
-  await withRedis(async (redis) => {
+  await withRedis(h, async (redis) => {
     for (const key of keys) {
       const name = key.slice(h.prefix.length);
       const ephemeral = EPHEMERAL.find(([, pattern]) => pattern.test(name));

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every event type adlink emits, in the order the README documents them. */
+export const EVENT_TYPES = [
+  'connection.created',
+  'connection.reauthorized',
+  'connection.refresh_failed',
+  'connection.revoked',
+  'connect_flow.completed',
+  'connect_flow.abandoned',
+  'adset.changed_on_platform',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** An event as the API lists it and a webhook delivers it. `data` never holds tokens. */
+export const eventSchema = z.object({
+  id: z.string(),
+  type: z.enum(EVENT_TYPES),
+  created_at: z.string(),
+  company: z.string(),
+  customer: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AdlinkEvent = z.infer<typeof eventSchema>;
+
+/** What a caller of `Events.emit` says; the id and time are added. */
+export interface NewEvent {
+  company: string;
+  customer: string;
+  data: Record<string, unknown>;
+}
+
+/** How long events (and webhook deliveries) are kept. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,77 @@
+import { type Job, Queue, Worker } from 'bullmq';
+import { Cluster, type Redis, type RedisOptions } from 'ioredis';
+import type { JobQueue, JobRun, QueueJob } from './job-queue.js';
+
+const QUEUE = 'events';
+/** Finished jobs kept for inspection; deliveries and their attempts are kept in the store anyway. */
+const KEEP = { age: 24 * 3600, count: 1000 };
+
+/**
+ * The queue on Redis. Adding uses the store's own connection (fail-fast, like every request); the
+ * worker opens its own, with the blocking reads BullMQ needs. `prefix` carries a hash tag, so every
+ * key of the queue lives in one Redis Cluster slot.
+ */
+export class BullJobQueue implements JobQueue {
+  private readonly queue: Queue<QueueJob>;
+  private worker: Worker<QueueJob> | undefined;
+  private workerConnection: Redis | Cluster | undefined;
+
+  constructor(
+    private readonly client: Redis | Cluster,
+    private readonly prefix: string,
+    private readonly onError: (err: Error) => void,
+  ) {
+    this.queue = new Queue<QueueJob>(QUEUE, { connection: client, prefix });
+    this.queue.on('error', onError);
+  }
+
+  async add(job: QueueJob, options: Parameters<JobQueue['add']>[1]): Promise<void> {
+    await this.queue.add(job.kind, job, {
+      ...(options.id ? { jobId: options.id } : {}),
+      ...(options.delayMs ? { delay: options.delayMs } : {}),
+      attempts: options.retry.attempts,
+      backoff: { type: 'exponential', delay: options.retry.firstRetryMs },
+      removeOnComplete: KEEP,
+      removeOnFail: KEEP,
+    });
+  }
+
+  async work(handler: (run: JobRun) => Promise<void>): Promise<void> {
+    if (this.worker) return;
+    this.workerConnection = workerConnection(this.client);
+    this.worker = new Worker<QueueJob>(
+      QUEUE,
+      (job: Job<QueueJob>) => {
+        const attempt = job.attemptsMade + 1;
+        return handler({ job: job.data, attempt, last: attempt >= (job.opts.attempts ?? 1) });
+      },
+      { connection: this.workerConnection, prefix: this.prefix, concurrency: 10 },
+    );
+    this.worker.on('error', this.onError);
+    await this.worker.waitUntilReady();
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    this.worker = undefined;
+    this.workerConnection?.disconnect();
+    this.workerConnection = undefined;
+    await this.queue.close();
+  }
+}
+
+/** The store's connection without its fail-fast limits: BullMQ's blocking reads wait for jobs. */
+function workerConnection(client: Redis | Cluster): Redis | Cluster {
+  const blocking: RedisOptions = {
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+  };
+  if (client instanceof Cluster) {
+    return client.duplicate(undefined, {
+      enableOfflineQueue: true,
+      redisOptions: { ...client.options.redisOptions, ...blocking },
+    });
+  }
+  return client.duplicate(blocking);
+}

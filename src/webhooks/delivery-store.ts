@@ -1,0 +1,93 @@
+import type { EventKeys } from '../events/keys.js';
+import { EVENT_RETENTION_MS } from '../events/model.js';
+import { timeOrderedPage } from '../events/time-ordered-page.js';
+import { monotonicTimestamp, randomToken, timeOrdered } from '../ids.js';
+import type { Kv } from '../store/kv.js';
+import { updateRecord } from '../store/update-record.js';
+
+/** One try to deliver: the receiver's status (null: no answer), how long it took, what went wrong. */
+export interface DeliveryAttempt {
+  at: string;
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The first 1 kB of the receiver's answer. */
+  response_body: string;
+}
+
+export interface Delivery {
+  id: string;
+  endpoint: string;
+  /** The event's id (`ping` for a test delivery), so a receiver can drop duplicates. */
+  event: string;
+  event_type: string;
+  created_at: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  attempts: DeliveryAttempt[];
+  /** The exact JSON body that is signed and sent. */
+  body: string;
+}
+
+/** Deliveries listed per endpoint (older ones are dropped from the list). */
+const DELIVERIES_LISTED = 100;
+
+export class DeliveryStore {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: EventKeys,
+  ) {}
+
+  async create(
+    company: string,
+    input: Pick<Delivery, 'endpoint' | 'event' | 'event_type' | 'body'>,
+  ): Promise<Delivery> {
+    const delivery: Delivery = {
+      id: `dlv_${randomToken(12)}`,
+      created_at: monotonicTimestamp(),
+      state: 'pending',
+      attempts: [],
+      ...input,
+    };
+    const index = this.k.deliveries(company, input.endpoint);
+    await this.kv
+      .batch()
+      .set(this.k.delivery(company, delivery.id), JSON.stringify(delivery), { ttlMs: EVENT_RETENTION_MS })
+      .zaddLex(index, timeOrdered(delivery.created_at, delivery.id))
+      .zkeepLast(index, DELIVERIES_LISTED)
+      .pexpire(index, EVENT_RETENTION_MS)
+      .exec();
+    return delivery;
+  }
+
+  async get(company: string, id: string): Promise<Delivery | null> {
+    const raw = await this.kv.get(this.k.delivery(company, id));
+    return raw ? (JSON.parse(raw) as Delivery) : null;
+  }
+
+  /** Appends an attempt and sets the state; null when the delivery has expired meanwhile. */
+  async record(company: string, id: string, attempt: DeliveryAttempt, state: Delivery['state']) {
+    const key = this.k.delivery(company, id);
+    const updated = await updateRecord(this.kv, key, (raw) => {
+      if (!raw) return { value: null, result: null };
+      const delivery = JSON.parse(raw) as Delivery;
+      const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
+      return { value: JSON.stringify(next), result: next };
+    });
+    // A compare-and-set drops the TTL: the record keeps the retention it had from its creation.
+    if (updated) {
+      const left = Date.parse(updated.created_at) + EVENT_RETENTION_MS - Date.now();
+      await this.kv.batch().pexpire(key, Math.max(1000, left)).exec();
+    }
+    return updated;
+  }
+
+  async list(company: string, endpoint: string, limit: number): Promise<Delivery[]> {
+    const page = await timeOrderedPage<Delivery>(
+      this.kv,
+      this.k.deliveries(company, endpoint),
+      (id) => this.k.delivery(company, id),
+      { limit },
+    );
+    return page.data;
+  }
+}

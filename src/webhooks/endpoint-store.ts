@@ -1,0 +1,175 @@
+import type { EncryptionKey } from '../crypto/keys.js';
+import { open, seal } from '../crypto/sealed.js';
+import { AppError } from '../errors.js';
+import type { EventKeys } from '../events/keys.js';
+import type { EventType } from '../events/model.js';
+import { monotonicTimestamp, randomToken } from '../ids.js';
+import type { Kv } from '../store/kv.js';
+import { updateRecord } from '../store/update-record.js';
+
+export const ENDPOINTS_PER_COMPANY = 5;
+/** After a rotation the previous secret keeps signing (a second v1) this long. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: EventType[];
+  enabled: boolean;
+  /** Why adlink disabled it (`failing`: every delivery failed for the retry window); null otherwise. */
+  disabled_reason: 'failing' | null;
+  /** Since when every delivery failed; null after a success. */
+  failing_since: string | null;
+  created_at: string;
+}
+
+interface StoredEndpoint extends WebhookEndpoint {
+  /** Newest first; a retired one has `expires_at`. */
+  secrets: { sealed: string; expires_at: string | null }[];
+}
+
+export const endpointNotFound = (id: string) =>
+  new AppError('webhook_endpoint_not_found', `No webhook endpoint ${id}.`, { param: 'id' });
+
+const publicView = ({ secrets: _secrets, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
+
+/** A company's webhook endpoints: one record, so the limit of 5 and every change are atomic. */
+export class EndpointStore {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: EventKeys,
+    private readonly encryption: EncryptionKey[],
+  ) {}
+
+  private async stored(company: string): Promise<StoredEndpoint[]> {
+    const raw = await this.kv.get(this.k.endpoints(company));
+    return raw ? (JSON.parse(raw) as StoredEndpoint[]) : [];
+  }
+
+  async list(company: string): Promise<WebhookEndpoint[]> {
+    return (await this.stored(company)).map(publicView);
+  }
+
+  async get(company: string, id: string): Promise<WebhookEndpoint | null> {
+    const found = (await this.stored(company)).find((e) => e.id === id);
+    return found ? publicView(found) : null;
+  }
+
+  /** The secrets that sign now, newest first. */
+  async secrets(company: string, id: string): Promise<string[]> {
+    const found = (await this.stored(company)).find((e) => e.id === id);
+    const now = new Date().toISOString();
+    return (found?.secrets ?? [])
+      .filter((s) => s.expires_at === null || s.expires_at > now)
+      .map((s) => open(this.encryption, s.sealed, `webhook-secret:${company}:${id}`));
+  }
+
+  private newSecret(company: string, id: string) {
+    const secret = `whsec_${randomToken(32)}`;
+    return { secret, sealed: seal(this.encryption, secret, `webhook-secret:${company}:${id}`) };
+  }
+
+  private change<T>(
+    company: string,
+    edit: (endpoints: StoredEndpoint[]) => { next: StoredEndpoint[]; result: T },
+  ) {
+    return updateRecord(this.kv, this.k.endpoints(company), (raw) => {
+      const { next, result } = edit(raw ? (JSON.parse(raw) as StoredEndpoint[]) : []);
+      return { value: JSON.stringify(next), result };
+    });
+  }
+
+  /** A new endpoint and its secret (shown once); refused beyond the limit. */
+  async create(
+    company: string,
+    input: { url: string; events: EventType[]; enabled: boolean },
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const id = `we_${randomToken(12)}`;
+    const { secret, sealed } = this.newSecret(company, id);
+    const endpoint: StoredEndpoint = {
+      id,
+      ...input,
+      disabled_reason: null,
+      failing_since: null,
+      created_at: monotonicTimestamp(),
+      secrets: [{ sealed, expires_at: null }],
+    };
+    return this.change(company, (endpoints) => {
+      if (endpoints.length >= ENDPOINTS_PER_COMPANY) {
+        throw new AppError(
+          'quota_exceeded',
+          `A company can have at most ${ENDPOINTS_PER_COMPANY} webhook endpoints.`,
+        );
+      }
+      return { next: [...endpoints, endpoint], result: { endpoint: publicView(endpoint), secret } };
+    });
+  }
+
+  /** Changes url, events or enabled; enabling again clears adlink's reason and the failure streak. */
+  update(
+    company: string,
+    id: string,
+    changes: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'enabled'>>,
+  ): Promise<WebhookEndpoint> {
+    return this.edit(company, id, (e) => ({
+      ...e,
+      ...changes,
+      ...(changes.enabled ? { disabled_reason: null, failing_since: null } : {}),
+    }));
+  }
+
+  /** A new secret (shown once); the previous one keeps signing for 24 hours. */
+  async rotateSecret(company: string, id: string): Promise<string> {
+    const { secret, sealed } = this.newSecret(company, id);
+    const retireAt = new Date(Date.now() + SECRET_OVERLAP_MS).toISOString();
+    const now = new Date().toISOString();
+    await this.edit(company, id, (e) => ({
+      ...e,
+      secrets: [
+        { sealed, expires_at: null },
+        ...e.secrets
+          .filter((s) => s.expires_at === null || s.expires_at > now)
+          .map((s) => ({ ...s, expires_at: s.expires_at ?? retireAt })),
+      ],
+    }));
+    return secret;
+  }
+
+  async delete(company: string, id: string): Promise<void> {
+    await this.change(company, (endpoints) => {
+      if (!endpoints.some((e) => e.id === id)) throw endpointNotFound(id);
+      return { next: endpoints.filter((e) => e.id !== id), result: undefined };
+    });
+  }
+
+  /**
+   * Notes a delivery's final outcome: a success ends a failure streak; a failure starts one, and a
+   * streak as long as `disableAfterMs` disables the endpoint. Returns the endpoint after the change.
+   */
+  recordOutcome(company: string, id: string, ok: boolean, disableAfterMs: number) {
+    const now = new Date();
+    return this.edit(company, id, (e) => {
+      if (ok) return { ...e, failing_since: null };
+      const since = e.failing_since ?? now.toISOString();
+      const disable = e.enabled && now.getTime() - Date.parse(since) >= disableAfterMs;
+      return {
+        ...e,
+        failing_since: since,
+        ...(disable ? { enabled: false, disabled_reason: 'failing' as const } : {}),
+      };
+    });
+  }
+
+  private async edit(
+    company: string,
+    id: string,
+    change: (endpoint: StoredEndpoint) => StoredEndpoint,
+  ): Promise<WebhookEndpoint> {
+    return this.change(company, (endpoints) => {
+      const found = endpoints.find((e) => e.id === id);
+      if (!found) throw endpointNotFound(id);
+      const changed = change(found);
+      return { next: endpoints.map((e) => (e.id === id ? changed : e)), result: publicView(changed) };
+    });
+  }
+}

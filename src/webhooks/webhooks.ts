@@ -1,0 +1,140 @@
+import type { Logger } from 'pino';
+import type { WebhookSettings } from '../config.js';
+import { AppError } from '../errors.js';
+import { randomToken } from '../ids.js';
+import type { Delivery, DeliveryStore } from './delivery-store.js';
+import { type EndpointStore, endpointNotFound, type WebhookEndpoint } from './endpoint-store.js';
+import { type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
+import { sendWebhook } from './send.js';
+import { signatureHeader } from './signature.js';
+
+export const deliveryNotFound = (id: string) =>
+  new AppError('delivery_not_found', `No delivery ${id} of this endpoint.`, { param: 'delivery' });
+
+/** Raised to retry a delivery later (the queue's backoff). */
+class DeliveryFailed extends Error {}
+
+/**
+ * Webhook deliveries: one record per event and endpoint, sent by the queue's workers with retries,
+ * every attempt recorded. An endpoint that keeps failing for the retry window is disabled.
+ */
+export class Webhooks {
+  readonly retry: RetryPolicy;
+
+  constructor(
+    readonly endpoints: EndpointStore,
+    readonly deliveries: DeliveryStore,
+    private readonly queue: JobQueue,
+    private readonly settings: WebhookSettings,
+    private readonly log: Logger,
+  ) {
+    this.retry = retryPolicy(settings.firstRetryMs, settings.retryWindowMs);
+  }
+
+  /** Queues `body` (an event's JSON) for one endpoint. */
+  async enqueue(company: string, endpoint: string, event: { id: string; type: string }, body: string) {
+    const delivery = await this.deliveries.create(company, {
+      endpoint,
+      event: event.id,
+      event_type: event.type,
+      body,
+    });
+    await this.queue.add(
+      { kind: 'deliver', company, delivery: delivery.id },
+      { id: delivery.id, retry: this.retry },
+    );
+    return delivery;
+  }
+
+  /** Sends an earlier delivery's body again, as a new delivery (same event id: receivers can drop it). */
+  async resend(company: string, endpoint: string, id: string): Promise<Delivery> {
+    const earlier = await this.deliveries.get(company, id);
+    if (!earlier || earlier.endpoint !== endpoint) throw deliveryNotFound(id);
+    return this.enqueue(company, endpoint, { id: earlier.event, type: earlier.event_type }, earlier.body);
+  }
+
+  /** A signed `ping` sent now, once, and recorded like any delivery. */
+  async ping(company: string, endpoint: WebhookEndpoint): Promise<Delivery> {
+    const body = JSON.stringify({
+      id: `evt_ping_${randomToken(12)}`,
+      type: 'ping',
+      created_at: new Date().toISOString(),
+      company,
+      customer: null,
+      data: { endpoint: endpoint.id },
+    });
+    const delivery = await this.deliveries.create(company, {
+      endpoint: endpoint.id,
+      event: JSON.parse(body).id,
+      event_type: 'ping',
+      body,
+    });
+    return this.attempt(company, delivery, endpoint, true);
+  }
+
+  /** One attempt of a queued delivery; throws to have the queue retry it. */
+  async deliver(company: string, id: string, last: boolean): Promise<void> {
+    const delivery = await this.deliveries.get(company, id);
+    if (delivery?.state !== 'pending') return;
+    const endpoint = await this.endpoints.get(company, delivery.endpoint);
+    if (!endpoint?.enabled) {
+      const reason = endpoint ? 'endpoint_disabled' : 'endpoint_deleted';
+      await this.deliveries.record(company, id, skipped(reason), 'failed');
+      return;
+    }
+    const result = await this.attempt(company, delivery, endpoint, last);
+    if (result.state === 'pending') throw new DeliveryFailed(result.attempts.at(-1)?.error ?? 'failed');
+  }
+
+  private async attempt(company: string, delivery: Delivery, endpoint: WebhookEndpoint, last: boolean) {
+    const secrets = await this.endpoints.secrets(company, endpoint.id);
+    const at = new Date().toISOString();
+    const sent = await sendWebhook(
+      endpoint.url,
+      delivery.body,
+      {
+        'Adlink-Signature': signatureHeader(secrets, delivery.body),
+        'Adlink-Delivery': delivery.id,
+        'User-Agent': 'adlink-webhooks/1',
+      },
+      this.settings.privateTargets,
+    );
+    const error = sent.error ?? (sent.ok ? null : `status ${sent.status}`);
+    const state = sent.ok ? 'succeeded' : last ? 'failed' : 'pending';
+    const recorded = await this.deliveries.record(
+      company,
+      delivery.id,
+      { at, status: sent.status, duration_ms: sent.durationMs, error, response_body: sent.responseBody },
+      state,
+    );
+    const after = await this.endpoints
+      .recordOutcome(company, endpoint.id, sent.ok, this.settings.retryWindowMs)
+      .catch(() => null);
+    if (endpoint.enabled && after && !after.enabled) {
+      this.log.warn(
+        { company, endpoint: endpoint.id },
+        'webhook endpoint disabled: failing for the whole retry window',
+      );
+    }
+    if (!sent.ok)
+      this.log.info(
+        { company, endpoint: endpoint.id, delivery: delivery.id, error },
+        'webhook delivery failed',
+      );
+    return recorded ?? delivery;
+  }
+
+  async endpoint(company: string, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.get(company, id);
+    if (!endpoint) throw endpointNotFound(id);
+    return endpoint;
+  }
+}
+
+const skipped = (error: string) => ({
+  at: new Date().toISOString(),
+  status: null,
+  duration_ms: 0,
+  error,
+  response_body: '',
+});
