@@ -5,6 +5,7 @@ import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js
 import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
 import { RedisKv } from '../src/store/redis-kv.js';
+import { snapshotFlags } from './heap-snapshot.js';
 import { type Child, freePort, startChild } from './processes.js';
 
 /** Everything the bench runs against: Redis, adlink as production runs it, the baselines, S6's platform. */
@@ -49,9 +50,10 @@ async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
 }
 
 /**
- * Starts the stack. `profileDir`: adlink runs with `--cpu-prof` and writes its profile there on exit.
+ * Starts the stack. `profileDir`: adlink runs with `--cpu-prof` and writes its profile there on exit;
+ * `snapshotDir`: adlink writes a heap snapshot there on `SNAPSHOT_SIGNAL`.
  */
-export async function startStack(profileDir?: string): Promise<Stack> {
+export async function startStack(profileDir?: string, snapshotDir?: string): Promise<Stack> {
   const logDir = mkdtempSync(join(tmpdir(), 'adlink-bench-'));
   const started: Child[] = [];
   try {
@@ -111,9 +113,10 @@ export async function startStack(profileDir?: string): Promise<Stack> {
       TIKTOK_CLIENT_SECRET: 'bench-secret',
     };
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
     const adlink = await startChild(
       'node',
-      [...profile, 'dist/server.js'],
+      [...profile, ...snapshots, 'dist/server.js'],
       env,
       join(logDir, 'adlink.log'),
       /"msg":"adlink listening"/,

@@ -237,7 +237,7 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       it('counts a hit only while the lookup holds the expected value', async () => {
         const g = gateKeys('count');
         await kv.set(g.lookup, 'owner');
-        expect(await kv.gate(g, 3, '', 60_000)).toEqual({ value: 'owner', hit: null });
+        expect(await kv.gate(g, 3, '', 60_000)).toEqual({ value: 'owner', hit: null, reads: [] });
         expect(await kv.get(g.counter)).toBeNull();
         const first = await kv.gate(g, 3, 'owner', 60_000);
         const second = await kv.gate(g, 3, 'owner', 60_000);
@@ -245,7 +245,7 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         expect(second).toMatchObject({ value: 'owner', hit: { count: 2 } });
         if ('value' in second) expect(second.hit!.ttlMs).toBeGreaterThan(0);
         await kv.del(g.lookup);
-        expect(await kv.gate(g, 3, 'owner', 60_000)).toEqual({ value: null, hit: null });
+        expect(await kv.gate(g, 3, 'owner', 60_000)).toEqual({ value: null, hit: null, reads: [] });
         expect(await kv.get(g.counter)).toBe('2');
       });
 
@@ -258,6 +258,23 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         if ('blocked' in result) expect(result.blocked.ttlMs).toBeGreaterThan(0);
         expect(await kv.get(g.counter)).toBeNull();
         expect(await kv.gate(g, 4, 'owner', 60_000)).toMatchObject({ hit: { count: 1 } });
+      });
+
+      it('answers the reads sent with it, whether it counts or not', async () => {
+        const g = gateKeys('reads');
+        await kv.set(g.lookup, 'owner');
+        await kv.set(loose('gate:reads:record'), 'r');
+        const reads = [{ get: loose('gate:reads:record') }, { smembers: loose('gate:reads:none') }];
+        expect(await kv.gate(g, 3, 'owner', 60_000, reads)).toMatchObject({
+          value: 'owner',
+          hit: { count: 1 },
+          reads: ['r', []],
+        });
+        expect(await kv.gate(g, 3, 'other', 60_000, reads)).toEqual({
+          value: 'owner',
+          hit: null,
+          reads: ['r', []],
+        });
       });
     });
   });

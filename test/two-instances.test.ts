@@ -72,6 +72,26 @@ describe('two instances on one Redis', () => {
     expect(adSets.body.data.length).toBeGreaterThan(0);
   });
 
+  it('refuses a link to a token revoked on the other instance, though B read the link context with its gate', async () => {
+    const company = await a.company('Revoked elsewhere');
+    const other = await a.company('Other tenant');
+    const customer = await newCustomer(a, company);
+    const connect = (instance: Harness, auth: string) =>
+      instance.http.get(`/customers/${customer}/connect`).set('Authorization', auth);
+    expect((await connect(b, company.auth)).status).toBe(200);
+    expect((await connect(b, company.auth)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const foreign = await connect(b, other.auth);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.code).toBe('customer_not_found');
+    }
+
+    await a.store.companies.revokeToken(company.tokenId);
+    const refused = await connect(b, company.auth);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('invalid_token');
+  });
+
   it('holds one company limit across both instances: 429 with Retry-After and RateLimit headers', async () => {
     const company = await a.company('Busy on both');
     for (const [i, instance] of [a, b, a, b, a].entries()) {

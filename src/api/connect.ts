@@ -6,6 +6,7 @@ import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
+import { readsWithGate } from '../http/reads-with-gate.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
 import { LANGUAGES } from '../locales/i18n.js';
@@ -83,6 +84,7 @@ export function createConnectApiRoutes(
     },
   });
 
+  const linkContext = readsWithGate((req, company) => links.contextPlan(company, req.params.id as string));
   resource(
     router,
     '/customers/:id/connect',
@@ -90,7 +92,7 @@ export function createConnectApiRoutes(
       get: async (req, res) => {
         const query = parseQuery(connectQuery, req);
         const id = req.params.id as string;
-        const context = await links.context(req.auth!.company, id);
+        const context = await linkContext.read(req, store.kv);
         if (!context) throw customerNotFound(id);
         const { customer } = context;
         const offered = offeredOf(platforms.available(), context.hidden);
@@ -118,7 +120,7 @@ export function createConnectApiRoutes(
         );
       },
     },
-    vendor,
+    [linkContext.offer, ...vendor],
   );
 
   resource(

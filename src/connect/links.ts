@@ -6,7 +6,7 @@ import type { PlatformId } from '../platforms/catalog.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
-import { readPlans } from '../store/kv.js';
+import { allOf, type ReadPlan, readPlans } from '../store/kv.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
 
@@ -45,16 +45,21 @@ export class ConnectLinks {
    * What issuing a link for the customer reads, in one round trip; null when the customer is not the
    * company's (another company's customer reads as missing).
    */
-  async context(company: string, customerId: string): Promise<LinkContext | null> {
-    if (!isUuid(customerId)) return null;
-    const [customer, hidden, settings, openLinks] = await readPlans(
-      this.store.kv,
+  contextPlan(company: string, customerId: string): ReadPlan<LinkContext | null> {
+    if (!isUuid(customerId)) return { reads: [], decode: () => null };
+    const all = allOf<[Customer | null, PlatformId[], CompanySettings, number]>(
       this.store.customers.getPlan(company, customerId),
       this.store.profile.hiddenPlan(company),
       this.store.settings.getPlan(company),
       this.store.ledger.livePlan(company, 'open_links'),
     );
-    return customer && { customer, hidden, settings, openLinks };
+    return {
+      reads: all.reads,
+      decode: (values) => {
+        const [customer, hidden, settings, openLinks] = all.decode(values);
+        return customer && { customer, hidden, settings, openLinks };
+      },
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../errors.js';
 import { TOKEN_FORMAT, type TokenOwner, tokenHash } from '../store/companies.js';
 import type { Store } from '../store/index.js';
@@ -18,9 +18,10 @@ function refuse(code: 'missing_token' | 'invalid_token', message: string): AppEr
  * Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time,
  * and counted against its company's per-minute limit; every answer says what is left. One atomic step
  * in the store does both, together with the client address's failure limit (wrong tokens count
- * against it). The owner a token hash had is remembered only to name the company's counter: the
- * store step counts nothing unless the hash still maps to that owner, so a revoked token is refused
- * at once on every instance.
+ * against it). The owner a token hash had is remembered only to name the company's counter (and the
+ * company whose reads a route offers go with the step, see `readsWithGate`): the store step counts
+ * nothing unless the hash still maps to that owner, so a revoked token is refused at once on every
+ * instance.
  */
 export function authenticate(
   store: Store,
@@ -30,14 +31,21 @@ export function authenticate(
 ): RequestHandler {
   const policy = { limit: perMinute, windowMs: 60_000 };
   const known = new Map<string, string>();
-  const gate = (blocker: string, hash: string, expected: string | undefined) => {
+  const gate = async (req: Request, blocker: string, hash: string, expected: string | undefined) => {
     const company = expected === undefined ? '' : (JSON.parse(expected) as TokenOwner).company;
-    return store.kv.gate(
+    const reading = expected === undefined ? undefined : req.readsWithGate?.plan(company);
+    const result = await store.kv.gate(
       { blocker, lookup: store.keys.tokenByHash(hash), counter: store.keys.rateLimit('api', company) },
       failures.limit,
       expected ?? '',
       policy.windowMs,
+      reading?.reads,
     );
+    // The reads were of `company`: they count only when the token is still that company's.
+    if (reading && 'value' in result && result.hit !== null && result.value === expected) {
+      req.readsWithGate!.value = reading.decode(result.reads);
+    }
+    return result;
   };
 
   return async (req, res: Response, next) => {
@@ -53,11 +61,11 @@ export function authenticate(
     }
     const hash = tokenHash(secret);
     const blocker = failures.key(req);
-    let result = await gate(blocker, hash, known.get(hash));
+    let result = await gate(req, blocker, hash, known.get(hash));
     if ('value' in result && result.value !== null && result.hit === null) {
       if (known.size >= MAX_KNOWN_OWNERS) known.clear();
       known.set(hash, result.value);
-      result = await gate(blocker, hash, result.value);
+      result = await gate(req, blocker, hash, result.value);
     }
     if ('blocked' in result) throw failures.refuse(result.blocked.count, result.blocked.ttlMs);
     if (result.value === null || result.hit === null) {

@@ -36,10 +36,13 @@ export interface Batch {
 /** One read of `Kv.readAll`. */
 export type Read = { get: string } | { smembers: string } | { zcountFrom: string; from: string };
 
-/** What `Kv.gate` found: refused while the address is blocked, else the lookup and the counted hit. */
+/**
+ * What `Kv.gate` found: refused while the address is blocked, else the lookup, the counted hit and the
+ * answers of the reads sent with it.
+ */
 export type GateResult =
   | { blocked: { count: number; ttlMs: number } }
-  | { value: string | null; hit: { count: number; ttlMs: number } | null };
+  | { value: string | null; hit: { count: number; ttlMs: number } | null; reads: unknown[] };
 
 export interface GateKeys {
   /** A failure counter (`hit`): at `blockAt` or more, nothing else is done. */
@@ -98,9 +101,17 @@ export interface Kv {
   readAll(reads: Read[]): Promise<unknown[]>;
   /**
    * One atomic step in front of every vendor request: unless `blocker` counts `blockAt` or more, reads
-   * `lookup` and, when it holds `expected`, counts a hit on `counter` in a window of `windowMs`.
+   * `lookup` and, when it holds `expected`, counts a hit on `counter` in a window of `windowMs`. In the
+   * same round trip, `reads` as `readAll` does: around the moment the step lets the request in, not
+   * atomically with it; the caller decides from the step whether to use them.
    */
-  gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult>;
+  gate(
+    keys: GateKeys,
+    blockAt: number,
+    expected: string,
+    windowMs: number,
+    reads?: Read[],
+  ): Promise<GateResult>;
   /** Every key under this prefix; for maintenance and tests, never on a request path. */
   scan(prefix: string): AsyncIterable<string>;
   ping(): Promise<void>;
@@ -109,16 +120,26 @@ export interface Kv {
   observe?(observer: KvObserver): void;
 }
 
+/** Several read plans as one, whose value is the list of theirs. */
+export function allOf<T extends unknown[]>(...plans: { [K in keyof T]: ReadPlan<T[K]> }): ReadPlan<T> {
+  return {
+    reads: plans.flatMap((plan) => plan.reads),
+    decode(values) {
+      let start = 0;
+      return plans.map((plan) => {
+        const own = values.slice(start, start + plan.reads.length);
+        start += plan.reads.length;
+        return plan.decode(own);
+      }) as T;
+    },
+  };
+}
+
 /** The values of several read plans, read in one round trip. */
 export async function readPlans<T extends unknown[]>(
   kv: Kv,
   ...plans: { [K in keyof T]: ReadPlan<T[K]> }
 ): Promise<T> {
-  const values = await kv.readAll(plans.flatMap((plan) => plan.reads));
-  let start = 0;
-  return plans.map((plan) => {
-    const own = values.slice(start, start + plan.reads.length);
-    start += plan.reads.length;
-    return plan.decode(own);
-  }) as T;
+  const plan = allOf<T>(...plans);
+  return plan.decode(await kv.readAll(plan.reads));
 }

@@ -178,11 +178,18 @@ export class MemoryKv implements Kv {
     );
   }
 
-  async gate(keys: GateKeys, blockAt: number, expected: string, windowMs: number): Promise<GateResult> {
+  async gate(
+    keys: GateKeys,
+    blockAt: number,
+    expected: string,
+    windowMs: number,
+    reads: Read[] = [],
+  ): Promise<GateResult> {
     const failures = Number(this.string(keys.blocker) ?? '0');
     if (failures >= blockAt) return { blocked: { count: failures, ttlMs: await this.pttl(keys.blocker) } };
     const value = this.string(keys.lookup);
-    return { value, hit: value === expected ? await this.hit(keys.counter, windowMs) : null };
+    const hit = value === expected ? await this.hit(keys.counter, windowMs) : null;
+    return { value, hit, reads: await this.readAll(reads) };
   }
 
   batch(): Batch {

@@ -7,7 +7,7 @@ const QUEUE = 'events';
 const KEEP = { age: 24 * 3600, count: 1000 };
 
 /**
- * The queue on Redis. Adding uses the store's own connection (fail-fast, like every request); the
+ * The queue on Redis. Adding uses the store's queue connection (fail-fast, like every request); the
  * worker opens its own, with the blocking reads BullMQ needs. `prefix` carries a hash tag, so every
  * key of the queue lives in one Redis Cluster slot.
  */

@@ -11,7 +11,7 @@ const memoryQueues = new WeakMap<Kv, MemoryJobQueue>();
 /** The events queue of this store: BullMQ on Redis, in memory with the embedded store. */
 export function openJobQueue(kv: Kv, prefix: string, log: Logger): JobQueue {
   if (kv instanceof RedisKv) {
-    return new BullJobQueue(kv.client, prefix, (err) =>
+    return new BullJobQueue(kv.queueClient(), prefix, (err) =>
       log.warn({ err: err.message }, 'events queue problem'),
     );
   }
