@@ -8,6 +8,14 @@ export interface Load {
   expect: number[];
   /** A fixed number of requests instead of the durations (a pool of single-use links must last). */
   amount?: { warmup: number; run: number };
+  /** Concurrent connections, when not `CONNECTIONS`. */
+  connections?: number;
+}
+
+/** CPU time so far of the process that answers, and of Redis, in ms: what one request costs each. */
+export interface CpuClocks {
+  server: () => number;
+  redis: () => Promise<number>;
 }
 
 export interface Measurement {
@@ -16,6 +24,9 @@ export interface Measurement {
   p99: number;
   errors: number;
   requests: number;
+  /** CPU time per request, in µs, of the answering process and of Redis (whoever else uses it too). */
+  serverCpuUs: number;
+  redisCpuUs: number;
 }
 
 export const CONNECTIONS = 10;
@@ -25,7 +36,7 @@ export const SECONDS = 5;
 function run(load: Load, seconds: number, amount?: number) {
   return autocannon({
     url: load.url,
-    connections: CONNECTIONS,
+    connections: load.connections ?? CONNECTIONS,
     duration: seconds,
     ...(amount === undefined ? {} : { amount }),
     requests: load.requests,
@@ -36,9 +47,11 @@ function run(load: Load, seconds: number, amount?: number) {
 }
 
 /** A 1 s warm-up (discarded), then the measured run. */
-export async function measure(load: Load): Promise<Measurement> {
+export async function measure(load: Load, cpu: CpuClocks): Promise<Measurement> {
   await run(load, WARMUP_SECONDS, load.amount?.warmup);
+  const [server, redis] = [cpu.server(), await cpu.redis()];
   const result = await run(load, SECONDS, load.amount?.run);
+  const perRequest = (ms: number) => (1000 * ms) / Math.max(1, result.requests.total);
   const unexpected = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !load.expect.includes(Number(status)))
     .reduce((sum, [, stats]) => sum + (stats.count ?? 0), 0);
@@ -48,5 +61,7 @@ export async function measure(load: Load): Promise<Measurement> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
     requests: result.requests.total,
+    serverCpuUs: perRequest(cpu.server() - server),
+    redisCpuUs: perRequest((await cpu.redis()) - redis),
   };
 }

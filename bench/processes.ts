@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/** Linux's USER_HZ: /proc reports CPU times in these ticks. */
+const CLOCK_TICKS = 100;
+
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,6 +21,8 @@ export interface Child {
   process: ChildProcess;
   /** Resident memory in MB, from /proc. */
   rssMb(): number;
+  /** CPU time used so far (user + system) in ms, from /proc (10 ms steps). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +55,12 @@ export async function startChild(
     rssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+    },
+    cpuMs: () => {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -2,7 +2,8 @@ import type { Measurement } from './load.js';
 import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from './load.js';
 import type { Scenario } from './scenarios.js';
 
-export const ROUNDS = 3;
+/** BENCH_ROUNDS overrides (quick comparisons while working on one path). */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 /** S6's platform answers every call after this long. */
 export const PLATFORM_DELAY_MS = 50;
 export const RSS_TARGET_MB = 150;
@@ -34,7 +35,7 @@ function ratioIn(id: string, round: Record<string, Measurement>, baseline?: stri
   const own = round[id]!;
   if (baseline) return round[baseline] && own.rps / round[baseline].rps;
   if (id === 'S4 100k') return round['S4 10k'] && round['S4 10k'].rps / own.rps;
-  if (id === 'S6') return own.p50 / PLATFORM_DELAY_MS;
+  if (id.startsWith('S6')) return own.p50 / PLATFORM_DELAY_MS;
   return undefined;
 }
 
@@ -50,6 +51,8 @@ export function summarize(list: Scenario[], rounds: Record<string, Measurement>[
       rps: median(runs.map((r) => r.rps)),
       p50: median(runs.map((r) => r.p50)),
       p99: median(runs.map((r) => r.p99)),
+      serverCpuUs: median(runs.map((r) => r.serverCpuUs)),
+      redisCpuUs: median(runs.map((r) => r.redisCpuUs)),
       errors: runs.reduce((sum, r) => sum + r.errors, 0),
       ...(ratio === undefined ? {} : { ratio }),
       ...(target
@@ -82,6 +85,8 @@ export function markdown(
       number(s.rps),
       number(s.p50, 1),
       number(s.p99, 1),
+      number(s.serverCpuUs),
+      number(s.redisCpuUs),
       String(s.errors),
       s.ratio === undefined ? '' : number(s.ratio, 2),
       s.target ? `${goal(s.target)} ${s.met ? '✅' : '❌'}` : '',
@@ -91,10 +96,10 @@ export function markdown(
   return [
     `## ${date}`,
     '',
-    `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ROUNDS} interleaved rounds, medians (errors: sum).`,
+    `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ROUNDS} interleaved rounds, medians (errors: sum). CPU: user + system time of the answering process (adlink, or the baselines' process) and of Redis during the measured run, per request.`,
     '',
-    '| | Scenario | req/s | p50 ms | p99 ms | errors | ratio | target |',
-    '|---|---|---:|---:|---:|---:|---:|---|',
+    '| | Scenario | req/s | p50 ms | p99 ms | CPU µs/req | Redis µs/req | errors | ratio | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => `| ${r} |`),
     '',
     `adlink RSS: ${number(rss.startMb)} MB after seeding, **${number(rss.endMb)} MB after the run** (target ≤ ${RSS_TARGET_MB} MB ${rss.endMb <= RSS_TARGET_MB ? '✅' : '❌'}), ${number(rss.settledMb)} MB after ${SETTLE_SECONDS} s without requests.`,

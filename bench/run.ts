@@ -39,10 +39,13 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const results: Record<string, Measurement> = {};
     for (const scenario of list) {
-      results[scenario.id] = await measure(await scenario.prepare());
+      results[scenario.id] = await measure(await scenario.prepare(), {
+        server: () => scenario.server.cpuMs(),
+        redis: () => stack.redisCpuMs(),
+      });
       const m = results[scenario.id]!;
       console.log(
-        `round ${round} ${scenario.id.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  errors ${m.errors}`,
+        `round ${round} ${scenario.id.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  CPU ${m.serverCpuUs.toFixed(0)} µs/req  Redis ${m.redisCpuUs.toFixed(0)} µs/req  errors ${m.errors}`,
       );
     }
     rounds.push(results);

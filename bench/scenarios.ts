@@ -2,6 +2,7 @@ import type autocannon from 'autocannon';
 import { encodeCursor } from '../src/http/cursor.js';
 import { spreadAfters } from './adset-page.js';
 import type { Load } from './load.js';
+import type { Child } from './processes.js';
 import { api, type Seeded, tokenOf } from './seed.js';
 import type { Stack } from './stack.js';
 
@@ -10,6 +11,8 @@ export interface Scenario {
   title: string;
   /** The baseline its req/s is compared with, in the same round. */
   baseline?: string;
+  /** The process that answers it (its CPU time per request is reported). */
+  server: Child;
   /** Builds the load of one round (S3 issues that round's links here, before the clock starts). */
   prepare(): Promise<Load>;
 }
@@ -45,6 +48,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
   const cacheScenario = ({ size, scope }: Seeded['caches'][number]): Scenario => ({
     id: `S4 ${size / 1000}k`,
     title: `GET /v1/sandbox/adsets?limit=100, cache of ${size.toLocaleString('en')}`,
+    server: stack.adlink,
     prepare: fixed({
       url: adlink,
       expect: [200],
@@ -65,6 +69,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'B1',
       title: 'express + helmet: sign a JWT (EdDSA), SET EX',
+      server: stack.baselines.process,
       prepare: fixed({
         url: `${stack.baselines.express}/b1/customers/${seeded.customer}/connect`,
         expect: [200],
@@ -74,6 +79,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'S1',
       title: 'GET /customers/:id/connect',
+      server: stack.adlink,
       baseline: 'B1',
       prepare: fixed({
         url: adlink,
@@ -84,6 +90,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'B2',
       title: 'express + helmet: verify a JWT, GET',
+      server: stack.baselines.process,
       prepare: fixed({
         url: `${stack.baselines.express}/b2/introspect`,
         expect: [200],
@@ -95,6 +102,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'S2',
       title: 'POST /sessions/introspect',
+      server: stack.adlink,
       baseline: 'B2',
       prepare: fixed({
         url: adlink,
@@ -112,11 +120,13 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'B3',
       title: 'node:http hello JSON',
+      server: stack.baselines.process,
       prepare: fixed({ url: stack.baselines.http, expect: [200], requests: [{ method: 'GET' }] }),
     },
     {
       id: 'S3',
       title: 'first visit: landing page + POST redeem + 303 (2 requests, a fresh link each)',
+      server: stack.adlink,
       async prepare() {
         const links = await issueLinks(stack, seeded, S3_VISITS.warmup + S3_VISITS.run);
         const visits = links.map((link) => {
@@ -170,6 +180,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     {
       id: 'S5',
       title: 'POST /customers with Idempotency-Key (a new key each)',
+      server: stack.adlink,
       prepare: fixed({
         url: adlink,
         expect: [201],
@@ -186,20 +197,28 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
         ],
       }),
     },
-    {
-      id: 'S6',
-      title: 'GET /v1/tiktok/adsets?dismissDatabase=true, 20 ad accounts, 50 ms a call',
-      prepare: fixed({
-        url: adlink,
-        expect: [200],
-        requests: [
-          {
-            method: 'GET',
-            path: `/v1/tiktok/adsets?customer=${seeded.fanOutCustomer}&dismissDatabase=true`,
-            headers: auth,
-          },
-        ],
+    ...(['S6', 'S6 ×10'] as const).map(
+      (id): Scenario => ({
+        id,
+        title:
+          id === 'S6'
+            ? 'GET /v1/tiktok/adsets?dismissDatabase=true, 20 ad accounts, 50 ms a call; one request at a time'
+            : 'the same, 10 connections (200 platform calls in flight)',
+        server: stack.adlink,
+        prepare: fixed({
+          url: adlink,
+          expect: [200],
+          // S6 judges the fan-out: how long one request over 20 accounts takes against one call.
+          ...(id === 'S6' ? { connections: 1 } : {}),
+          requests: [
+            {
+              method: 'GET',
+              path: `/v1/tiktok/adsets?customer=${seeded.fanOutCustomer}&dismissDatabase=true`,
+              headers: auth,
+            },
+          ],
+        }),
       }),
-    },
+    ),
   ];
 }

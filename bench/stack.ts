@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js';
 import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
@@ -15,11 +16,13 @@ export interface Stack {
   /** adlink's environment, also what its CLI needs to reach the same store. */
   env: Record<string, string>;
   adlink: Child & { url: string };
-  baselines: { express: string; http: string };
+  baselines: { express: string; http: string; process: Child };
   platformUrl: string;
   /** The same store adlink uses, for what S4 and S6 seed directly. */
   store: Store;
   logDir: string;
+  /** Redis's CPU time so far (user + system), in ms. */
+  redisCpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -133,10 +136,19 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
       prefix,
       env,
       adlink: Object.assign(adlink, { url }),
-      baselines: { express: `http://127.0.0.1:${expressPort}`, http: `http://127.0.0.1:${httpPort}` },
+      baselines: {
+        express: `http://127.0.0.1:${expressPort}`,
+        http: `http://127.0.0.1:${httpPort}`,
+        process: baselines,
+      },
       platformUrl,
       store,
       logDir,
+      async redisCpuMs() {
+        const info = await (kv.client as Redis).info('cpu');
+        const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1]);
+        return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+      },
       async close() {
         const keys: string[] = [];
         for await (const key of kv.scan(prefix)) keys.push(key);
