@@ -25,8 +25,9 @@ import { AppError, jsonErrorHandler } from './errors.js';
 import { createEvents } from './events/create.js';
 import { authenticate } from './http/auth.js';
 import { AuthFailures, type RateLimit } from './http/rate-limit.js';
-import { noteSubject, requestId, requestLog } from './http/request.js';
-import { trackRouteTemplate } from './http/route-template.js';
+import { noteSubject, observeRequests } from './http/request.js';
+import { trackRouteTemplates } from './http/route-template.js';
+import { under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
@@ -37,7 +38,6 @@ import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
 import { createWebhookPages } from './integrations/webhooks.js';
-import { httpMetrics } from './metrics/http-metrics.js';
 import { createMetrics, type Metrics, redisObserver } from './metrics/metrics.js';
 import { createMetricsRoute } from './metrics/metrics-route.js';
 import { platformCallObserver } from './metrics/platform-call-observer.js';
@@ -138,6 +138,9 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // Answers are not cached (Cache-Control: no-store), so an ETag would be hashed for nothing; the
+  // brand assets set their own.
+  app.set('etag', false);
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
@@ -157,13 +160,8 @@ export function createApp({
   );
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
-  app.use(
-    requestId,
-    trackRouteTemplate,
-    requestLog(log),
-    httpMetrics(metrics),
-    securityHeaders(config.secureCookies),
-  );
+  trackRouteTemplates(app);
+  app.use(observeRequests(log, metrics), securityHeaders(config.secureCookies));
   app.get('/assets/platforms.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(logoCss);
   });
@@ -178,8 +176,11 @@ export function createApp({
   app.use(noStore);
   app.use(['/connections', '/sandbox'], keepOpener);
 
-  app.use(createHealthRoutes(store), createMetricsRoute(metrics, config.metricsToken));
-  app.use(createApiReferenceRoutes(config.publicBaseUrl));
+  app.use(
+    under(['/healthz', '/readyz'], createHealthRoutes(store)),
+    under(['/metrics'], createMetricsRoute(metrics, config.metricsToken)),
+    under(['/openapi.json', '/docs'], createApiReferenceRoutes(config.publicBaseUrl)),
+  );
   if (config.sandbox.enabled) {
     const sandboxApp = platforms.app('sandbox')!;
     app.use(
@@ -202,21 +203,32 @@ export function createApp({
       }),
     );
   }
-  if (config.developmentTools)
-    app.use(createDevReturnPage(store), createDevSignInLink(config, store, print), createDevEmbedDemo());
-  app.use(createBrandAssetRoutes(store));
-  app.use(createConnectRoutes({ config, store, flow, log, metrics, rateLimits }));
+  if (config.developmentTools) {
+    app.use(
+      under(
+        ['/dev', '/integrations/dev'],
+        createDevReturnPage(store),
+        createDevSignInLink(config, store, print),
+        createDevEmbedDemo(),
+      ),
+    );
+  }
+  app.use(under(['/brand'], createBrandAssetRoutes(store)));
+  app.use(under(['/connections'], createConnectRoutes({ config, store, flow, log, metrics, rateLimits })));
   app.use(
-    createIntegrationsRoutes({ config, store, log }, [
-      createTokenRoutes({ config, store, log }),
-      createRedirectUriRoutes({ config, store, log }),
-      createSigningSecretRoutes({ config, store, log }),
-      createCustomerPages({ config, store, log, links, platforms, events }),
-      createActivityPages({ config, store, log, platforms }),
-      createPlatformPages({ config, store, log, platforms }),
-      createBrandingPages({ config, store, log }),
-      createWebhookPages({ config, store, log, events }),
-    ]),
+    under(
+      ['/integrations'],
+      createIntegrationsRoutes({ config, store, log }, [
+        createTokenRoutes({ config, store, log }),
+        createRedirectUriRoutes({ config, store, log }),
+        createSigningSecretRoutes({ config, store, log }),
+        createCustomerPages({ config, store, log, links, platforms, events }),
+        createActivityPages({ config, store, log, platforms }),
+        createPlatformPages({ config, store, log, platforms }),
+        createBrandingPages({ config, store, log }),
+        createWebhookPages({ config, store, log, events }),
+      ]),
+    ),
   );
 
   // Vendor endpoints authenticate (and count against their company's limit) before they read a body.
@@ -229,11 +241,17 @@ export function createApp({
     express.json({ limit: '100kb' }),
     express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
   ];
-  app.use(createCustomerRoutes(store, vendor, platforms, events));
-  app.use(createConnectApiRoutes({ store, links, tokens, platforms, events }, vendor));
-  app.use(createConnectAttemptRoutes(store, vendor));
-  app.use(createAdSetRoutes({ store, platforms, adSets }, vendor));
-  app.use(createEventRoutes(store, events, vendor), createWebhookEndpointRoutes(events, vendor));
+  app.use(
+    under(['/customers'], createCustomerRoutes(store, vendor, platforms, events)),
+    under(
+      ['/customers', '/company', '/sessions', '/.well-known'],
+      createConnectApiRoutes({ store, links, tokens, platforms, events }, vendor),
+    ),
+    under(['/connect'], createConnectAttemptRoutes(store, vendor)),
+    under(['/v1', '/campaigns'], createAdSetRoutes({ store, platforms, adSets }, vendor)),
+    under(['/events'], createEventRoutes(store, events, vendor)),
+    under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor)),
+  );
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));
   return app;

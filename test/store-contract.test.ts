@@ -227,6 +227,20 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await kv.mget(keys)).toEqual([null, null, null, null]);
     });
 
+    it('answers a missing value in the middle of several reads, and the reads after it', async () => {
+      await kv.set(k('present'), 'p');
+      await kv.batch().zaddLex(k('ledger'), '002|a').zaddLex(k('ledger'), '005|b').exec();
+      expect(
+        await kv.readAll([
+          { get: k('absent') },
+          { get: k('present') },
+          { smembers: k('no-set') },
+          { get: k('absent-too') },
+          { zcountFrom: k('ledger'), from: '003' },
+        ]),
+      ).toEqual([null, 'p', [], null, 1]);
+    });
+
     describe('gate (blocker, lookup and counter in different slots)', () => {
       const gateKeys = (t: string) => ({
         blocker: loose(`gate:${t}:ip`),
@@ -264,16 +278,26 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         const g = gateKeys('reads');
         await kv.set(g.lookup, 'owner');
         await kv.set(loose('gate:reads:record'), 'r');
-        const reads = [{ get: loose('gate:reads:record') }, { smembers: loose('gate:reads:none') }];
+        const reads = [
+          { get: loose('gate:reads:none') },
+          { get: loose('gate:reads:record') },
+          { smembers: loose('gate:reads:none') },
+        ];
         expect(await kv.gate(g, 3, 'owner', 60_000, reads)).toMatchObject({
           value: 'owner',
           hit: { count: 1 },
-          reads: ['r', []],
+          reads: [null, 'r', []],
         });
         expect(await kv.gate(g, 3, 'other', 60_000, reads)).toEqual({
           value: 'owner',
           hit: null,
-          reads: ['r', []],
+          reads: [null, 'r', []],
+        });
+        await kv.del(g.lookup);
+        expect(await kv.gate(g, 3, 'owner', 60_000, reads)).toEqual({
+          value: null,
+          hit: null,
+          reads: [null, 'r', []],
         });
       });
     });

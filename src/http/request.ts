@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Limits } from '../config.js';
 import { isUuid, randomToken } from '../ids.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { routeTemplate } from './route-template.js';
 
 declare global {
@@ -22,14 +23,6 @@ declare global {
 
 export const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Takes a well-formed `X-Request-Id` from the client or makes one, and echoes it. */
-export const requestId: RequestHandler = (req, res, next) => {
-  const given = req.get('x-request-id');
-  req.id = given && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
-  res.set('X-Request-Id', req.id);
-  next();
-};
-
 /** Our own secret formats, wherever a client may have pasted one (a path segment, say). */
 const SECRET_IN_PATH =
   /(adl_live_|adl_sig_|sbx_at_|sbx_rt_)[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
@@ -37,19 +30,32 @@ const SECRET_IN_PATH =
 export const redactPath = (path: string): string =>
   path.replace(SECRET_IN_PATH, (_match, prefix?: string) => `${prefix ?? 'jwt:'}[redacted]`);
 
-/** One JSON line per request: the path only, never the query string (it can carry a connect token). */
-export function requestLog(log: Logger): RequestHandler {
+/**
+ * Every request: its id (a well-formed `X-Request-Id` from the client, or a new one), echoed; when
+ * the response ends, its duration by route template in the metrics and one JSON log line with the
+ * path only, never the query string (it can carry a connect token).
+ */
+export function observeRequests(log: Logger, metrics: Metrics): RequestHandler {
+  // The line holds only fields built here (the path with any secret redacted): the logger's
+  // redaction paths would be checked on every request for nothing (half the line's cost).
+  const requests = log.child({}, { redact: [] });
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      log.info(
+    const given = req.headers['x-request-id'];
+    req.id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
+    res.setHeader('X-Request-Id', req.id);
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = routeTemplate(req);
+      metrics.httpDuration.observe({ method: req.method, route, status: res.statusCode }, ms / 1000);
+      requests.info(
         {
           request_id: req.id,
           method: req.method,
-          route: routeTemplate(req),
+          route,
           path: redactPath(req.path),
           status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          ms: Math.round(ms * 1000) / 1000,
           ...(req.auth || req.subject ? { company: req.subject?.company ?? req.auth?.company } : {}),
           ...(req.subject ? { customer: req.subject.customer } : {}),
         },

@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { AppError } from '../errors.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -29,4 +29,27 @@ export function resource(
   route.all(() => {
     throw refuse(allow);
   });
+}
+
+/**
+ * Mounts routers that keep their routes' full paths, for requests whose path is one of `prefixes` or
+ * under one (case-insensitive, as the routes match). Any other request passes on at once: a router
+ * that matches nothing costs a match per route and a trip through the event loop on the way out
+ * (`setImmediate`), for each router a request falls through. `stack` is the router's, so the app's
+ * routes can still be listed.
+ */
+export function under(
+  prefixes: string[],
+  ...routers: RequestHandler[]
+): RequestHandler & { stack: unknown[] } {
+  const router = Router();
+  router.use(...routers);
+  const lower = prefixes.map((prefix) => prefix.toLowerCase());
+  const mount: RequestHandler = (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (lower.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
+      return router(req, res, next);
+    next();
+  };
+  return Object.assign(mount, { stack: router.stack });
 }

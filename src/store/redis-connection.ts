@@ -1,5 +1,6 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisTarget } from '../config.js';
+import { SCRIPTS_WITH_KEY_COUNT } from './redis-scripts.js';
 
 /**
  * Fail fast instead of hanging: ioredis' defaults queue commands while disconnected and retry them
@@ -57,6 +58,7 @@ export function redisClient(target: RedisTarget): Redis | Cluster {
     clusterRetryStrategy: retryStrategy,
     // Multi-key reads go out one key at a time on a cluster (see RedisKv); this batches them per node.
     enableAutoPipelining: true,
+    autoPipeliningIgnoredCommands: SCRIPTS_WITH_KEY_COUNT,
     slotsRefreshTimeout: REQUEST_PATH_OPTIONS.connectTimeout,
     // A failed-over master shows up only in a fresh slot map: commands to the lost one just time out.
     slotsRefreshInterval: 2000,

@@ -3,59 +3,7 @@ import type { RedisTarget } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { Batch, GateKeys, GateResult, Kv, KvObserver, LexRange, Read, SetOptions } from './kv.js';
 import { redisClient } from './redis-connection.js';
-
-const SET_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('SET', KEYS[2], ARGV[1])
-redis.call('SADD', KEYS[3], ARGV[2])
-return 1`;
-
-const COMPARE_AND_SET = `local current = redis.call('GET', KEYS[1])
-if ARGV[1] == '1' then
-  if current then return 0 end
-elseif current ~= ARGV[2] then
-  return 0
-end
-redis.call('SET', KEYS[1], ARGV[3])
-return 1`;
-
-const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
-
-/**
- * Kv.gate. `allow-oom`: under maxmemory Redis still answers reads, and a vendor request must still be
- * authenticated and counted (one counter key a company and minute) instead of refused.
- */
-const GATE = `#!lua flags=allow-oom
-local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
-if failures >= tonumber(ARGV[1]) then return {0, failures, redis.call('PTTL', KEYS[1])} end
-local value = redis.call('GET', KEYS[2])
-if value ~= ARGV[2] then return {1, value} end
-local count = redis.call('INCR', KEYS[3])
-redis.call('PEXPIRE', KEYS[3], ARGV[3], 'NX')
-return {2, value, count, redis.call('PTTL', KEYS[3])}`;
-
-/** The gate's first and last steps where its keys live in different slots (Redis Cluster). */
-const GATE_BLOCKED = `local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
-if failures >= tonumber(ARGV[1]) then return {failures, redis.call('PTTL', KEYS[1])} end
-return false`;
-
-const GATE_COUNT = `#!lua flags=allow-oom
-local count = redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
-return {count, redis.call('PTTL', KEYS[1])}`;
-
-type GateReply = [0, number, number] | [1, string?] | [2, string, number, number];
-
-interface Reader<T> {
-  get(key: string): T;
-  smembers(key: string): T;
-  zlexcount(key: string, min: string, max: string): T;
-}
-
-const send = <T>(read: Read, to: Reader<T>): T => {
-  if ('get' in read) return to.get(read.get);
-  if ('smembers' in read) return to.smembers(read.smembers);
-  return to.zlexcount(read.zcountFrom, `[${read.from}`, '+');
-};
+import { type GateReply, readOp, SCRIPTS, type Scripts, withKeys } from './redis-scripts.js';
 
 /** The values of a pipeline's replies; the first error fails them all. */
 const answers = (replies: [Error | null, unknown][] | null): unknown[] =>
@@ -78,6 +26,7 @@ export class RedisKv implements Kv {
   readonly client: Redis | Cluster;
   private readonly cluster: boolean;
   private observer: KvObserver | undefined;
+  private readonly scripts: Scripts;
   private queueConnection: Redis | Cluster | undefined;
 
   /** `target` is the configuration's Redis, or a `redis://` URL. */
@@ -87,9 +36,8 @@ export class RedisKv implements Kv {
   ) {
     this.client = redisClient(typeof target === 'string' ? { mode: 'standalone', url: target } : target);
     this.cluster = this.client instanceof Cluster;
-    this.client.defineCommand('adlinkGate', { numberOfKeys: 3, lua: GATE });
-    this.client.defineCommand('adlinkGateBlocked', { numberOfKeys: 1, lua: GATE_BLOCKED });
-    this.client.defineCommand('adlinkGateCount', { numberOfKeys: 1, lua: GATE_COUNT });
+    for (const [name, script] of Object.entries(SCRIPTS)) this.client.defineCommand(name, script);
+    this.scripts = this.client as unknown as Scripts;
     this.client.on('error', onError);
   }
 
@@ -159,17 +107,17 @@ export class RedisKv implements Kv {
   compareAndSet(key: string, expected: string | null, value: string) {
     const absent = expected === null ? '1' : '0';
     return this.call(
-      async () => (await this.client.eval(COMPARE_AND_SET, 1, key, absent, expected ?? '', value)) === 1,
+      async () => (await this.scripts.adlinkCompareAndSet(key, absent, expected ?? '', value)) === 1,
     );
   }
 
   delIfEquals(key: string, value: string) {
-    return this.call(async () => (await this.client.eval(DEL_IF_EQUALS, 1, key, value)) === 1);
+    return this.call(async () => (await this.scripts.adlinkDelIfEquals(key, value)) === 1);
   }
 
   setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
     return this.call(
-      async () => (await this.client.eval(SET_IF_EXISTS, 3, guard, key, setKey, value, member)) === 1,
+      async () => (await this.scripts.adlinkSetIfExists(guard, key, setKey, value, member)) === 1,
     );
   }
 
@@ -185,10 +133,8 @@ export class RedisKv implements Kv {
 
   hit(key: string, windowMs: number) {
     return this.call(async () => {
-      const results = await this.client.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
-      const failed = results?.find(([err]) => err);
-      if (!results || failed) throw failed?.[0] ?? new Error('transaction aborted');
-      return { count: results[0]![1] as number, ttlMs: results[2]![1] as number };
+      const [count, ttlMs] = (await this.scripts.adlinkCountHit(key, windowMs)) as number[];
+      return { count: count!, ttlMs: ttlMs! };
     });
   }
 
@@ -235,17 +181,30 @@ export class RedisKv implements Kv {
 
   readAll(reads: Read[]) {
     if (reads.length === 0) return Promise.resolve([]);
-    // A cluster pipeline must stay on one node; there, single commands are auto-pipelined per node.
+    // A cluster script must stay in one slot; there, single commands are auto-pipelined per node.
     if (this.cluster) return this.call(() => this.readEach(reads));
-    return this.call(async () => {
-      const pipeline = this.client.pipeline();
-      for (const read of reads) send(read, pipeline);
-      return answers(await pipeline.exec());
-    });
+    const ops = reads.map(readOp);
+    return this.call(
+      async () =>
+        (await this.scripts.adlinkReadAll(
+          ...withKeys(
+            ops.map(([key]) => key),
+            ops.map(([, op]) => op),
+          ),
+        )) as unknown[],
+    );
   }
 
   private readEach(reads: Read[]): Promise<unknown[]> {
-    return Promise.all(reads.map((read) => send<Promise<unknown>>(read, this.client)));
+    return Promise.all(
+      reads.map((read) =>
+        'get' in read
+          ? this.client.get(read.get)
+          : 'smembers' in read
+            ? this.client.smembers(read.smembers)
+            : this.client.zlexcount(read.zcountFrom, `[${read.from}`, '+'),
+      ),
+    );
   }
 
   gate(
@@ -256,15 +215,17 @@ export class RedisKv implements Kv {
     reads: Read[] = [],
   ): Promise<GateResult> {
     if (this.cluster) return this.gateAcrossSlots(keys, blockAt, expected, windowMs, reads);
+    const ops = reads.map(readOp);
     return this.call(async () => {
-      const pipeline = this.client.pipeline();
-      // biome-ignore lint/suspicious/noExplicitAny: commands added with defineCommand are untyped
-      (pipeline as any).adlinkGate(keys.blocker, keys.lookup, keys.counter, blockAt, expected, windowMs);
-      for (const read of reads) send(read, pipeline);
-      const [reply, ...values] = answers(await pipeline.exec()) as [GateReply, ...unknown[]];
+      const reply = (await this.scripts.adlinkGate(
+        ...withKeys(
+          [keys.blocker, keys.lookup, keys.counter, ...ops.map(([key]) => key)],
+          [blockAt, expected, windowMs, ...ops.map(([, op]) => op)],
+        ),
+      )) as GateReply;
       if (reply[0] === 0) return { blocked: { count: reply[1], ttlMs: reply[2] } };
-      if (reply[0] === 1) return { value: reply[1] ?? null, hit: null, reads: values };
-      return { value: reply[1], hit: { count: reply[2], ttlMs: reply[3] }, reads: values };
+      if (reply[0] === 1) return { value: reply[1] ?? null, hit: null, reads: reply.slice(2) };
+      return { value: reply[1], hit: { count: reply[2], ttlMs: reply[3] }, reads: reply.slice(4) };
     });
   }
 
@@ -281,62 +242,44 @@ export class RedisKv implements Kv {
     windowMs: number,
     reads: Read[],
   ): Promise<GateResult> {
-    // biome-ignore lint/suspicious/noExplicitAny: commands added with defineCommand are untyped
-    const client = this.client as any;
     return this.call(async () => {
-      const [blocked, value, values]: [[number, number] | null, string | null, unknown[]] = await Promise.all(
-        [client.adlinkGateBlocked(keys.blocker, blockAt), this.client.get(keys.lookup), this.readEach(reads)],
-      );
+      const [blocked, value, values] = await Promise.all([
+        this.scripts.adlinkGateBlocked(keys.blocker, blockAt) as Promise<[number, number] | null>,
+        this.client.get(keys.lookup),
+        this.readEach(reads),
+      ]);
       if (blocked) return { blocked: { count: blocked[0], ttlMs: blocked[1] } };
       if (value === null || value !== expected) return { value, hit: null, reads: values };
-      const [count, ttlMs]: [number, number] = await client.adlinkGateCount(keys.counter, windowMs);
-      return { value, hit: { count, ttlMs }, reads: values };
+      const [count, ttlMs] = (await this.scripts.adlinkGateCount(keys.counter, windowMs)) as number[];
+      return { value, hit: { count: count!, ttlMs: ttlMs! }, reads: values };
     });
   }
 
   batch(): Batch {
-    const multi = this.client.multi();
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
+    const ms = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
+    const op = (key: string, ...opArgs: (string | number)[]) => {
+      keys.push(key);
+      args.push(...opArgs);
+      return batch;
+    };
     const batch: Batch = {
-      set: (key, value, options = {}) => {
-        if (options.ttlMs === undefined) multi.set(key, value);
-        else multi.set(key, value, 'PX', Math.max(1, Math.ceil(options.ttlMs)));
+      set: (key, value, options = {}) =>
+        options.ttlMs === undefined ? op(key, 'set', value) : op(key, 'setpx', value, ms(options.ttlMs)),
+      del: (...delKeys) => {
+        for (const key of delKeys) op(key, 'del');
         return batch;
       },
-      del: (...keys) => {
-        if (keys.length > 0) multi.del(...keys);
-        return batch;
+      sadd: (key, member) => op(key, 'sadd', member),
+      srem: (key, member) => op(key, 'srem', member),
+      zaddLex: (key, member) => op(key, 'zadd', member),
+      zrem: (key, member) => op(key, 'zrem', member),
+      zkeepLast: (key, keep) => op(key, 'zkeep', keep),
+      pexpire: (key, ttlMs) => op(key, 'pexpire', ms(ttlMs)),
+      exec: async () => {
+        if (keys.length > 0) await this.call(() => this.scripts.adlinkBatch(...withKeys(keys, args)));
       },
-      sadd: (key, member) => {
-        multi.sadd(key, member);
-        return batch;
-      },
-      srem: (key, member) => {
-        multi.srem(key, member);
-        return batch;
-      },
-      zaddLex: (key, member) => {
-        multi.zadd(key, 0, member);
-        return batch;
-      },
-      zrem: (key, member) => {
-        multi.zrem(key, member);
-        return batch;
-      },
-      zkeepLast: (key, keep) => {
-        multi.zremrangebyrank(key, 0, -(keep + 1));
-        return batch;
-      },
-      pexpire: (key, ttlMs) => {
-        multi.pexpire(key, Math.max(1, Math.ceil(ttlMs)));
-        return batch;
-      },
-      exec: () =>
-        this.call(async () => {
-          const results = await multi.exec();
-          if (!results) throw new Error('transaction aborted');
-          const failed = results.find(([err]) => err);
-          if (failed) throw failed[0];
-        }),
     };
     return batch;
   }
