@@ -11,6 +11,7 @@ import type {
 } from '../adsets/model.js';
 import type { AdAccount } from '../store/connections.js';
 import type { PlatformEntry } from './catalog.js';
+import type { ObservedCall } from './platform-calls.js';
 
 /** What a platform can express, declared by its adapter and enforced before any call is made. */
 export interface Capabilities {
@@ -63,6 +64,8 @@ export interface PlatformCall {
    * account look an id up in these; the service narrows them to one when it knows the ad set's account.
    */
   accounts: AdAccount[];
+  /** Where each HTTP call made for this one is reported (set by the registry's observed adapter). */
+  observed?: ObservedCall;
 }
 
 /**

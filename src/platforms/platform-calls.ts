@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PlatformAdapter } from './adapter.js';
+import type { PlatformAdapter, PlatformCall } from './adapter.js';
 import type { PlatformId } from './catalog.js';
 import type { PlatformError } from './platform-error.js';
 
@@ -19,17 +18,19 @@ export interface PlatformCallRecord {
 
 export type PlatformCallObserver = (call: PlatformCallRecord) => void;
 
-interface CallContext {
+/** The adapter method a platform call is made for, and who is told of it. */
+export interface ObservedCall {
   platform: PlatformId;
   operation: string;
   observe: PlatformCallObserver;
 }
 
-// Adapters are shared module code called by every app of the process (tests run several): the
-// context says which app's observer a call belongs to, without threading it through every client.
-const current = new AsyncLocalStorage<CallContext>();
-
-/** The adapter, each method of which runs in a context `platformFetch` reports its calls to. */
+/**
+ * The adapter, each method of which hands its calls' observer to the clients with its `PlatformCall`
+ * (adapters are shared module code that several apps of a process use: tests run several). Passed
+ * along explicitly, not through AsyncLocalStorage, whose promise hooks, once on, tax every promise
+ * of the process.
+ */
 export function observedAdapter(
   platform: PlatformId,
   adapter: PlatformAdapter,
@@ -39,25 +40,25 @@ export function observedAdapter(
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver);
       if (typeof value !== 'function' || typeof name !== 'string') return value;
-      return (...args: unknown[]) =>
-        current.run({ platform, operation: name, observe }, () => value.apply(target, args));
+      return (call: PlatformCall, ...args: unknown[]) =>
+        value.call(target, { ...call, observed: { platform, operation: name, observe } }, ...args);
     },
   });
 }
 
 /** Runs one HTTP call and reports it to the observer of the adapter method it was made for, if any. */
 export async function reportCall<T extends { status: number }>(
+  observed: ObservedCall | undefined,
   url: string,
   method: string | undefined,
   send: () => Promise<T>,
 ): Promise<T> {
-  const context = current.getStore();
-  if (!context) return send();
+  if (!observed) return send();
   const started = process.hrtime.bigint();
   const report = (status: number | undefined, outcome: PlatformCallRecord['outcome']) =>
-    context.observe({
-      platform: context.platform,
-      operation: context.operation,
+    observed.observe({
+      platform: observed.platform,
+      operation: observed.operation,
       method: method ?? 'GET',
       path: new URL(url).pathname,
       status,

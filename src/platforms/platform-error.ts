@@ -1,4 +1,4 @@
-import { reportCall } from './platform-calls.js';
+import { type ObservedCall, reportCall } from './platform-calls.js';
 
 /** A platform API call that failed; `kind` decides what the vendor is told. */
 export class PlatformError extends Error {
@@ -30,6 +30,8 @@ export interface PlatformAnswer {
 
 export interface PlatformFetchOptions {
   timeoutMs: number;
+  /** The adapter method's observer (`PlatformCall.observed`): each attempt is reported to it. */
+  observed?: ObservedCall;
   /**
    * The platform's own error envelope: returns the error an answer means (also for a 200 that carries
    * one, as TikTok sends), or undefined to fall back to the HTTP status.
@@ -55,7 +57,7 @@ export async function platformFetch(
   const opts = typeof options === 'number' ? { timeoutMs: options } : options;
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await reportCall(url, init.method, () => fetchOnce(url, init, opts))).body;
+      return (await reportCall(opts.observed, url, init.method, () => fetchOnce(url, init, opts))).body;
     } catch (err) {
       if (!(err instanceof PlatformError) || err.kind !== 'throttled' || attempt >= THROTTLE_RETRIES)
         throw err;

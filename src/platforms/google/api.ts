@@ -30,7 +30,11 @@ export class GoogleAdsApi {
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       },
-      { timeoutMs: this.timeoutMs, classify: (answer) => classifyGoogleAnswer(answer, paramFor) },
+      {
+        timeoutMs: this.timeoutMs,
+        observed: call.observed,
+        classify: (answer) => classifyGoogleAnswer(answer, paramFor),
+      },
     );
   }
 

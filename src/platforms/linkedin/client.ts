@@ -47,6 +47,7 @@ export function linkedInClient(apiBaseUrl: string, version: string, timeoutMs: n
       },
       {
         timeoutMs,
+        observed: call.observed,
         classify: (answer) => {
           createdId = answer.headers.get('x-restli-id');
           return classifyLinkedIn(answer, init.param);

@@ -35,7 +35,7 @@ export function graphClient(apiBaseUrl: string, timeoutMs: number): GraphClient 
         ...init,
         headers: { Authorization: `Bearer ${call.accessToken}`, Accept: 'application/json', ...init.headers },
       },
-      { timeoutMs, classify: classifyMetaError(sources) },
+      { timeoutMs, observed: call.observed, classify: classifyMetaError(sources) },
     );
   };
   const urlOf = (path: string, query: Record<string, string> = {}) => {

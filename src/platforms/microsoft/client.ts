@@ -42,7 +42,7 @@ export class MicrosoftAdsApi {
         },
         body: JSON.stringify(body),
       },
-      { timeoutMs: this.timeoutMs, classify: classifyMicrosoftAnswer },
+      { timeoutMs: this.timeoutMs, observed: call.observed, classify: classifyMicrosoftAnswer },
     );
     if (typeof answer !== 'object' || answer === null) {
       throw new PlatformError('rejected', `unexpected answer from ${new URL(url).pathname}`);

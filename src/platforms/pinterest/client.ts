@@ -31,7 +31,7 @@ export function pinterestClient(apiBaseUrl: string, timeoutMs: number) {
         },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       },
-      { timeoutMs, classify: classifyPinterest(init.sources) },
+      { timeoutMs, observed: call.observed, classify: classifyPinterest(init.sources) },
     );
   }
 

@@ -160,7 +160,7 @@ const PAGE_SIZE = 100;
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
-  const request = ({ accessToken }: PlatformCall, path: string, init: RequestInit = {}) =>
+  const request = ({ accessToken, observed }: PlatformCall, path: string, init: RequestInit = {}) =>
     platformFetch(
       `${apiBaseUrl}${path}`,
       {
@@ -171,7 +171,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
       },
-      timeoutMs,
+      { timeoutMs, observed },
     );
 
   async function allPages<T>(call: PlatformCall, path: string): Promise<T[]> {

@@ -32,7 +32,7 @@ export function snapClient(apiBaseUrl: string, timeoutMs: number) {
           ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
       },
-      { timeoutMs, classify: classifySnap(fields) },
+      { timeoutMs, observed: call.observed, classify: classifySnap(fields) },
     )) as SnapAnswer | undefined;
 
   const urlOf = ({ path, query = {} }: Pick<Entities, 'path' | 'query'>) => {

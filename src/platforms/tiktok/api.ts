@@ -26,7 +26,7 @@ export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
       },
-      { timeoutMs, classify: (answer) => classifyTikTok(answer, params) },
+      { timeoutMs, observed: call.observed, classify: (answer) => classifyTikTok(answer, params) },
     );
     const data = (body as { data?: unknown } | undefined)?.data;
     if (typeof data !== 'object' || data === null) throw new PlatformError('rejected', 'unexpected answer');
