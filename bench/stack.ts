@@ -28,6 +28,15 @@ export interface Stack {
 
 const TSX = ['--import', 'tsx'];
 
+/**
+ * The Node flags the image runs adlink with (the Dockerfile's `NODE_OPTIONS`: the heap's bounds), so
+ * the bench measures the process production runs; BENCH_ADLINK_NODE_OPTIONS replaces them.
+ */
+function imageNodeFlags(): string[] {
+  const fromImage = /^ENV NODE_OPTIONS="([^"]*)"/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+  return (process.env.BENCH_ADLINK_NODE_OPTIONS ?? fromImage ?? '').split(' ').filter(Boolean);
+}
+
 async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
   const port = await freePort();
@@ -119,7 +128,7 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
     const adlink = await startChild(
       'node',
-      [...profile, ...snapshots, 'dist/server.js'],
+      [...profile, ...snapshots, ...imageNodeFlags(), 'dist/server.js'],
       env,
       join(logDir, 'adlink.log'),
       /"msg":"adlink listening"/,
