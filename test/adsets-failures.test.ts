@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../src/errors.js';
 import { type AdSetBody, AdSetClient, expectError, type ListBody } from './support/adsets-client.js';
 import { type Company, countLogs, enter, expectPage, newLink } from './support/connect-helpers.js';
 import { FlowClient } from './support/flow-client.js';
@@ -206,6 +207,27 @@ describe('ad sets: platform failures', () => {
   }
 
   // -------------------------------------------------------------------------------------------
+  it('a store failure while reading the credentials is a 503 to retry, and the connection stays', async () => {
+    const s = await subject('Store Hiccup');
+    const connections = h.store.connections;
+    const credentials = connections.credentials.bind(connections);
+    let failures = 0;
+    connections.credentials = async (...args) => {
+      if (failures++ === 0) throw new StoreUnavailableError(new Error('injected: Redis timed out'));
+      return credentials(...args);
+    };
+    try {
+      const res = await s.client.get(s.target.id, { dismissDatabase: true });
+      expectError(res, 503, 'service_unavailable');
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    } finally {
+      connections.credentials = credentials;
+    }
+    expect(failures).toBe(1);
+    expect(await s.client.connectionStatus()).toBe('connected');
+    expect((await s.client.get(s.target.id, { dismissDatabase: true })).status).toBe(200);
+  });
+
   describe('an access token the platform rejects once is refreshed and the request retried', () => {
     let s: Subject;
 

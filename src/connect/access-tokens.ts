@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SealError } from '../crypto/sealed.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
@@ -76,6 +77,9 @@ export class AccessTokens {
       const credentials = await this.store.connections.credentials(ref.company, ref.customer, ref.platform);
       if (credentials) return credentials;
     } catch (err) {
+      // Only credentials that do not open are unreadable: a store that fails this read (503) must not
+      // cost the customer their connection.
+      if (!(err instanceof SealError || err instanceof SyntaxError)) throw err;
       this.log.error(
         { err, platform: ref.platform, customer: ref.customer },
         'stored credentials do not decrypt',
