@@ -1,3 +1,4 @@
+import { type AnswerHeaders, type HttpAnswer, type HttpRequest, httpCall } from './http-call.js';
 import { type ObservedCall, reportCall } from './platform-calls.js';
 
 /** A platform API call that failed; `kind` decides what the vendor is told. */
@@ -24,7 +25,7 @@ export class PlatformError extends Error {
 /** What a platform answered, for an adapter's `classify` hook. */
 export interface PlatformAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   body: unknown;
 }
 
@@ -51,7 +52,7 @@ const BACKOFF_MS = 250;
  */
 export async function platformFetch(
   url: string,
-  init: RequestInit,
+  init: HttpRequest,
   options: number | PlatformFetchOptions,
 ): Promise<unknown> {
   const opts = typeof options === 'number' ? { timeoutMs: options } : options;
@@ -70,25 +71,20 @@ export async function platformFetch(
 
 async function fetchOnce(
   url: string,
-  init: RequestInit,
+  init: HttpRequest,
   opts: PlatformFetchOptions,
 ): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  let body: unknown;
+  let response: HttpAnswer;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' });
-    const text = await response.text();
-    body = text === '' ? undefined : parseJson(text);
+    response = await httpCall(url, init, opts.timeoutMs);
   } catch (err) {
-    const timedOut = err instanceof Error && err.name === 'TimeoutError';
-    throw new PlatformError(
-      timedOut ? 'timeout' : 'unreachable',
-      timedOut ? 'the platform did not answer in time' : 'the platform could not be reached',
-    );
+    const timedOut = (err as { timeout?: boolean }).timeout === true;
+    throw new PlatformError(timedOut ? 'timeout' : 'unreachable', (err as Error).message);
   }
+  const body = response.text === '' ? undefined : parseJson(response.text);
   const classified = opts.classify?.({ status: response.status, headers: response.headers, body });
   if (classified) throw classified;
-  if (response.ok) return { status: response.status, body };
+  if (response.status >= 200 && response.status < 300) return { status: response.status, body };
   const message = describe(body) ?? `HTTP ${response.status}`;
   const code = errorCode(body);
   if (response.status === 401) throw new PlatformError('unauthorized', message, undefined, 401, code);
@@ -107,7 +103,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Seconds from a Retry-After header (delta seconds), at least 1. */
-export function retryAfter(headers: Headers): number {
+export function retryAfter(headers: AnswerHeaders): number {
   const value = Number(headers.get('retry-after'));
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
 }

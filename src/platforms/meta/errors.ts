@@ -1,3 +1,4 @@
+import type { AnswerHeaders } from '../http-call.js';
 import { type PlatformAnswer, PlatformError } from '../platform-error.js';
 
 interface GraphErrorBody {
@@ -22,7 +23,7 @@ export const NOT_FOUND_CODE = '100/33';
  * `X-Business-Use-Case-Usage` header (or `X-Ad-Account-Usage`'s `reset_time_duration`, seconds); 0 or
  * none means "now", which is waited as one second.
  */
-export function retryAfterSeconds(headers: Headers): number {
+export function retryAfterSeconds(headers: AnswerHeaders): number {
   let seconds = 0;
   try {
     const buc = JSON.parse(headers.get('x-business-use-case-usage') ?? '{}') as Record<string, unknown>;

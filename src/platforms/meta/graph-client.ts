@@ -1,4 +1,5 @@
 import type { PlatformCall } from '../adapter.js';
+import type { HttpRequest } from '../http-call.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
 import { appSecretProof } from './app-secret-proof.js';
 import { classifyMetaError, type ParamSource } from './errors.js';
@@ -27,7 +28,7 @@ export interface GraphClient {
 export function graphClient(apiBaseUrl: string, timeoutMs: number): GraphClient {
   const origin = new URL(apiBaseUrl).origin;
 
-  const send = (call: PlatformCall, url: URL, init: RequestInit = {}, sources: ParamSource[] = []) => {
+  const send = (call: PlatformCall, url: URL, init: HttpRequest = {}, sources: ParamSource[] = []) => {
     url.searchParams.set('appsecret_proof', appSecretProof(call.accessToken, call.app.clientSecret));
     return platformFetch(
       url.href,

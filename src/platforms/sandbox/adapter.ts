@@ -11,6 +11,7 @@ import type {
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
+import type { HttpRequest } from '../http-call.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
 import type * as Sandbox from './model.js';
 
@@ -160,7 +161,7 @@ const PAGE_SIZE = 100;
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
-  const request = ({ accessToken, observed }: PlatformCall, path: string, init: RequestInit = {}) =>
+  const request = ({ accessToken, observed }: PlatformCall, path: string, init: HttpRequest = {}) =>
     platformFetch(
       `${apiBaseUrl}${path}`,
       {

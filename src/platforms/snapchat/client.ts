@@ -1,4 +1,5 @@
 import type { PlatformCall } from '../adapter.js';
+import type { HttpRequest } from '../http-call.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
 import type { SnapAnswer, SubRequest } from './api-types.js';
 import { classifySnap, type FieldSource, failedSubRequest, invalidEntity } from './errors.js';
@@ -21,7 +22,7 @@ export interface Entities {
 export function snapClient(apiBaseUrl: string, timeoutMs: number) {
   const origin = new URL(apiBaseUrl).origin;
 
-  const send = async (call: PlatformCall, url: URL, init: RequestInit = {}, fields: FieldSource[] = []) =>
+  const send = async (call: PlatformCall, url: URL, init: HttpRequest = {}, fields: FieldSource[] = []) =>
     (await platformFetch(
       url.href,
       {

@@ -1,4 +1,5 @@
 import type { PlatformCall } from '../adapter.js';
+import type { HttpRequest } from '../http-call.js';
 import { PlatformError, platformFetch } from '../platform-error.js';
 import { classifyTikTok, type FieldParams } from './errors.js';
 
@@ -15,7 +16,7 @@ const PAGE_SIZE = 1000;
  * lists and objects JSON-encoded, JSON bodies on POST, and the `data` of TikTok's envelope as result.
  */
 export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
-  async function send(call: PlatformCall, url: string, init: RequestInit, params?: FieldParams) {
+  async function send(call: PlatformCall, url: string, init: HttpRequest, params?: FieldParams) {
     const body = await platformFetch(
       url,
       {
