@@ -36,6 +36,17 @@ export interface Batch {
 /** One read of `Kv.readAll`. */
 export type Read = { get: string } | { smembers: string } | { zcountFrom: string; from: string };
 
+/** Hands a read to the one of `to`'s operations it names (every backend and script encoding). */
+export const performRead = <T>(
+  read: Read,
+  to: { get(key: string): T; smembers(key: string): T; zcountFrom(key: string, from: string): T },
+): T =>
+  'get' in read
+    ? to.get(read.get)
+    : 'smembers' in read
+      ? to.smembers(read.smembers)
+      : to.zcountFrom(read.zcountFrom, read.from);
+
 /**
  * What `Kv.gate` found: refused while the address is blocked, else the lookup, the counted hit and the
  * answers of the reads sent with it.

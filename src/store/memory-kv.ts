@@ -1,4 +1,13 @@
-import type { Batch, GateKeys, GateResult, Kv, LexRange, Read, SetOptions } from './kv.js';
+import {
+  type Batch,
+  type GateKeys,
+  type GateResult,
+  type Kv,
+  type LexRange,
+  performRead,
+  type Read,
+  type SetOptions,
+} from './kv.js';
 
 export type Value = string | Set<string> | string[];
 
@@ -167,15 +176,7 @@ export class MemoryKv implements Kv {
   }
 
   async readAll(reads: Read[]) {
-    return Promise.all(
-      reads.map((read) =>
-        'get' in read
-          ? this.get(read.get)
-          : 'smembers' in read
-            ? this.smembers(read.smembers)
-            : this.zcountFrom(read.zcountFrom, read.from),
-      ),
-    );
+    return Promise.all(reads.map((read) => performRead<Promise<unknown>>(read, this)));
   }
 
   async gate(

@@ -1,7 +1,17 @@
 import { Cluster, type Redis } from 'ioredis';
 import type { RedisTarget } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
-import type { Batch, GateKeys, GateResult, Kv, KvObserver, LexRange, Read, SetOptions } from './kv.js';
+import {
+  type Batch,
+  type GateKeys,
+  type GateResult,
+  type Kv,
+  type KvObserver,
+  type LexRange,
+  performRead,
+  type Read,
+  type SetOptions,
+} from './kv.js';
 import { redisClient } from './redis-connection.js';
 import { type GateReply, readOp, SCRIPTS, type Scripts, withKeys } from './redis-scripts.js';
 
@@ -196,13 +206,14 @@ export class RedisKv implements Kv {
   }
 
   private readEach(reads: Read[]): Promise<unknown[]> {
+    const client = this.client;
     return Promise.all(
       reads.map((read) =>
-        'get' in read
-          ? this.client.get(read.get)
-          : 'smembers' in read
-            ? this.client.smembers(read.smembers)
-            : this.client.zlexcount(read.zcountFrom, `[${read.from}`, '+'),
+        performRead<Promise<unknown>>(read, {
+          get: (key) => client.get(key),
+          smembers: (key) => client.smembers(key),
+          zcountFrom: (key, from) => client.zlexcount(key, `[${from}`, '+'),
+        }),
       ),
     );
   }

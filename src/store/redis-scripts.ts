@@ -1,4 +1,4 @@
-import type { Read } from './kv.js';
+import { performRead, type Read } from './kv.js';
 
 /*
  * Every multi-command step is one script (EVALSHA): one command for ioredis to build, time and answer
@@ -50,11 +50,11 @@ ${READS}
 return reads(1, 1, {})`;
 
 export const readOp = (read: Read): [key: string, op: string] =>
-  'get' in read
-    ? [read.get, 'g']
-    : 'smembers' in read
-      ? [read.smembers, 's']
-      : [read.zcountFrom, `z${read.from}`];
+  performRead<[string, string]>(read, {
+    get: (key) => [key, 'g'],
+    smembers: (key) => [key, 's'],
+    zcountFrom: (key, from) => [key, `z${from}`],
+  });
 
 /**
  * Kv.gate. `allow-oom`: under maxmemory Redis still answers reads, and a vendor request must still be
