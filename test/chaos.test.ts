@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Company, newCustomer, newLink, vendorWith } from './support/connect-helpers.js';
+import { type Company, newCustomer, vendorWith } from './support/connect-helpers.js';
 import { FlowClient } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-redis.js';

@@ -1,5 +1,5 @@
-import { createPublicKey } from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { createPublicKey, sign } from 'node:crypto';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Company,
@@ -67,6 +67,28 @@ describe('connect token verification matrix', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('name="token"');
     }
+  });
+
+  it('issues standard JWTs: byte for byte what jose signs, verified by jose against the published JWKS', async () => {
+    const { token } = linkParts(link);
+    const [header] = token.split('.');
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({
+      alg: 'EdDSA',
+      kid: current.kid,
+      typ: 'adlink-connect+jwt',
+    });
+    // Ed25519 is deterministic: the same header and claims signed by jose give the same token.
+    expect(await signSession(claims)).toBe(token);
+    const jwks = createLocalJWKSet((await h.http.get('/.well-known/jwks.json')).body);
+    const { payload } = await jwtVerify(token, jwks, {
+      algorithms: ['EdDSA'],
+      issuer: h.baseUrl,
+      audience: 'adlink:connect',
+      typ: 'adlink-connect+jwt',
+      requiredClaims: ['jti', 'sub', 'iat', 'exp'],
+    });
+    expect(payload).toEqual(claims);
+    expect(payload).toMatchObject({ sub: customer, company: acme.id });
   });
 
   it('refuses alg "none"', async () => {
@@ -140,6 +162,44 @@ describe('connect token verification matrix', () => {
     ];
     for (const [payload, header] of cases)
       await expectRefused(await signSession(payload, header), 400, INVALID);
+  });
+
+  it('refuses what it never issues: a crit header, an audience list, typ spelled otherwise, a header or claims not an object', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    /** Signed with our key, with a header and claims written out by hand. */
+    const signedRaw = (header: string, payload: string) => {
+      const input = `${b64(header)}.${b64(payload)}`;
+      return `${input}.${sign(null, Buffer.from(input), current.privateKey).toString('base64url')}`;
+    };
+    const ourHeader = { alg: 'EdDSA', kid: current.kid, typ: 'adlink-connect+jwt' };
+    const claimsJson = JSON.stringify(claims);
+    const tokens = [
+      signedRaw(JSON.stringify({ ...ourHeader, crit: ['exp'], exp: claims.exp }), claimsJson),
+      signedRaw(JSON.stringify(ourHeader), JSON.stringify({ ...claims, aud: ['adlink:connect'] })),
+      signedRaw(JSON.stringify({ ...ourHeader, typ: 'application/adlink-connect+jwt' }), claimsJson),
+      signedRaw(JSON.stringify({ ...ourHeader, typ: 'ADLINK-CONNECT+JWT' }), claimsJson),
+      signedRaw('[]', claimsJson),
+      signedRaw(JSON.stringify(ourHeader), JSON.stringify([claims])),
+      signedRaw(JSON.stringify(ourHeader), '"claims"'),
+      signedRaw(JSON.stringify(ourHeader), '{"sub":'),
+    ];
+    // The control: the same hand-written path with our header and the claims unchanged is accepted.
+    const control = await new FlowClient(h.baseUrl).get(
+      urlWith(signedRaw(JSON.stringify(ourHeader), claimsJson)),
+    );
+    expect(control.status).toBe(200);
+    for (const token of tokens) await expectRefused(token, 400, INVALID);
+    const real = linkParts(link).token;
+    const [, payload, signature] = real.split('.');
+    for (const token of [
+      `${b64('{')}.${payload}.${signature}`,
+      `${real}.${signature}`,
+      real.slice(0, -2),
+      `${real}AA`,
+      `${real.slice(0, real.lastIndexOf('.'))}.${b64('short')}`,
+    ]) {
+      await expectRefused(token, 400, INVALID);
+    }
   });
 
   it('answers 410 "This link has expired" for an expired token', async () => {

@@ -8,14 +8,12 @@ import {
   enter,
   expectFlowHeaders,
   expectPage as expectFlowPage,
-  expectNoInternals,
   expectOnlyNoncedScripts,
-  heading,
   newCustomer,
   newLink,
   redeem,
 } from './support/connect-helpers.js';
-import { decodeHtml, FlowClient, location } from './support/flow-client.js';
+import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { expectPage, fieldError, VendorClient } from './support/vendor-client.js';
 

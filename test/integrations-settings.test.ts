@@ -6,9 +6,7 @@ import {
   type Company,
   cspDirectives,
   expectFlowHeaders,
-  expectNoInternals,
   expectOnlyNoncedScripts,
-  heading,
   newCustomer,
 } from './support/connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './support/flow-client.js';

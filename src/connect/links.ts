@@ -90,7 +90,7 @@ export class ConnectLinks {
     }
     const quota = this.config.limits.openLinks;
     if (openLinks >= quota) throw quotaExceeded('open connect links', quota);
-    const { token, claims } = await this.tokens.issue(request.company, request.customer, request.expiresIn);
+    const { token, claims } = this.tokens.issue(request.company, request.customer, request.expiresIn);
     await this.store.sessions.createSession(
       claims.jti,
       {
@@ -123,7 +123,7 @@ export class ConnectLinks {
   async introspect(company: string, token: string): Promise<Record<string, unknown>> {
     let claims: SessionClaims;
     try {
-      claims = await this.tokens.verify(token);
+      claims = this.tokens.verify(token);
     } catch (err) {
       if (err instanceof SessionTokenError) return { active: false };
       throw err;
