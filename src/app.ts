@@ -29,6 +29,7 @@ import { noteSubject, observeRequests } from './http/request.js';
 import { trackRouteTemplates } from './http/route-template.js';
 import { under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
+import { refuseHeldBodyError, vendorBodyParsers } from './http/vendor-body.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
 import { createCustomerPages } from './integrations/customers.js';
@@ -231,15 +232,16 @@ export function createApp({
     ),
   );
 
-  // Vendor endpoints authenticate (and count against their company's limit) before they read a body.
+  // Vendor endpoints authenticate (and count against their company's limit) before they read a body;
+  // introspection reads its own ahead, holding any error until then (http/vendor-body.ts).
   const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
   const vendor = [
     authenticate(store, failures, config.limits.apiPerMinute, (err) =>
       log.warn({ err }, 'could not record token use'),
     ),
+    refuseHeldBodyError,
     noteSubject,
-    express.json({ limit: '100kb' }),
-    express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
+    ...vendorBodyParsers(),
   ];
   app.use(
     under(['/customers'], createCustomerRoutes(store, vendor, platforms, events)),

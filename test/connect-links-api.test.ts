@@ -423,6 +423,26 @@ describe('connect links API', () => {
       }
       expect((await h.http.post('/sessions/introspect').send({ token: 'x' })).status).toBe(401);
     });
+
+    it('reads its body ahead of authentication, yet refuses an unauthenticated request first', async () => {
+      const bodies: [string, string, number, string][] = [
+        ['application/json', '{"token":', 400, 'invalid_json'],
+        ['application/json', JSON.stringify({ token: 'x'.repeat(120_000) }), 413, 'payload_too_large'],
+        ['application/x-www-form-urlencoded', `token=${'x'.repeat(120_000)}`, 413, 'payload_too_large'],
+      ];
+      for (const [type, body, status, code] of bodies) {
+        const post = () => h.http.post('/sessions/introspect').type(type).send(body);
+        const anonymous = await post();
+        expect(anonymous.status).toBe(401);
+        expect(apiError(anonymous).code).toBe('missing_token');
+        const wrong = await post().set('Authorization', 'Bearer adl_live_wrong');
+        expect(wrong.status).toBe(401);
+        expect(apiError(wrong).code).toBe('invalid_token');
+        const authenticated = await post().set('Authorization', acme.auth);
+        expect(authenticated.status, code).toBe(status);
+        expect(apiError(authenticated).code).toBe(code);
+      }
+    });
   });
 
   describe('GET /.well-known/jwks.json', () => {

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent, enter, newCustomer, newLink, startSandbox } from './support/connect-helpers.js';
+import { consent, enter, linkParts, newCustomer, newLink, startSandbox } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
@@ -88,6 +88,24 @@ describe('two instances on one Redis', () => {
 
     await a.store.companies.revokeToken(company.tokenId);
     const refused = await connect(b, company.auth);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('invalid_token');
+  });
+
+  it("refuses introspection with a token revoked on the other instance, though B read the token's session with its gate", async () => {
+    const company = await a.company('Introspects elsewhere');
+    const other = await a.company('Other introspector');
+    const customer = await newCustomer(a, company);
+    const { token } = linkParts(await newLink(a, company, customer));
+    const introspect = (auth: string) =>
+      b.http.post('/sessions/introspect').set('Authorization', auth).send({ token });
+    for (let i = 0; i < 2; i++) {
+      expect((await introspect(company.auth)).body).toMatchObject({ active: true, customer });
+      expect((await introspect(other.auth)).body).toEqual({ active: false });
+    }
+
+    await a.store.companies.revokeToken(company.tokenId);
+    const refused = await introspect(company.auth);
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe('invalid_token');
   });

@@ -9,6 +9,7 @@ import type { Events } from '../events/events.js';
 import { readsWithGate } from '../http/reads-with-gate.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
+import { bodyAhead } from '../http/vendor-body.js';
 import { LANGUAGES } from '../locales/i18n.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -207,6 +208,9 @@ export function createConnectApiRoutes(
     vendor,
   );
 
+  const introspection = readsWithGate((req, company) =>
+    links.introspectionPlan(company, (req.body as { token?: unknown } | undefined)?.token),
+  );
   resource(
     router,
     '/sessions/introspect',
@@ -214,10 +218,11 @@ export function createConnectApiRoutes(
       post: async (req, res) => {
         parseQuery(noQuery, req);
         const { token } = parseIntrospection(req);
-        res.json(await links.introspect(req.auth!.company, token));
+        res.json(await links.introspect(req.auth!.company, token, await introspection.read(req, store.kv)));
       },
     },
-    vendor,
+    // The body is read before authentication: the session of its token goes with the gate.
+    [bodyAhead(), introspection.offer, ...vendor],
   );
 
   return router;

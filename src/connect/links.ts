@@ -4,11 +4,12 @@ import { isUuid } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { PlatformId } from '../platforms/catalog.js';
 import type { CompanySettings } from '../store/company-settings.js';
+import type { SessionRecord } from '../store/connect-sessions.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 import { allOf, type ReadPlan, readPlans } from '../store/kv.js';
 import { isAllowedRedirect } from './redirect-uris.js';
-import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
+import { claimedJti, type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
 
 /** The longest a link lives (`expires_in` is at most 3600 s): how long the open-links ledger is kept. */
 const MAX_LINK_TTL_MS = 60 * 60 * 1000;
@@ -20,6 +21,12 @@ export interface LinkContext {
   settings: CompanySettings;
   /** The company's open links now, for its quota. */
   openLinks: number;
+}
+
+/** A session read by the jti a token claims, before the token was verified. */
+export interface PeekedSession {
+  jti: string;
+  record: SessionRecord | null;
 }
 
 export interface LinkRequest {
@@ -119,8 +126,22 @@ export class ConnectLinks {
     return { connect_url: url.href, expires_at: new Date(claims.exp * 1000).toISOString() };
   }
 
-  /** RFC 7662 style: any problem, including another company's token, is just `active: false`. */
-  async introspect(company: string, token: string): Promise<Record<string, unknown>> {
+  /**
+   * What introspecting `token` reads first: the session of the jti it claims, unverified (see
+   * `claimedJti`), so the read can go with the request's authentication.
+   */
+  introspectionPlan(company: string, token: unknown): ReadPlan<PeekedSession | undefined> {
+    const jti = typeof token === 'string' ? claimedJti(token) : undefined;
+    if (jti === undefined) return { reads: [], decode: () => undefined };
+    const plan = this.store.sessions.peekPlan(company, jti);
+    return { reads: plan.reads, decode: (values) => ({ jti, record: plan.decode(values) }) };
+  }
+
+  /**
+   * RFC 7662 style: any problem, including another company's token, is just `active: false`. `ahead`
+   * is the session read by `introspectionPlan`, used once the token verified with that jti.
+   */
+  async introspect(company: string, token: string, ahead?: PeekedSession): Promise<Record<string, unknown>> {
     let claims: SessionClaims;
     try {
       claims = this.tokens.verify(token);
@@ -129,7 +150,8 @@ export class ConnectLinks {
       throw err;
     }
     if (claims.company !== company) return { active: false };
-    const record = await this.store.sessions.peekSession(company, claims.jti);
+    const record =
+      ahead?.jti === claims.jti ? ahead.record : await this.store.sessions.peekSession(company, claims.jti);
     if (!record || record.customer !== claims.customer) return { active: false };
     return {
       active: true,

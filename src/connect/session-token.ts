@@ -39,6 +39,24 @@ function decodeObject(segment: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** Ids we issue (`randomToken(16)`): anything else named as a jti is not looked up. */
+const JTI = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The `jti` a token claims, unverified: only to read its session ahead (with the request's
+ * authentication); the token is verified before what was read is used.
+ */
+export function claimedJti(token: string): string | undefined {
+  const payload = token.split('.', 3)[1];
+  if (payload === undefined || !SEGMENT.test(payload)) return undefined;
+  try {
+    const { jti } = decodeObject(payload);
+    return typeof jti === 'string' && JTI.test(jti) ? jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Connect-session tokens: compact EdDSA (Ed25519) JWS with `kid`, verified only against our own keys
  * (embedded `jwk`, `jku` or `x5u` headers are never looked at), with an algorithm allow-list of one.

@@ -1,6 +1,6 @@
 import type { PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
-import type { Batch, Kv } from './kv.js';
+import { type Batch, type Kv, type ReadPlan, readPlans } from './kv.js';
 
 /** What a connect link grants, kept while the link is valid (its JWT only points here by jti). */
 export interface SessionRecord {
@@ -59,8 +59,15 @@ export class ConnectSessionStore {
   }
 
   async peekSession(company: string, jti: string): Promise<SessionRecord | null> {
-    const raw = await this.kv.get(this.k.session(company, jti));
-    return raw ? (JSON.parse(raw) as SessionRecord) : null;
+    const [record] = await readPlans(this.kv, this.peekPlan(company, jti));
+    return record;
+  }
+
+  peekPlan(company: string, jti: string): ReadPlan<SessionRecord | null> {
+    return {
+      reads: [{ get: this.k.session(company, jti) }],
+      decode: ([raw]) => (raw ? (JSON.parse(raw as string) as SessionRecord) : null),
+    };
   }
 
   /**
