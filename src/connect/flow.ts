@@ -129,7 +129,7 @@ export class ConnectFlow {
   private async checkLink(link: LinkParams): Promise<{ claims: SessionClaims; vendor: string }> {
     let claims: SessionClaims;
     try {
-      claims = this.tokens.verify(link.token);
+      claims = await this.tokens.verify(link.token);
     } catch (err) {
       if (!(err instanceof SessionTokenError)) throw err;
       throw new FlowPage(

@@ -144,7 +144,7 @@ export class ConnectLinks {
   async introspect(company: string, token: string, ahead?: PeekedSession): Promise<Record<string, unknown>> {
     let claims: SessionClaims;
     try {
-      claims = this.tokens.verify(token);
+      claims = await this.tokens.verify(token);
     } catch (err) {
       if (err instanceof SessionTokenError) return { active: false };
       throw err;
