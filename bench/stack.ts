@@ -29,12 +29,18 @@ export interface Stack {
 const TSX = ['--import', 'tsx'];
 
 /**
- * The Node flags the image runs adlink with (the Dockerfile's `NODE_OPTIONS`: the heap's bounds), so
+ * The Node flags the image runs adlink with (those of the Dockerfile's `CMD`: the heap's sizing), so
  * the bench measures the process production runs; BENCH_ADLINK_NODE_OPTIONS replaces them.
  */
 function imageNodeFlags(): string[] {
-  const fromImage = /^ENV NODE_OPTIONS="([^"]*)"/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
-  return (process.env.BENCH_ADLINK_NODE_OPTIONS ?? fromImage ?? '').split(' ').filter(Boolean);
+  if (process.env.BENCH_ADLINK_NODE_OPTIONS !== undefined) {
+    return process.env.BENCH_ADLINK_NODE_OPTIONS.split(' ').filter(Boolean);
+  }
+  const command = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+  const [node, ...args] = command ? (JSON.parse(command) as string[]) : [];
+  if (node !== 'node' || args.at(-1) !== 'dist/server.js')
+    throw new Error('Dockerfile: CMD is not node … dist/server.js');
+  return args.slice(0, -1);
 }
 
 async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
