@@ -65,10 +65,11 @@ export function claimedJti(token: string): string | undefined {
  * (embedded `jwk`, `jku` or `x5u` headers are never looked at), with an algorithm allow-list of one.
  *
  * Signed and verified with node:crypto's one-shot Ed25519, which costs less than WebCrypto (what jose
- * uses): signing in the request's own thread (28 µs; WebCrypto's hand-off to the thread pool alone costs
- * more), verifying in the thread pool (its 55 µs there, not on the event loop). The tokens are standard JWTs, byte for byte what jose would sign (Ed25519 is deterministic);
- * verification is as strict as jose's `jwtVerify` with our options, and stricter where we never issue
- * a variant (an `aud` array, a `typ` spelled otherwise, any `crit`).
+ * uses): signing in the request's own thread (28 µs; WebCrypto's hand-off to the thread pool alone
+ * costs more), verifying in the thread pool (its 55 µs there, not on the event loop). The tokens are
+ * standard JWTs, byte for byte what jose would sign (Ed25519 is deterministic); verification is as
+ * strict as jose's `jwtVerify` with our options, and stricter where we never issue a variant (an `aud`
+ * array, a `typ` spelled otherwise, any `crit`).
  */
 export class SessionTokens {
   private readonly publicKeys: Map<string, KeyObject>;

@@ -191,8 +191,9 @@ export class RedisKv implements Kv {
 
   readAll(reads: Read[]) {
     if (reads.length === 0) return Promise.resolve([]);
-    // A cluster script must stay in one slot; there, single commands are auto-pipelined per node.
-    if (this.cluster) return this.call(() => this.readEach(reads));
+    // A cluster script must stay in one slot; there, single commands are auto-pipelined per node. One
+    // read is its own command: a script would only add to it.
+    if (this.cluster || reads.length === 1) return this.call(() => this.readEach(reads));
     const ops = reads.map(readOp);
     return this.call(
       async () =>
