@@ -172,7 +172,8 @@ export function createApp({
     res
       .set('Cache-Control', 'public, max-age=86400')
       .type('image/svg+xml')
-      .sendFile(`${PUBLIC_DIR}favicon.svg`);
+      // With a root, dot segments are refused only below it: a checkout under ~/.local still serves.
+      .sendFile('favicon.svg', { root: PUBLIC_DIR });
   });
   app.use(noStore);
   app.use(['/connections', '/sandbox'], keepOpener);

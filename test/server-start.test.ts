@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './support/redis-server.js';
@@ -26,9 +26,9 @@ const portIsFree = (port: number) =>
     probe.listen(port, () => probe.close(() => resolve(true)));
   });
 
-async function embedded(env: Record<string, string> = {}) {
+async function embedded(env: Record<string, string> = {}, cwd?: string) {
   const port = await freePort();
-  const server = spawnServer({ PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'info', ...env });
+  const server = spawnServer({ PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'info', ...env }, cwd);
   children.push(server);
   await server.waitForStdout(LISTENING, 20_000);
   return { server, base: `http://localhost:${port}`, port };
@@ -144,5 +144,37 @@ describe('the embedded store in development', () => {
     );
     expect(forged.status).toBe(200);
     expect(await forged.text()).toContain('Signature NOT verified');
+  });
+
+  it('serves its files from a checkout whose path has a dot segment (~/.local/src, .build/)', async () => {
+    // Inside node_modules/.cache so that the copy's packages resolve from the repository's node_modules;
+    // swagger-ui-dist is copied too, so its path carries the dot segment as in such a checkout.
+    const cache = join(repoRoot, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const copy = join(mkdtempSync(join(cache, 'adlink-')), '.build', 'adlink');
+    try {
+      for (const entry of ['src', 'views', 'public', 'package.json', 'tsconfig.json']) {
+        cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
+      }
+      cpSync(
+        join(repoRoot, 'node_modules', 'swagger-ui-dist'),
+        join(copy, 'node_modules', 'swagger-ui-dist'),
+        {
+          recursive: true,
+        },
+      );
+      const { server, base } = await embedded({}, copy);
+      const icon = await fetch(`${base}/favicon.ico`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+        const answer = await fetch(`${base}/docs/assets/${asset}`);
+        expect(answer.status, asset).toBe(200);
+        expect((await answer.arrayBuffer()).byteLength, asset).toBeGreaterThan(1000);
+      }
+      expect(server.stdout()).not.toContain('internal_error');
+    } finally {
+      rmSync(dirname(dirname(copy)), { recursive: true, force: true });
+    }
   });
 });

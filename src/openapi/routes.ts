@@ -56,7 +56,7 @@ export function createApiReferenceRoutes(publicBaseUrl: string): Router {
   for (const [file, type] of Object.entries(ASSETS)) {
     resource(router, `/docs/assets/${file}`, {
       get: (_req, res) => {
-        res.set('Cache-Control', 'public, max-age=3600').type(type).sendFile(`${SWAGGER_UI}/${file}`);
+        res.set('Cache-Control', 'public, max-age=3600').type(type).sendFile(file, { root: SWAGGER_UI });
       },
     });
   }

@@ -19,12 +19,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server with exactly `env` (plus PATH and HOME): nothing leaks in from the test
+ * Starts the real server (from the checkout at `cwd`) with exactly `env` (plus PATH and HOME): nothing leaks in from the test
  * runner's environment, such as NODE_ENV=test or a REDIS_URL.
  */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+export function spawnServer(env: Record<string, string>, cwd: string = repoRoot): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: repoRoot,
+    cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
