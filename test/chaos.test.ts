@@ -17,6 +17,25 @@ import { startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-re
 
 const RECOVERY_MS = 2_000;
 const WORKERS = 6;
+/**
+ * Each worker starts at most one operation per PACE_MS, so the load is the same on a slow and a fast
+ * machine's upper end, and the company's limits are sized from it: rate-limited answers are then a
+ * defect, not a sign of a fast machine.
+ */
+const PACE_MS = 20;
+const POLL_MS = 25;
+/** Company-token calls of one operation at most (a customer created, then its link issued). */
+const CALLS_PER_OPERATION = 2;
+const FAULTS_TIMEOUT_MS = 120_000;
+const EMPTY_TIMEOUT_MS = 60_000;
+/** The longest both tests can run. */
+const RUN_SECONDS = (FAULTS_TIMEOUT_MS + EMPTY_TIMEOUT_MS) / 1000;
+const OPERATIONS_PER_SECOND = (WORKERS * 1000) / PACE_MS;
+const LIMITS = {
+  API_RATE_LIMIT: String((OPERATIONS_PER_SECOND * CALLS_PER_OPERATION + 1000 / POLL_MS) * 60),
+  OPEN_LINK_QUOTA: String(OPERATIONS_PER_SECOND * RUN_SECONDS),
+  CUSTOMER_QUOTA: String(OPERATIONS_PER_SECOND * RUN_SECONDS),
+};
 
 interface Outcome {
   op: string;
@@ -40,7 +59,7 @@ describe('chaos: Redis faults during load', () => {
     admin = await redis.client();
     await admin.config('SET', 'maxmemory-policy', 'noeviction');
     // The load's requests after Redis lost the company fail authentication: not what is measured here.
-    h = await startHarness({ redisUrl: redis.url, env: { AUTH_FAILURE_LIMIT: '100000' } });
+    h = await startHarness({ redisUrl: redis.url, env: { AUTH_FAILURE_LIMIT: '100000', ...LIMITS } });
     await seed();
   });
   afterAll(async () => {
@@ -176,10 +195,13 @@ describe('chaos: Redis faults during load', () => {
           continue;
         }
         active++;
+        const started = Date.now();
         await operation(n++).catch((err: Error) =>
           outcomes.push({ op: `threw ${err.message}`, status: 0, retryAfter: null }),
         );
         active--;
+        const rest = PACE_MS - (Date.now() - started);
+        if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       }
     });
     await new Promise((r) => setTimeout(r, 300));
@@ -190,7 +212,7 @@ describe('chaos: Redis faults during load', () => {
       const res = await h.http.get('/customers').set('Authorization', vendor.auth);
       if (res.status !== 503) break;
       if (Date.now() - back > 10_000) throw new Error(`no service 10 s after ${name}`);
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
     recoveries.push(Date.now() - back);
     await new Promise((r) => setTimeout(r, 300));
@@ -198,65 +220,73 @@ describe('chaos: Redis faults during load', () => {
     await Promise.all(workers);
   }
 
-  it('kill, DEBUG SLEEP, CLIENT PAUSE and out of memory: only successes and retryable 503s', async () => {
-    await underLoad('kill + restart (persisted)', async () => {
-      // Redis keeps what it had when it was killed (the SAVE stands for its persistence); the load goes
-      // on against the dead server.
-      await quiet(async () => {
-        await admin.save();
-        await redis.kill('SIGKILL');
+  it(
+    'kill, DEBUG SLEEP, CLIENT PAUSE and out of memory: only successes and retryable 503s',
+    async () => {
+      await underLoad('kill + restart (persisted)', async () => {
+        // Redis keeps what it had when it was killed (the SAVE stands for its persistence); the load goes
+        // on against the dead server.
+        await quiet(async () => {
+          await admin.save();
+          await redis.kill('SIGKILL');
+        });
+        await new Promise((r) => setTimeout(r, 700));
+        await redis.restart();
+        admin = await redis.client();
+        await admin.config('SET', 'maxmemory-policy', 'noeviction');
       });
-      await new Promise((r) => setTimeout(r, 700));
-      await redis.restart();
-      admin = await redis.client();
-      await admin.config('SET', 'maxmemory-policy', 'noeviction');
-    });
-    await underLoad('DEBUG SLEEP 1.5', async () => {
-      await admin.call('DEBUG', 'SLEEP', '1.5');
-    });
-    await underLoad('CLIENT PAUSE 1500 ALL', async () => {
-      await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
-      await new Promise((r) => setTimeout(r, 1500));
-    });
-    await underLoad('out of memory', async () => {
-      const used = Number(/used_memory:(\d+)/.exec(await admin.info('memory'))![1]);
-      await admin.config('SET', 'maxmemory', String(used));
-      await new Promise((r) => setTimeout(r, 1000));
-      await admin.config('SET', 'maxmemory', '0');
-    });
+      await underLoad('DEBUG SLEEP 1.5', async () => {
+        await admin.call('DEBUG', 'SLEEP', '1.5');
+      });
+      await underLoad('CLIENT PAUSE 1500 ALL', async () => {
+        await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
+        await new Promise((r) => setTimeout(r, 1500));
+      });
+      await underLoad('out of memory', async () => {
+        const used = Number(/used_memory:(\d+)/.exec(await admin.info('memory'))![1]);
+        await admin.config('SET', 'maxmemory', String(used));
+        await new Promise((r) => setTimeout(r, 1000));
+        await admin.config('SET', 'maxmemory', '0');
+      });
 
-    const bad = outcomes.filter(
-      (o) =>
-        !(o.status >= 200 && o.status < 400) &&
-        !(o.status === 503 && /^[1-9]\d*$/.test(o.retryAfter ?? '')) &&
-        !(o.status === 502 && ['callback', 'adset_write', 'consent', 'consent_page'].includes(o.op)) &&
-        // The sandbox limits each access token to 50 calls per 10 s, as platforms do.
-        !(o.status === 429 && o.op === 'adset_write' && o.retryAfter !== null),
-    );
-    const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
-    console.log(
-      `chaos: faults injected ${faults.length} (${faults.join(', ')}), requests ${outcomes.length}, 503 ${count((o) => o.status === 503)}, 502 ${count((o) => o.status === 502)}, recovery ms ${recoveries.join('/')}`,
-    );
-    expect([...new Set(bad.map((o) => `${o.op} ${o.status} ${o.retryAfter}`))]).toEqual([]);
-    for (const ms of recoveries) expect(ms).toBeLessThanOrEqual(RECOVERY_MS);
-    expect(count((o) => o.status === 503)).toBeGreaterThan(0);
-    await expectConsistent();
-  }, 120_000);
+      const bad = outcomes.filter(
+        (o) =>
+          !(o.status >= 200 && o.status < 400) &&
+          !(o.status === 503 && /^[1-9]\d*$/.test(o.retryAfter ?? '')) &&
+          !(o.status === 502 && ['callback', 'adset_write', 'consent', 'consent_page'].includes(o.op)) &&
+          // The sandbox limits each access token to 50 calls per 10 s, as platforms do.
+          !(o.status === 429 && o.op === 'adset_write' && o.retryAfter !== null),
+      );
+      const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
+      console.log(
+        `chaos: faults injected ${faults.length} (${faults.join(', ')}), requests ${outcomes.length}, 503 ${count((o) => o.status === 503)}, 502 ${count((o) => o.status === 502)}, recovery ms ${recoveries.join('/')}`,
+      );
+      expect([...new Set(bad.map((o) => `${o.op} ${o.status} ${o.retryAfter}`))]).toEqual([]);
+      for (const ms of recoveries) expect(ms).toBeLessThanOrEqual(RECOVERY_MS);
+      expect(count((o) => o.status === 503)).toBeGreaterThan(0);
+      await expectConsistent();
+    },
+    FAULTS_TIMEOUT_MS,
+  );
 
-  it('restarted empty: the lost company is a clean 401, and nothing half-written remains', async () => {
-    await underLoad('restart empty', async () => {
-      await redis.kill('SIGKILL');
-      rmSync(join(redis.dir, 'dump.rdb'), { force: true });
-      await redis.restart();
-      admin = await redis.client();
-      await admin.config('SET', 'maxmemory-policy', 'noeviction');
-    });
-    const after = await h.http.get('/customers').set('Authorization', vendor.auth);
-    expect(after.status).toBe(401);
-    await expectConsistent();
-    await seed();
-    expect((await h.http.get('/customers').set('Authorization', vendor.auth)).status).toBe(200);
-  }, 60_000);
+  it(
+    'restarted empty: the lost company is a clean 401, and nothing half-written remains',
+    async () => {
+      await underLoad('restart empty', async () => {
+        await redis.kill('SIGKILL');
+        rmSync(join(redis.dir, 'dump.rdb'), { force: true });
+        await redis.restart();
+        admin = await redis.client();
+        await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      });
+      const after = await h.http.get('/customers').set('Authorization', vendor.auth);
+      expect(after.status).toBe(401);
+      await expectConsistent();
+      await seed();
+      expect((await h.http.get('/customers').set('Authorization', vendor.auth)).status).toBe(200);
+    },
+    EMPTY_TIMEOUT_MS,
+  );
 
   /** No connection without its customer; customer index and records agree; platform sets match. */
   async function expectConsistent() {
