@@ -180,7 +180,7 @@ export function createApp({
 
   app.use(
     under(['/healthz', '/readyz'], createHealthRoutes(store)),
-    under(['/metrics'], createMetricsRoute(metrics, config.metricsToken)),
+    ...(config.metricsServed ? [under(['/metrics'], createMetricsRoute(metrics, config.metricsToken))] : []),
     under(['/openapi.json', '/docs'], createApiReferenceRoutes(config.publicBaseUrl)),
   );
   if (config.sandbox.enabled) {

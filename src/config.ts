@@ -243,8 +243,10 @@ export interface Config {
   developmentTools: boolean;
   redisKeyPrefix: string;
   logLevel: string;
-  /** The Bearer token `GET /metrics` requires; undefined: it is open. */
+  /** The Bearer token `GET /metrics` requires; undefined: it is open, or off in production. */
   metricsToken: string | undefined;
+  /** Whether `GET /metrics` is served at all: production serves it only behind METRICS_TOKEN. */
+  metricsServed: boolean;
   trustProxy: boolean | number | string;
   signingKeys: KeyEntry[];
   encryptionKeys: KeyEntry[];
@@ -327,6 +329,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    metricsServed: e.METRICS_TOKEN !== undefined || e.NODE_ENV !== 'production',
     trustProxy:
       trust === 'true' ? true : trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust,
     signingKeys: e.SIGNING_KEYS,
@@ -335,7 +338,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     platformFanOut: e.PLATFORM_FAN_OUT,
     tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
     webhooks: {
-      privateTargets: e.WEBHOOK_PRIVATE_TARGETS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'loopback'),
+      privateTargets: e.WEBHOOK_PRIVATE_TARGETS ?? 'refuse',
       firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
     },

@@ -29,6 +29,11 @@ async function main() {
     );
   }
 
+  if (!config.metricsServed) {
+    log.warn(
+      'GET /metrics is off: production serves metrics only behind METRICS_TOKEN; set it to scrape them',
+    );
+  }
   const metrics = createMetrics();
   const app = createApp({ config, store, log, keys, metrics });
   const keeper = createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config.js';
+import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js';
 
 /** What the environment can say about Redis and the platforms, and every problem named at once. */
 
@@ -64,5 +65,31 @@ describe('configuration', () => {
         expect.stringMatching(/^GOOGLE_LOGIN_CUSTOMER_ID: must be a 10-digit/),
       ]),
     );
+  });
+
+  /** What production requires, on the embedded store. */
+  const production = () => {
+    const signing = newSigningKeyEntry('sig');
+    const encryption = newEncryptionKeyEntry('enc');
+    return {
+      NODE_ENV: 'production',
+      SIGNING_KEYS: `${signing.kid}:${signing.secret}`,
+      ENCRYPTION_KEYS: `${encryption.kid}:${encryption.secret}`,
+      PUBLIC_BASE_URL: 'https://adlink.example',
+      ALLOW_EMBEDDED_STORE: 'true',
+    };
+  };
+
+  it('refuses non-public webhook targets unless told otherwise, in every environment', () => {
+    for (const env of [{ NODE_ENV: 'development' }, { NODE_ENV: 'test' }, production()]) {
+      expect(parseConfig(env).webhooks.privateTargets, env.NODE_ENV).toBe('refuse');
+    }
+    expect(parseConfig({ WEBHOOK_PRIVATE_TARGETS: 'loopback' }).webhooks.privateTargets).toBe('loopback');
+  });
+
+  it('serves metrics in production only behind METRICS_TOKEN', () => {
+    expect(parseConfig(production()).metricsServed).toBe(false);
+    expect(parseConfig({ ...production(), METRICS_TOKEN: 'a-metrics-token-0123' }).metricsServed).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'development' }).metricsServed).toBe(true);
   });
 });

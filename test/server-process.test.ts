@@ -155,6 +155,26 @@ describe('the server process', () => {
     expect(server.stdout()).not.toMatch(LISTENING);
   });
 
+  it('in production serves /metrics only behind METRICS_TOKEN, and says so when it is off', async () => {
+    const redis = await startThrowawayRedis();
+    redises.push(redis);
+    const env = { NODE_ENV: 'production', REDIS_URL: redis.url, ...productionKeys() };
+    const off = await start(env);
+    await off.server.waitForStdout(LISTENING);
+    expect((await fetch(`${off.base}/metrics`)).status).toBe(404);
+    const warnings = off.server.logLines().filter((line) => line.level === 40);
+    expect(warnings.map((line) => line.msg)).toContainEqual(expect.stringMatching(/metrics.*METRICS_TOKEN/));
+
+    const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+    const on = await start({ ...env, METRICS_TOKEN });
+    await on.server.waitForStdout(LISTENING);
+    expect((await fetch(`${on.base}/metrics`)).status).toBe(401);
+    const scraped = await fetch(`${on.base}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.status).toBe(200);
+  });
+
   describe('on a Redis that may evict keys (allkeys-lru)', () => {
     async function evictingRedis(): Promise<ThrowawayRedis> {
       const redis = await startThrowawayRedis();

@@ -97,6 +97,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     REDIS_KEY_PREFIX: prefix,
     LOG_LEVEL: 'info',
     PUBLIC_BASE_URL: baseUrl,
+    // The tests' webhook receivers listen on loopback, which adlink refuses unless told otherwise.
+    WEBHOOK_PRIVATE_TARGETS: 'loopback',
     ...options.env,
   });
   const kv = await openKv(
