@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type CatalogOverrides, PLATFORM_IDS, type PlatformId } from './platforms/catalog.js';
 
@@ -41,6 +42,17 @@ const keyList = (what: string, decodedBytes?: number) =>
       }
       return keys;
     });
+
+/** An IP address with an optional port: `1.1.1.1`, `1.1.1.1:53`, `::1`, `[::1]:53`. */
+const isDnsServer = (entry: string) => {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const [address, port] = bracketed
+    ? [bracketed[1]!, bracketed[2]]
+    : isIP(entry)
+      ? [entry, undefined]
+      : (entry.match(/^([^:]+):(\d{1,5})$/)?.slice(1) ?? ['', undefined]);
+  return isIP(address!) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65_535));
+};
 
 /** `host:port` or `redis[s]://[user:password@]host:port` entries, comma-separated, as URLs. */
 const redisNodeList = (name: string) =>
@@ -134,6 +146,16 @@ const schema = z.object({
   PLATFORM_FAN_OUT: z.coerce.number().int().min(1).max(50).default(20),
   TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_PRIVATE_TARGETS: z.enum(['refuse', 'loopback', 'allow']).optional(),
+  WEBHOOK_DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine(
+      (entries) => entries.every(isDnsServer),
+      'IP addresses, each with an optional :port, comma-separated',
+    )
+    .optional(),
+  WEBHOOK_COMPANY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
+  WEBHOOK_MANUAL_SEND_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce
     .number()
@@ -280,6 +302,12 @@ export interface WebhookSettings {
   firstRetryMs: number;
   /** How long a delivery is retried, and how long an endpoint may fail before it is disabled. */
   retryWindowMs: number;
+  /** The DNS servers deliveries resolve names with; empty: the system's (resolv.conf). */
+  dnsServers: string[];
+  /** Deliveries of one company this instance sends at once; the rest wait without taking a worker. */
+  companyConcurrency: number;
+  /** Resends and test pings per company per minute. */
+  manualSendsPerMinute: number;
 }
 
 export interface Limits {
@@ -341,6 +369,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       privateTargets: e.WEBHOOK_PRIVATE_TARGETS ?? 'refuse',
       firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
+      dnsServers: e.WEBHOOK_DNS_SERVERS ?? [],
+      companyConcurrency: e.WEBHOOK_COMPANY_CONCURRENCY,
+      manualSendsPerMinute: e.WEBHOOK_MANUAL_SEND_LIMIT,
     },
     limits: {
       apiPerMinute: e.API_RATE_LIMIT,

@@ -14,6 +14,8 @@ export function eventKeys(prefix: string) {
     delivery: (company: string, id: string) => `${co(company)}:delivery:${id}`,
     /** An endpoint's deliveries, `<created_at>|<id>`, newest last; capped. */
     deliveries: (company: string, endpoint: string) => `${co(company)}:deliveries:${endpoint}`,
+    /** Resends and test pings of the company in the current minute. */
+    manualSends: (company: string) => `${co(company)}:manual_sends`,
     /** BullMQ's prefix: its own hash tag, so every key of the queue is in one slot. */
     queuePrefix: () => `${prefix}{webhooks}`,
   };

@@ -30,6 +30,11 @@ export interface Batch {
   pexpire(key: string, ttlMs: number): Batch;
   /** Keeps only the `keep` last members of a lexicographic set (ZREMRANGEBYRANK 0 -(keep+1)). */
   zkeepLast(key: string, keep: number): Batch;
+  /**
+   * zkeepLast of a set of time-ordered members (`<created_at>|<id>`, ids.ts) that also deletes the
+   * record `recordPrefix + id` of each member it removes: a capped index and its records, together.
+   */
+  zkeepLastDeleting(key: string, keep: number, recordPrefix: string): Batch;
   exec(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { idOfTimeOrdered } from '../ids.js';
 import {
   type Batch,
   type GateKeys,
@@ -193,6 +194,12 @@ export class MemoryKv implements Kv {
     return { value, hit, reads: await this.readAll(reads) };
   }
 
+  /** Trims a lexicographic set to its `keep` last members; returns the members it removed. */
+  private keepLast(key: string, keep: number): string[] {
+    const list = this.live(key)?.value;
+    return Array.isArray(list) && list.length > keep ? list.splice(0, list.length - keep) : [];
+  }
+
   batch(): Batch {
     const ops: (() => void)[] = [];
     const batch: Batch = {
@@ -233,10 +240,11 @@ export class MemoryKv implements Kv {
         return batch;
       },
       zkeepLast: (key, keep) => {
-        ops.push(() => {
-          const list = this.live(key)?.value;
-          if (Array.isArray(list) && list.length > keep) list.splice(0, list.length - keep);
-        });
+        ops.push(() => this.keepLast(key, keep));
+        return batch;
+      },
+      zkeepLastDeleting: (key, keep, recordPrefix) => {
+        ops.push(() => this.delNow(this.keepLast(key, keep).map((m) => recordPrefix + idOfTimeOrdered(m))));
         return batch;
       },
       pexpire: (key, ttlMs) => {

@@ -85,7 +85,8 @@ export type GateReply =
 /**
  * Kv.batch: one write a key, KEYS[i] with its operation in ARGV, each followed by its arguments:
  * `set` value, `setpx` value ms, `del`, `sadd` member, `srem` member, `zadd` member (score 0), `zrem`
- * member, `zkeep` how many of the last to keep, `pexpire` ms. Atomic like MULTI: no other command
+ * member, `zkeep` how many of the last to keep, `zkeepdel` the same and the prefix of the records of
+ * the members it removes (deleted with them), `pexpire` ms. Atomic like MULTI: no other command
  * runs in between, and under maxmemory the whole batch is refused before it starts (the shebang
  * without `allow-oom`), never cut off after its first deletes.
  */
@@ -101,6 +102,13 @@ for i = 1, #KEYS do
   elseif op == 'zadd' then redis.call('ZADD', key, 0, ARGV[a + 1]); a = a + 2
   elseif op == 'zrem' then redis.call('ZREM', key, ARGV[a + 1]); a = a + 2
   elseif op == 'zkeep' then redis.call('ZREMRANGEBYRANK', key, 0, -(tonumber(ARGV[a + 1]) + 1)); a = a + 2
+  elseif op == 'zkeepdel' then
+    local gone = redis.call('ZRANGE', key, 0, -(tonumber(ARGV[a + 1]) + 1))
+    for _, member in ipairs(gone) do
+      redis.call('ZREM', key, member)
+      redis.call('DEL', ARGV[a + 2] .. string.sub(member, string.find(member, '|', 1, true) + 1))
+    end
+    a = a + 3
   elseif op == 'pexpire' then redis.call('PEXPIRE', key, ARGV[a + 1]); a = a + 2
   else return redis.error_reply('unknown batch operation ' .. tostring(op)) end
 end

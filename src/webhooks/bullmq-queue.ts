@@ -1,6 +1,6 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { Cluster, type Redis, type RedisOptions } from 'ioredis';
-import type { JobQueue, JobRun, QueueJob } from './job-queue.js';
+import { JobDeferred, type JobQueue, type JobRun, type QueueJob } from './job-queue.js';
 
 const QUEUE = 'events';
 /** Finished jobs kept for inspection; deliveries and their attempts are kept in the store anyway. */
@@ -41,9 +41,15 @@ export class BullJobQueue implements JobQueue {
     this.workerConnection = workerConnection(this.client);
     this.worker = new Worker<QueueJob>(
       QUEUE,
-      (job: Job<QueueJob>) => {
+      async (job: Job<QueueJob>, token?: string) => {
         const attempt = job.attemptsMade + 1;
-        return handler({ job: job.data, attempt, last: attempt >= (job.opts.attempts ?? 1) });
+        try {
+          await handler({ job: job.data, attempt, last: attempt >= (job.opts.attempts ?? 1) });
+        } catch (err) {
+          if (!(err instanceof JobDeferred)) throw err;
+          await job.moveToDelayed(Date.now() + err.delayMs, token);
+          throw new DelayedError();
+        }
       },
       { connection: this.workerConnection, prefix: this.prefix, concurrency: 10 },
     );

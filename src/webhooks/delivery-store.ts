@@ -28,14 +28,23 @@ export interface Delivery {
   body: string;
 }
 
-/** Deliveries listed per endpoint (older ones are dropped from the list). */
-const DELIVERIES_LISTED = 100;
+/**
+ * Deliveries kept per endpoint: a newer one deletes the oldest record with its index entry, in one
+ * step, so resends and pings cannot fill Redis. A delivery pushed out while still pending is not
+ * retried; its event stays in `GET /events`.
+ */
+export const DELIVERIES_KEPT = 1000;
 
 export class DeliveryStore {
   constructor(
     private readonly kv: Kv,
     private readonly k: EventKeys,
   ) {}
+
+  /** Counts a resend or test ping of the company's in the current minute. */
+  countManualSend(company: string): Promise<{ count: number; ttlMs: number }> {
+    return this.kv.hit(this.k.manualSends(company), 60_000);
+  }
 
   async create(
     company: string,
@@ -53,7 +62,7 @@ export class DeliveryStore {
       .batch()
       .set(this.k.delivery(company, delivery.id), JSON.stringify(delivery), { ttlMs: EVENT_RETENTION_MS })
       .zaddLex(index, timeOrdered(delivery.created_at, delivery.id))
-      .zkeepLast(index, DELIVERIES_LISTED)
+      .zkeepLastDeleting(index, DELIVERIES_KEPT, this.k.delivery(company, ''))
       .pexpire(index, EVENT_RETENTION_MS)
       .exec();
     return delivery;

@@ -11,6 +11,16 @@ export interface JobRun {
   last: boolean;
 }
 
+/**
+ * Thrown by a handler to run the job again `delayMs` later without counting an attempt: the work
+ * could not start yet (its company has as many deliveries running as it may), nothing failed.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super('deferred');
+  }
+}
+
 /** Retries after a failure: `attempts` in all, the n-th retry `firstRetryMs * 2^(n-1)` later. */
 export interface RetryPolicy {
   attempts: number;

@@ -1,5 +1,11 @@
-import type { JobQueue, JobRun, QueueJob, RetryPolicy } from './job-queue.js';
-import { retryDelay } from './job-queue.js';
+import {
+  JobDeferred,
+  type JobQueue,
+  type JobRun,
+  type QueueJob,
+  type RetryPolicy,
+  retryDelay,
+} from './job-queue.js';
 
 interface Pending {
   job: QueueJob;
@@ -55,7 +61,12 @@ export class MemoryJobQueue implements JobQueue {
     const last = item.attempt >= item.retry.attempts;
     try {
       await handler({ job: item.job, attempt: item.attempt, last });
-    } catch {
+    } catch (err) {
+      if (err instanceof JobDeferred) {
+        this.pending.push({ ...item, dueAt: Date.now() + err.delayMs });
+        this.wake();
+        return;
+      }
       if (last) return;
       this.pending.push({
         ...item,

@@ -16,16 +16,24 @@ export interface SendResult {
   responseBody: string;
 }
 
+/** Where a delivery may go and how long it may take, resolution included. */
+export interface SendOptions {
+  policy: TargetPolicy;
+  /** DNS servers to resolve targets with (`ip` or `ip:port`); empty: the system's. */
+  dnsServers?: readonly string[];
+  timeoutMs?: number;
+}
+
 /**
  * POSTs one webhook: to checked addresses only (targets.ts), never following a redirect (a 3xx is a
- * failure), within 10 s for the whole exchange. Never throws: failures are in the result.
+ * failure), within 10 s for the whole exchange, resolving the name included. Never throws: failures
+ * are in the result.
  */
 export async function sendWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  policy: TargetPolicy,
-  timeoutMs = SEND_TIMEOUT_MS,
+  { policy, dnsServers = [], timeoutMs = SEND_TIMEOUT_MS }: SendOptions,
 ): Promise<SendResult> {
   const started = Date.now();
   const done = (fields: Omit<SendResult, 'durationMs' | 'ok'>): SendResult => ({
@@ -36,7 +44,7 @@ export async function sendWebhook(
   const target = new URL(url);
   let addresses: string[];
   try {
-    addresses = await resolveTarget(target.hostname, policy);
+    addresses = await resolveTarget(target.hostname, policy, started + timeoutMs, dnsServers);
   } catch (err) {
     return done({ status: null, error: errorText(err), responseBody: '' });
   }
@@ -70,7 +78,10 @@ export async function sendWebhook(
         res.on('close', answer);
       },
     );
-    const timer = setTimeout(() => req.destroy(new Error('timeout')), timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new Error('timeout')),
+      Math.max(0, started + timeoutMs - Date.now()),
+    );
     const finish = (fields: Omit<SendResult, 'durationMs' | 'ok'>) => {
       clearTimeout(timer);
       resolve(done(fields));
@@ -80,7 +91,12 @@ export async function sendWebhook(
   });
 }
 
+/**
+ * What went wrong, without the address it went wrong at: a system error names its code and call only
+ * (`ECONNREFUSED (connect)`), since Node's message carries the address connected to.
+ */
 const errorText = (err: unknown): string => {
   const e = err as NodeJS.ErrnoException;
+  if (e.syscall) return `${e.code ?? 'error'} (${e.syscall})`;
   return (e.code ? `${e.code}: ${e.message}` : e.message).slice(0, 200);
 };

@@ -1,10 +1,12 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { WebhookSettings } from '../config.js';
+import { GLOBAL_UNICAST_IPV6, SPECIAL_IPV4, SPECIAL_IPV6 } from './special-addresses.js';
 
 export type TargetPolicy = WebhookSettings['privateTargets'];
 
-const subnets = (list: BlockList, entries: string[]) => {
+const blockList = (entries: string[]) => {
+  const list = new BlockList();
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
     list.addSubnet(address!, Number(prefix), isIP(address!) === 6 ? 'ipv6' : 'ipv4');
@@ -12,43 +14,17 @@ const subnets = (list: BlockList, entries: string[]) => {
   return list;
 };
 
-const LOOPBACK = subnets(new BlockList(), ['127.0.0.0/8', '::1/128']);
-
-/** Everything that is not a public unicast address: private, link-local, shared, reserved, multicast. */
-const NON_PUBLIC = subnets(new BlockList(), [
-  '0.0.0.0/8',
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.0.0.0/24',
-  '192.0.2.0/24',
-  '192.168.0.0/16',
-  '198.18.0.0/15',
-  '198.51.100.0/24',
-  '203.0.113.0/24',
-  '224.0.0.0/3',
-  '::/127',
-  // NAT64 addresses could name any IPv4 address; they are not followed.
-  '64:ff9b::/96',
-  '100::/64',
-  '2001:db8::/32',
-  'fc00::/7',
-  'fe80::/10',
-  'ff00::/8',
-]);
-
-/**
- * IPv4-mapped IPv6 addresses could name any IPv4 address; they are not followed. Apart, since a
- * BlockList matches IPv4 addresses against IPv4-mapped subnets too.
- */
-const MAPPED = subnets(new BlockList(), ['::ffff:0:0/96']);
+const LOOPBACK = blockList(['127.0.0.0/8', '::1/128']);
+const SPECIAL_V4 = blockList(SPECIAL_IPV4);
+const GLOBAL_V6 = blockList([GLOBAL_UNICAST_IPV6]);
+const SPECIAL_V6 = blockList(SPECIAL_IPV6);
 
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 const isPublic = (address: string) =>
-  !NON_PUBLIC.check(address, family(address)) && !(isIP(address) === 6 && MAPPED.check(address, 'ipv6'));
+  isIP(address) === 4
+    ? !SPECIAL_V4.check(address, 'ipv4')
+    : GLOBAL_V6.check(address, 'ipv6') && !SPECIAL_V6.check(address, 'ipv6');
 
 /** Whether the policy lets a delivery connect to this address. */
 export function addressAllowed(address: string, policy: TargetPolicy): boolean {
@@ -56,21 +32,73 @@ export function addressAllowed(address: string, policy: TargetPolicy): boolean {
   return policy === 'loopback' && LOOPBACK.check(address, family(address));
 }
 
+/**
+ * The same words whether the name does not exist or resolves to an address that is refused, and never
+ * the address: a delivery's error must not map a network's internal names.
+ */
 export class TargetRefused extends Error {
-  constructor(address: string) {
-    super(`target_refused: ${address} is not a public address`);
+  constructor(hostname: string) {
+    super(`target_refused: ${hostname} has no address deliveries may reach`);
   }
 }
 
+export class TargetTimeout extends Error {
+  constructor(hostname: string) {
+    super(`timeout: ${hostname} did not resolve in time`);
+  }
+}
+
+/** RFC 6761: `localhost` and names under it are loopback, and are never asked of a DNS server. */
+const LOCALHOST = /^(.+\.)?localhost\.?$/i;
+
 /**
  * The addresses a delivery may connect to for `hostname`: every address it resolves to must be
- * allowed (one private answer refuses the whole name), and the connection then uses these very
+ * allowed (one refused answer refuses the whole name), and the connection then uses these very
  * addresses, so a second DNS answer cannot point it elsewhere.
+ *
+ * Names are asked of DNS servers directly (c-ares, `dnsServers` or the system's resolv.conf), never
+ * through getaddrinfo on libuv's thread pool, whose few threads a silent nameserver would hold for
+ * every lookup of the process; and within `deadline` (epoch ms).
  */
-export async function resolveTarget(hostname: string, policy: TargetPolicy): Promise<string[]> {
+export async function resolveTarget(
+  hostname: string,
+  policy: TargetPolicy,
+  deadline: number,
+  dnsServers: readonly string[] = [],
+): Promise<string[]> {
   const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((a) => a.address);
-  const refused = addresses.find((a) => !addressAllowed(a, policy));
-  if (refused) throw new TargetRefused(refused);
+  const addresses = isIP(bare)
+    ? [bare]
+    : LOCALHOST.test(bare)
+      ? ['127.0.0.1', '::1']
+      : await lookUp(bare, deadline, dnsServers);
+  if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a, policy))) {
+    throw new TargetRefused(hostname);
+  }
   return addresses;
+}
+
+async function lookUp(name: string, deadline: number, dnsServers: readonly string[]): Promise<string[]> {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new TargetTimeout(name);
+  const resolver = new Resolver({ timeout: left, tries: 1 });
+  if (dnsServers.length > 0) resolver.setServers(dnsServers);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    resolver.cancel();
+  }, left);
+  try {
+    const answers = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+    const found = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
+    const slow = answers.some(
+      (a) =>
+        a.status === 'rejected' &&
+        ['ETIMEOUT', 'ECANCELLED'].includes((a.reason as NodeJS.ErrnoException).code!),
+    );
+    if (found.length === 0 && (timedOut || slow)) throw new TargetTimeout(name);
+    return found;
+  } finally {
+    clearTimeout(timer);
+  }
 }

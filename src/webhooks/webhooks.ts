@@ -2,9 +2,10 @@ import type { Logger } from 'pino';
 import type { WebhookSettings } from '../config.js';
 import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
+import { CompanySlots } from './company-slots.js';
 import type { Delivery, DeliveryStore } from './delivery-store.js';
 import { type EndpointStore, endpointNotFound, type WebhookEndpoint } from './endpoint-store.js';
-import { type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
+import { JobDeferred, type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
 import { sendWebhook } from './send.js';
 import { signatureHeader } from './signature.js';
 
@@ -14,12 +15,16 @@ export const deliveryNotFound = (id: string) =>
 /** Raised to retry a delivery later (the queue's backoff). */
 class DeliveryFailed extends Error {}
 
+/** How long a delivery waits for a slot of its company's (with up to as much again, so they spread). */
+const SLOT_WAIT_MS = 1000;
+
 /**
  * Webhook deliveries: one record per event and endpoint, sent by the queue's workers with retries,
  * every attempt recorded. An endpoint that keeps failing for the retry window is disabled.
  */
 export class Webhooks {
   readonly retry: RetryPolicy;
+  private readonly slots: CompanySlots;
 
   constructor(
     readonly endpoints: EndpointStore,
@@ -29,6 +34,7 @@ export class Webhooks {
     private readonly log: Logger,
   ) {
     this.retry = retryPolicy(settings.firstRetryMs, settings.retryWindowMs);
+    this.slots = new CompanySlots(settings.companyConcurrency);
   }
 
   /** Queues `body` (an event's JSON) for one endpoint. */
@@ -48,6 +54,7 @@ export class Webhooks {
 
   /** Sends an earlier delivery's body again, as a new delivery (same event id: receivers can drop it). */
   async resend(company: string, endpoint: string, id: string): Promise<Delivery> {
+    await this.countManualSend(company);
     const earlier = await this.deliveries.get(company, id);
     if (!earlier || earlier.endpoint !== endpoint) throw deliveryNotFound(id);
     return this.enqueue(company, endpoint, { id: earlier.event, type: earlier.event_type }, earlier.body);
@@ -55,6 +62,7 @@ export class Webhooks {
 
   /** A signed `ping` sent now, once, and recorded like any delivery. */
   async ping(company: string, endpoint: WebhookEndpoint): Promise<Delivery> {
+    await this.countManualSend(company);
     const body = JSON.stringify({
       id: `evt_ping_${randomToken(12)}`,
       type: 'ping',
@@ -72,8 +80,31 @@ export class Webhooks {
     return this.attempt(company, delivery, endpoint, true);
   }
 
-  /** One attempt of a queued delivery; throws to have the queue retry it. */
+  /** Resends and pings per company per minute: each stores a delivery and sends one. */
+  private async countManualSend(company: string): Promise<void> {
+    const { count, ttlMs } = await this.deliveries.countManualSend(company);
+    const limit = this.settings.manualSendsPerMinute;
+    if (count <= limit) return;
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    throw new AppError('rate_limited', `At most ${limit} resends and test pings a minute; retry later.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+
+  /**
+   * One attempt of a queued delivery; throws to have the queue retry it. While the company has as many
+   * deliveries running on this instance as it may, the job waits without taking a worker's slot.
+   */
   async deliver(company: string, id: string, last: boolean): Promise<void> {
+    if (!this.slots.take(company)) throw new JobDeferred(SLOT_WAIT_MS + Math.random() * SLOT_WAIT_MS);
+    try {
+      await this.deliverNow(company, id, last);
+    } finally {
+      this.slots.release(company);
+    }
+  }
+
+  private async deliverNow(company: string, id: string, last: boolean): Promise<void> {
     const delivery = await this.deliveries.get(company, id);
     if (delivery?.state !== 'pending') return;
     const endpoint = await this.endpoints.get(company, delivery.endpoint);
@@ -97,7 +128,7 @@ export class Webhooks {
         'Adlink-Delivery': delivery.id,
         'User-Agent': 'adlink-webhooks/1',
       },
-      this.settings.privateTargets,
+      { policy: this.settings.privateTargets, dnsServers: this.settings.dnsServers },
     );
     const error = sent.error ?? (sent.ok ? null : `status ${sent.status}`);
     const state = sent.ok ? 'succeeded' : last ? 'failed' : 'pending';
