@@ -199,6 +199,16 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect((await kv.hit(k('short'), 100)).count).toBe(1);
     });
 
+    it('trims a time-ordered index and deletes the records of the members it removes', async () => {
+      const batch = kv.batch();
+      for (const id of ['a', 'b', 'c', 'd']) {
+        batch.set(k(`rec:${id}`), id).zaddLex(k('index'), `2026-01-0${'abcd'.indexOf(id) + 1}|${id}`);
+      }
+      await batch.zkeepLastDeleting(k('index'), 2, k('rec:')).exec();
+      expect(await kv.zrangeLex(k('index'), { limit: 10 })).toEqual(['2026-01-03|c', '2026-01-04|d']);
+      expect(await kv.mget(['a', 'b', 'c', 'd'].map((id) => k(`rec:${id}`)))).toEqual([null, null, 'c', 'd']);
+    });
+
     it('applies a batch with TTLs and deletes as one transaction', async () => {
       await kv.set(k('old'), 'x');
       await kv.batch().set(k('b1'), '1').set(k('b2'), '2', { ttlMs: 60_000 }).del(k('old')).exec();
