@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../../config.js';
 
 export type TargetPolicy = WebhookSettings['privateTargets'];
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { WebhookSettings } from '../config.js';
-import { AppError } from '../errors.js';
-import { randomToken } from '../ids.js';
+import type { WebhookSettings } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { randomToken } from '../../ids.js';
 import type { Delivery, DeliveryStore } from './delivery-store.js';
 import { type EndpointStore, endpointNotFound, type WebhookEndpoint } from './endpoint-store.js';
 import { type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
