@@ -1,6 +1,6 @@
 import type { PlatformAdapter, PlatformCall } from './adapter.js';
 import type { PlatformId } from './catalog.js';
-import type { PlatformError } from './platform-error.js';
+import type { PlatformError } from './platform-fetch.js';
 
 /** One HTTP call to a platform's API, as `platformFetch` made it. */
 export interface PlatformCallRecord {

@@ -1,4 +1,4 @@
-import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-error.js';
+import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-fetch.js';
 
 /** LinkedIn's error body: `{status, serviceErrorCode, code, message, errorDetails}`. */
 interface LinkedInError {
