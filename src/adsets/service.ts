@@ -5,7 +5,7 @@ import type { Events } from '../events/events.js';
 import { mapBounded } from '../map-bounded.js';
 import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
 import type { PlatformId } from '../platforms/catalog.js';
-import { PlatformError } from '../platforms/platform-fetch.js';
+import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';

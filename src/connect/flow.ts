@@ -6,7 +6,7 @@ import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
 import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
 import type { PlatformId } from '../platforms/catalog.js';
-import { PlatformError } from '../platforms/platform-fetch.js';
+import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { Flow } from '../store/connect-sessions.js';

@@ -1,26 +1,6 @@
 import { type AnswerHeaders, type HttpAnswer, type HttpRequest, httpCall } from './http-call.js';
 import { type ObservedCall, reportCall } from './platform-calls.js';
-
-/** A platform API call that failed; `kind` decides what the vendor is told. */
-export class PlatformError extends Error {
-  constructor(
-    /**
-     * `invalid`: the platform refused the values (its validation message, a 400 naming `param`);
-     * `rejected`: any other refusal or failure (502).
-     */
-    readonly kind: 'invalid' | 'rejected' | 'unauthorized' | 'throttled' | 'timeout' | 'unreachable',
-    message: string,
-    readonly retryAfterSeconds?: number,
-    /** The platform's HTTP status, when it answered. */
-    readonly status?: number,
-    /** The platform's own error code, when its answer had one (`{"error": {"code": …}}`). */
-    readonly code?: string,
-    /** The unified parameter the platform's validation message is about, when it named one. */
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
+import { PlatformError } from './platform-error.js';
 
 /** What a platform answered, for an adapter's `classify` hook. */
 export interface PlatformAnswer {

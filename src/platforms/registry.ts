@@ -6,7 +6,8 @@ import type { PlatformAdapter, PlatformApp } from './adapter.js';
 import { ADAPTERS } from './adapters.js';
 import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
-import { observedAdapter, type PlatformCallObserver } from './platform-calls.js';
+import { observedAdapter } from './observed-adapter.js';
+import type { PlatformCallObserver } from './platform-calls.js';
 
 export type { PlatformApp } from './adapter.js';
 

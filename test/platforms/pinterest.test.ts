@@ -6,7 +6,7 @@ import { DEFAULT_CLIENT } from '../../emulators/toolkit/emulator.js';
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-fetch.js';
+import { PlatformError } from '../../src/platforms/platform-error.js';
 import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 

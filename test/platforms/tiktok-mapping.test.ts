@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-fetch.js';
+import { PlatformError } from '../../src/platforms/platform-error.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
 import { classifyTikTok } from '../../src/platforms/tiktok/errors.js';
 import { budgetSetting, operationStatus, unifiedStatus } from '../../src/platforms/tiktok/mapping.js';

@@ -1,7 +1,7 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { linkedInClient } from './client.js';
 import { createBody, createParams } from './create-body.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';

@@ -1,7 +1,7 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { toMetaAdSet } from './adset-input.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import { graphClient } from './graph-client.js';

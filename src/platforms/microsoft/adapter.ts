@@ -1,7 +1,7 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { type AccountApi, MicrosoftAdsApi } from './client.js';
 import { partialFailure } from './errors.js';
 import { channelKind, microsoftStatus, toAd, toAdSet, toCampaign } from './mapping.js';

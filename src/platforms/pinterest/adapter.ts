@@ -1,7 +1,7 @@
 import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { adGroupCreate } from './ad-group-body.js';
 import { pinterestClient } from './client.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';

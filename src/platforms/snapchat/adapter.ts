@@ -1,7 +1,7 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adsquad-body.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './api-types.js';
 import { snapClient } from './client.js';

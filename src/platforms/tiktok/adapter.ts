@@ -1,7 +1,7 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-fetch.js';
+import { PlatformError } from '../platform-error.js';
 import { adGroupCreateBody } from './adgroup-body.js';
 import { tiktokApi } from './api.js';
 import { operationStatus, toAd, toAdSet, toCampaign } from './mapping.js';
