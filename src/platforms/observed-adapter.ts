@@ -1,5 +1,5 @@
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { PlatformAdapter, PlatformCall } from './adapter.js';
-import type { PlatformId } from './catalog.js';
 import type { PlatformCallObserver } from './platform-calls.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlatformId } from './catalog.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { PlatformError } from './platform-error.js';
 
 /** One HTTP call to a platform's API, as `platformFetch` made it. */
