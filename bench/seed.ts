@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { PlatformId } from '../src/platforms/catalog.js';
+import type { PlatformId } from '../src/domain/platform-ids.js';
 import { type CacheScope, fillAdSetCache, SIZES } from './adset-page.js';
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 import type { Stack } from './stack.js';

@@ -23,6 +23,7 @@ import { createDevReturnPage } from './dev/return-page.js';
 import { createDevSignInLink } from './dev/sign-in-link.js';
 import { AppError, jsonErrorHandler } from './errors.js';
 import { createEvents } from './events/create.js';
+import { EventsWorker } from './events/webhooks/worker.js';
 import { authenticate } from './http/auth.js';
 import { AuthFailures, type RateLimit } from './http/rate-limit.js';
 import { noteSubject, observeRequests } from './http/request.js';
@@ -48,7 +49,6 @@ import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms
 import type { SandboxClient } from './platforms/sandbox/clients.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
 import type { Store } from './store/index.js';
-import { EventsWorker } from './webhooks/worker.js';
 
 export interface AppDeps {
   config: Config;

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { type CatalogOverrides, PLATFORM_IDS, type PlatformId } from './platforms/catalog.js';
+import { PLATFORM_IDS, type PlatformId } from './domain/platform-ids.js';
 
 /**
  * The only reader of process.env. Every setting is documented in the README's configuration table;
@@ -240,6 +240,9 @@ function redisTarget(e: z.infer<typeof schema>): RedisTarget | undefined {
   if (e.REDIS_CLUSTER_NODES.length > 0) return { mode: 'cluster', nodes: e.REDIS_CLUSTER_NODES };
   return undefined;
 }
+
+/** Per platform, what a deployment may change: `<ID>_BASE_URL` and `<ID>_API_VERSION`. */
+export type CatalogOverrides = Partial<Record<PlatformId, { baseUrl?: string; apiVersion?: string }>>;
 
 export interface PlatformCredentials {
   clientId: string;

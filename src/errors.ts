@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { bodyErrorType } from './http/body-errors.js';
 
 /**
  * The closed list of error codes adlink answers with. test/errors.test.ts checks that the README's
@@ -222,6 +221,18 @@ export function toAppError(err: unknown): AppError {
     return new AppError('invalid_request', 'The URL contains malformed percent-encoding.', { param: 'path' });
   }
   return new AppError('internal_error', 'An unexpected error occurred.', { cause: err });
+}
+
+/**
+ * What went wrong reading a body, as body-parser's error `type`; `body.undecodable` for a body whose
+ * Content-Encoding (gzip, deflate, br) does not decompress: body-parser passes zlib's error on as a
+ * bare 400 without a type. Undefined for anything that is not a body error.
+ */
+export function bodyErrorType(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { type, status, errno } = err as { type?: unknown; status?: unknown; errno?: unknown };
+  if (typeof type === 'string') return type;
+  return status === 400 && typeof errno === 'number' ? 'body.undecodable' : undefined;
 }
 
 function fromBodyParser(err: unknown): AppError | undefined {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_IDS, platformCatalog } from '../src/platforms/catalog.js';
+import { PLATFORM_IDS } from '../src/domain/platform-ids.js';
+import { platformCatalog } from '../src/platforms/catalog.js';
 import { AdSetClient } from './support/adsets-client.js';
 import {
   apiError,

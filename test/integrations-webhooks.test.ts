@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventKeys } from '../src/events/keys.js';
-import { EndpointStore } from '../src/webhooks/endpoint-store.js';
+import { EndpointStore } from '../src/events/webhooks/endpoint-store.js';
 import { location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { expectPage, VendorClient } from './support/vendor-client.js';

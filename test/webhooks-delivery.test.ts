@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEventsWorker } from '../src/app.js';
 import { createEvents } from '../src/events/create.js';
 import type { Events } from '../src/events/events.js';
-import { addressAllowed, resolveTarget } from '../src/webhooks/targets.js';
+import { addressAllowed, resolveTarget } from '../src/events/webhooks/targets.js';
 import type { Company } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { eventually, startReceiver } from './support/webhook-receiver.js';

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { createEventsWorker } from '../src/app.js';
 import { createEvents } from '../src/events/create.js';
 import type { Events } from '../src/events/events.js';
-import { DELIVERIES_KEPT } from '../src/webhooks/delivery-store.js';
-import { SEND_TIMEOUT_MS } from '../src/webhooks/send.js';
-import { addressAllowed } from '../src/webhooks/targets.js';
+import { DELIVERIES_KEPT } from '../src/events/webhooks/delivery-store.js';
+import { SEND_TIMEOUT_MS } from '../src/events/webhooks/send.js';
+import { addressAllowed } from '../src/events/webhooks/targets.js';
 import type { Company } from './support/connect-helpers.js';
 import { startDnsServer } from './support/dns-server.js';
 import { type Harness, startHarness } from './support/harness.js';

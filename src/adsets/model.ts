@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import type { AdSetStatus } from '../domain/ad-set-statuses.js';
 import type { CHANNEL_KINDS } from '../platforms/catalog.js';
 import { isCountryCode } from './countries.js';
 
 /** The unified ad set, exactly as the API documents it. */
-export const AD_SET_STATUSES = ['Running', 'Active', 'Paused', 'Archived', 'Deleted'] as const;
-export type AdSetStatus = (typeof AD_SET_STATUSES)[number];
+export { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
 export type { ChannelKind } from '../platforms/catalog.js';
 
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR');

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { mapBounded } from '../map-bounded.js';
 import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
+import type { AdSetCache } from '../store/adset-cache.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { AdSet, AdSetChanges, AdSetStatus, Campaign, NewAdSet } from './model.js';
@@ -52,12 +53,17 @@ export class AdSetService {
     private readonly events: Events,
   ) {}
 
+  /** The store's ad-set cache, holding the unified ad sets this service alone writes to it. */
+  private get cache() {
+    return this.store.adSets as AdSetCache<AdSet>;
+  }
+
   /**
    * `adset.changed_on_platform` for each ad set a live read found different from the filled cache
    * (changed, or created, at the platform); before the cache is filled there is nothing to compare.
    */
   private async reportChanges(ref: ConnectionRef, fresh: AdSet[]): Promise<void> {
-    if (fresh.length === 0 || !(await this.store.adSets.isFilled(ref))) return;
+    if (fresh.length === 0 || !(await this.cache.isFilled(ref))) return;
     const cached = await this.store.kv.mget(
       fresh.map((a) => this.store.keys.adSet(ref.company, ref.customer, ref.platform, a.id)),
     );
@@ -138,30 +144,30 @@ export class AdSetService {
     );
     const adSets = perAccount.flat();
     await this.reportChanges(ref, adSets);
-    await this.store.adSets.replaceAll(ref, adSets);
+    await this.cache.replaceAll(ref, adSets);
   }
 
   async list(ref: ConnectionRef, options: ListOptions) {
     await this.advertisers(ref);
-    if (options.live || !(await this.store.adSets.isFilled(ref))) await this.refreshAll(ref);
-    return this.store.adSets.page(ref, options);
+    if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref);
+    return this.cache.page(ref, options);
   }
 
   async get(ref: ConnectionRef, id: string, live: boolean): Promise<AdSet> {
     await this.advertisers(ref);
     if (!live) {
-      if (!(await this.store.adSets.isFilled(ref))) await this.refreshAll(ref);
-      const cached = await this.store.adSets.get(ref, id);
+      if (!(await this.cache.isFilled(ref))) await this.refreshAll(ref);
+      const cached = await this.cache.get(ref, id);
       if (cached) return cached;
       throw notFound(id);
     }
     const adSet = await this.call(ref, (adapter, call) => adapter.getAdSet(call, id));
     if (!adSet || !(await this.owns(ref, adSet))) {
-      await this.store.adSets.remove(ref, id);
+      await this.cache.remove(ref, id);
       throw notFound(id);
     }
     await this.reportChanges(ref, [adSet]);
-    await this.store.adSets.put(ref, adSet);
+    await this.cache.put(ref, adSet);
     return adSet;
   }
 
@@ -200,7 +206,7 @@ export class AdSetService {
       (adapter, call) => adapter.createAdSet(call, input, account),
       account.id,
     );
-    await this.store.adSets.put(ref, created);
+    await this.cache.put(ref, created);
     return created;
   }
 
@@ -248,7 +254,7 @@ export class AdSetService {
 
   /** The cached ad set, else the platform's (it may have been created there since the cache filled). */
   private async find(ref: ConnectionRef, id: string): Promise<AdSet> {
-    const cached = (await this.store.adSets.isFilled(ref)) ? await this.store.adSets.get(ref, id) : null;
+    const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id) : null;
     return cached ?? this.get(ref, id, true);
   }
 
@@ -270,7 +276,7 @@ export class AdSetService {
       (adapter, call) => adapter.updateAdSet(call, current.id, changes),
       current.advertiser,
     );
-    await this.store.adSets.put(ref, updated);
+    await this.cache.put(ref, updated);
     return updated;
   }
 
@@ -282,8 +288,8 @@ export class AdSetService {
       current.advertiser,
     );
     const caps = this.platforms.adapter(ref.platform).capabilities;
-    if (caps.deletion === 'soft') await this.store.adSets.put(ref, deleted);
-    else await this.store.adSets.remove(ref, id);
+    if (caps.deletion === 'soft') await this.cache.put(ref, deleted);
+    else await this.cache.remove(ref, id);
     return deleted;
   }
 

@@ -4,12 +4,12 @@ import { adSetChangesSchema, newAdSetSchema, parseAdSetBody } from '../adsets/in
 import { AD_SET_STATUSES, type AdSet } from '../adsets/model.js';
 import { type AdSetService, campaignKey } from '../adsets/service.js';
 import type { ConnectionRef } from '../connect/access-tokens.js';
+import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseQuery } from '../http/validate.js';
-import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
 import { findCustomer } from './customers.js';

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { disconnect } from '../connect/disconnect.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { sendIdempotent } from '../http/idempotency.js';
@@ -8,7 +9,6 @@ import { resource } from '../http/routes.js';
 import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';

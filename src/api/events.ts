@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { EVENT_TYPES } from '../events/model.js';
+import { EVENT_ID } from '../events/webhooks/schemas.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseQuery } from '../http/validate.js';
 import type { Store } from '../store/index.js';
-import { EVENT_ID } from '../webhooks/schemas.js';
 import { findCustomer } from './customers.js';
 
 export const eventListQuery = z.strictObject({

@@ -2,17 +2,17 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Events } from '../events/events.js';
 import { EVENT_TYPES } from '../events/model.js';
-import { resource } from '../http/routes.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
-import type { Delivery } from '../webhooks/delivery-store.js';
-import { endpointNotFound } from '../webhooks/endpoint-store.js';
+import type { Delivery } from '../events/webhooks/delivery-store.js';
+import { endpointNotFound } from '../events/webhooks/endpoint-store.js';
 import {
   DELIVERY_ID,
   ENDPOINT_ID,
   webhookEndpointCreate,
   webhookEndpointUpdate,
-} from '../webhooks/schemas.js';
-import { deliveryNotFound } from '../webhooks/webhooks.js';
+} from '../events/webhooks/schemas.js';
+import { deliveryNotFound } from '../events/webhooks/webhooks.js';
+import { resource } from '../http/routes.js';
+import { parseJsonBody, parseQuery } from '../http/validate.js';
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({});

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { SealError } from '../crypto/sealed.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Credentials, ReauthReason } from '../store/connections.js';
 import type { Store } from '../store/index.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
 import { revokeToken } from './oauth-client.js';

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
 import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import { signedLoginHint } from '../platforms/sandbox/login-hint.js';

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, quotaExceeded } from '../errors.js';
 import { isUuid } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { PlatformId } from '../platforms/catalog.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import type { SessionRecord } from '../store/connect-sessions.js';
 import type { Customer } from '../store/customers.js';

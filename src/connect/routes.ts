@@ -8,6 +8,7 @@ import express, {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, logFailure, toAppError } from '../errors.js';
 import { readCookie } from '../http/cookies.js';
 import { type PageOptions, renderPage } from '../http/pages.js';
@@ -17,7 +18,6 @@ import { fromOurOrigin } from '../http/same-origin.js';
 import { assertSafeKeys, parseQuery } from '../http/validate.js';
 import { type Locale, pickLocale } from '../locales/i18n.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { isPlatformId, type PlatformId } from '../platforms/catalog.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
 import {

@@ -2,14 +2,14 @@ import type { Logger } from 'pino';
 import type { WebhookSettings } from '../config.js';
 import type { EncryptionKey } from '../crypto/keys.js';
 import type { Kv } from '../store/kv.js';
-import { DeliveryStore } from '../webhooks/delivery-store.js';
-import { EndpointStore } from '../webhooks/endpoint-store.js';
-import type { JobQueue } from '../webhooks/job-queue.js';
-import { openJobQueue } from '../webhooks/open-queue.js';
-import { Webhooks } from '../webhooks/webhooks.js';
 import { EventStore } from './event-store.js';
 import { Events } from './events.js';
 import { eventKeys } from './keys.js';
+import { DeliveryStore } from './webhooks/delivery-store.js';
+import { EndpointStore } from './webhooks/endpoint-store.js';
+import type { JobQueue } from './webhooks/job-queue.js';
+import { openJobQueue } from './webhooks/open-queue.js';
+import { Webhooks } from './webhooks/webhooks.js';
 
 export interface EventsDeps {
   kv: Kv;

@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../ids.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
 import type { Kv } from '../store/kv.js';
-import type { JobQueue } from '../webhooks/job-queue.js';
-import type { Webhooks } from '../webhooks/webhooks.js';
 import type { EventStore } from './event-store.js';
 import type { EventKeys } from './keys.js';
 import type { AdlinkEvent, EventType, NewEvent } from './model.js';
+import type { JobQueue } from './webhooks/job-queue.js';
+import type { Webhooks } from './webhooks/webhooks.js';
 
 /** Checks for an abandoned visit are retried a few times on store trouble, then given up. */
 const CHECK_RETRY = { attempts: 5, firstRetryMs: 60_000 };

@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { attemptCursor } from '../api/connect-attempts.js';
+import { isPlatformId } from '../domain/platform-ids.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
-import { isPlatformId } from '../platforms/catalog.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { ConnectAttemptRecord } from '../store/connect-attempts.js';
 import type { Store } from '../store/index.js';

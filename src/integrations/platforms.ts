@@ -1,10 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
-import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Platforms, Unavailable } from '../platforms/registry.js';
 import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';

@@ -3,12 +3,16 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { EVENT_TYPES } from '../events/model.js';
+import type { Delivery } from '../events/webhooks/delivery-store.js';
+import {
+  ENDPOINTS_PER_COMPANY,
+  endpointNotFound,
+  type WebhookEndpoint,
+} from '../events/webhooks/endpoint-store.js';
+import { DELIVERY_ID, ENDPOINT_ID, webhookUrl } from '../events/webhooks/schemas.js';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { locale } from '../locales/i18n.js';
-import type { Delivery } from '../webhooks/delivery-store.js';
-import { ENDPOINTS_PER_COMPANY, endpointNotFound, type WebhookEndpoint } from '../webhooks/endpoint-store.js';
-import { DELIVERY_ID, ENDPOINT_ID, webhookUrl } from '../webhooks/schemas.js';
 import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
 import { formGuards } from './session.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
+import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { eventSchema } from '../events/model.js';
-import { CHANNEL_KINDS, PLATFORM_IDS } from '../platforms/catalog.js';
-import { deliverySchema, webhookEndpointSchema } from '../webhooks/schemas.js';
+import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
+import { CHANNEL_KINDS } from '../platforms/catalog.js';
 
 /**
  * The shapes adlink answers with, as components of the OpenAPI document. Request shapes are not here:

@@ -1,5 +1,5 @@
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { AdapterFactory } from './adapter.js';
-import type { PlatformId } from './catalog.js';
 import { googleAdapter } from './google/adapter.js';
 import { linkedinAdapter } from './linkedin/adapter.js';
 import { metaAdapter } from './meta/adapter.js';

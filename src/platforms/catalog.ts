@@ -2,17 +2,8 @@
  * Every platform adlink knows, as data (what the generic OAuth client and the pages need). Platform
  * quirks are fields here, not code paths: TikTok's `app_id`/`auth_code`, Meta's GET token exchange.
  */
-export const PLATFORM_IDS = [
-  'sandbox',
-  'meta',
-  'google',
-  'tiktok',
-  'linkedin',
-  'microsoft',
-  'snapchat',
-  'pinterest',
-] as const;
-export type PlatformId = (typeof PLATFORM_IDS)[number];
+import type { CatalogOverrides } from '../config.js';
+import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 
 export const CHANNEL_KINDS = [
   'Social',
@@ -84,9 +75,6 @@ export interface PlatformEntry {
   /** The platform's API also wants a developer token on every call, besides the OAuth app. */
   developerToken?: true;
 }
-
-/** Per platform, what a deployment may change: `<ID>_BASE_URL` and `<ID>_API_VERSION`. */
-export type CatalogOverrides = Partial<Record<PlatformId, { baseUrl?: string; apiVersion?: string }>>;
 
 const RFC_NAMES = { clientId: 'client_id', clientSecret: 'client_secret', code: 'code' };
 
@@ -307,6 +295,3 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
     },
   };
 }
-
-export const isPlatformId = (value: string): value is PlatformId =>
-  (PLATFORM_IDS as readonly string[]).includes(value);

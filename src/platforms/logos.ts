@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PLATFORM_IDS, type PlatformId } from './catalog.js';
+import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 
 const LOGO_DIR = fileURLToPath(new URL('../../public/platform-logos/', import.meta.url));
 

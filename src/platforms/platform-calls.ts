@@ -1,5 +1,4 @@
-import type { PlatformAdapter, PlatformCall } from './adapter.js';
-import type { PlatformId } from './catalog.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { PlatformError } from './platform-error.js';
 
 /** One HTTP call to a platform's API, as `platformFetch` made it. */
@@ -23,27 +22,6 @@ export interface ObservedCall {
   platform: PlatformId;
   operation: string;
   observe: PlatformCallObserver;
-}
-
-/**
- * The adapter, each method of which hands its calls' observer to the clients with its `PlatformCall`
- * (adapters are shared module code that several apps of a process use: tests run several). Passed
- * along explicitly, not through AsyncLocalStorage, whose promise hooks, once on, tax every promise
- * of the process.
- */
-export function observedAdapter(
-  platform: PlatformId,
-  adapter: PlatformAdapter,
-  observe: PlatformCallObserver,
-): PlatformAdapter {
-  return new Proxy(adapter, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function' || typeof name !== 'string') return value;
-      return (call: PlatformCall, ...args: unknown[]) =>
-        value.call(target, { ...call, observed: { platform, operation: name, observe } }, ...args);
-    },
-  });
 }
 
 /** Runs one HTTP call and reports it to the observer of the adapter method it was made for, if any. */
@@ -70,7 +48,7 @@ export async function reportCall<T extends { status: number }>(
     report(answer.status, 'ok');
     return answer;
   } catch (err) {
-    // What `platformFetch` throws is a PlatformError (imported as a type only: it imports this module).
+    // What `platformFetch` throws is a PlatformError.
     const failure = err as Partial<PlatformError>;
     report(failure.status, failure.kind ?? 'rejected');
     throw err;

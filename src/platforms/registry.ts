@@ -2,11 +2,13 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { EncryptionKey } from '../crypto/keys.js';
+import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import type { PlatformAdapter, PlatformApp } from './adapter.js';
 import { ADAPTERS } from './adapters.js';
-import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
+import { type PlatformEntry, platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
-import { observedAdapter, type PlatformCallObserver } from './platform-calls.js';
+import { observedAdapter } from './observed-adapter.js';
+import type { PlatformCallObserver } from './platform-calls.js';
 
 export type { PlatformApp } from './adapter.js';
 

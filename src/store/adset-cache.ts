@@ -1,4 +1,4 @@
-import { AD_SET_STATUSES, type AdSet, type AdSetStatus } from '../adsets/model.js';
+import { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
@@ -9,8 +9,18 @@ export interface CacheScope {
   platform: string;
 }
 
+/**
+ * What the cache indexes an ad set by; the rest of the record is the unified ad set (adsets/model),
+ * kept as its JSON: the type is the service's, which alone writes here.
+ */
+export interface CachedAdSet {
+  id: string;
+  created_at: string;
+  status: AdSetStatus;
+}
+
 /** Index member: creation time then id, so pages are in a stable creation order. */
-export const adSetMember = (adSet: Pick<AdSet, 'created_at' | 'id'>): string =>
+export const adSetMember = (adSet: Pick<CachedAdSet, 'created_at' | 'id'>): string =>
   `${new Date(adSet.created_at).toISOString()}|${adSet.id}`;
 
 const SCAN_CHUNK = 1000;
@@ -19,7 +29,7 @@ const SCAN_CHUNK = 1000;
  * The ad-set cache: one record per ad set plus sorted-set indexes (all, and one per status), so a page
  * costs O(log n + page) whatever the cache holds.
  */
-export class AdSetCache {
+export class AdSetCache<AdSet extends CachedAdSet = CachedAdSet> {
   constructor(
     private readonly kv: Kv,
     private readonly k: Keys,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EncryptionKey } from '../crypto/keys.js';
 import { open, reseal, seal } from '../crypto/sealed.js';
+import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { monotonicTimestamp } from '../ids.js';
-import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import { updateRecord } from './update-record.js';

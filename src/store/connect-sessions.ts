@@ -1,4 +1,4 @@
-import type { PlatformId } from '../platforms/catalog.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { Keys } from './keys.js';
 import { type Batch, type Kv, type ReadPlan, readPlans } from './kv.js';
 

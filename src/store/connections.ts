@@ -1,6 +1,6 @@
 import type { EncryptionKey } from '../crypto/keys.js';
 import { open, reseal, seal } from '../crypto/sealed.js';
-import type { PlatformId } from '../platforms/catalog.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 import { updateRecord } from './update-record.js';

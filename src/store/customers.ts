@@ -1,5 +1,5 @@
+import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
-import { PLATFORM_IDS } from '../platforms/catalog.js';
 import type { Keys } from './keys.js';
 import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import type { TokenSchedule } from './token-schedule.js';

@@ -1,4 +1,4 @@
-import { isPlatformId } from '../platforms/catalog.js';
+import { isPlatformId } from '../domain/platform-ids.js';
 import type { Store } from './index.js';
 
 /** What `resealAll` did: secrets sealed again under the newest key, and records already under it. */

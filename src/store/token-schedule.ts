@@ -1,4 +1,4 @@
-import { PLATFORM_IDS, type PlatformId } from '../platforms/catalog.js';
+import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import type { Kv } from './kv.js';
 
 export interface ScheduledConnection {

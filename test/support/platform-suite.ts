@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorDefinition, RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import { startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { PlatformId } from '../../src/platforms/catalog.js';
-import { THROTTLE_RETRIES } from '../../src/platforms/platform-error.js';
+import type { PlatformId } from '../../src/domain/platform-ids.js';
+import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
 import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
 import { type Company, enter, newCustomer, newLink, startAt, vendorWith } from './connect-helpers.js';
 import { FlowClient, location } from './flow-client.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { adSetChangesSchema, JSON_FIELDS, newAdSetSchema } from '../../adsets/input.js';
 import { campaignsQuery, customerQuery, getQuery, listQuery } from '../../api/adsets.js';
+import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { ErrorCode } from '../../errors.js';
-import { PLATFORM_IDS } from '../../platforms/catalog.js';
 import type { BodyVariant, Operation } from '../operation.js';
 import { AdSet, AdSetDeletion, AdSetList, AdvertiserList, CampaignList } from '../resources.js';
 import { EXAMPLE } from './examples.js';

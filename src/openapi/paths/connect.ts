@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { connectQuery, introspectBody } from '../../api/connect.js';
 import { listQuery as attemptsQuery } from '../../api/connect-attempts.js';
-import { PLATFORM_IDS } from '../../platforms/catalog.js';
+import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { Operation } from '../operation.js';
 import {
   ConnectAttemptList,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyBody } from '../../api/connect.js';
 import { eventListQuery } from '../../api/events.js';
 import { EVENT_TYPES } from '../../events/model.js';
-import { webhookEndpointCreate, webhookEndpointUpdate } from '../../webhooks/schemas.js';
+import { webhookEndpointCreate, webhookEndpointUpdate } from '../../events/webhooks/schemas.js';
 import type { Operation } from '../operation.js';
 import {
   DeletedWebhookEndpoint,

@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import type { PlatformAnswer } from '../platform-fetch.js';
 
 /** One step of a GoogleAdsError's `location`: `{fieldName: 'operations', index: 0}`, `{fieldName: 'name'}`. */
 export interface FieldPathElement {

@@ -1,5 +1,6 @@
 import type { PlatformCall } from '../adapter.js';
-import { PlatformError, platformFetch } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../platform-fetch.js';
 import { classifyLinkedIn, type FieldParam } from './errors.js';
 import type { CursorPage } from './model.js';
 

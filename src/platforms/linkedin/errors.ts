@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 
 /** LinkedIn's error body: `{status, serviceErrorCode, code, message, errorDetails}`. */
 interface LinkedInError {

@@ -1,5 +1,6 @@
 import type { AnswerHeaders } from '../http-call.js';
-import { type PlatformAnswer, PlatformError } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import type { PlatformAnswer } from '../platform-fetch.js';
 
 interface GraphErrorBody {
   message?: string;

@@ -1,6 +1,7 @@
 import type { PlatformCall } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError, platformFetch } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../platform-fetch.js';
 import { appSecretProof } from './app-secret-proof.js';
 import { classifyMetaError, type ParamSource } from './errors.js';
 import type { GraphPage } from './graph-types.js';

@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 import type { BatchError } from './model.js';
 
 /** One error of an ApplicationFault (`Errors` of AdApiFaultDetail, `OperationErrors`, `BatchErrors`). */

@@ -1,5 +1,6 @@
 import type { PlatformCall } from '../adapter.js';
-import { PlatformError, platformFetch } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../platform-fetch.js';
 import { classifyPinterest, type ParamSource, refusal } from './errors.js';
 import type { BatchElement, Page } from './model.js';
 

@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 
 /** A Pinterest field a write sent (a word its messages use) and the unified parameter it came from. */
 export type ParamSource = [field: string, param: string];

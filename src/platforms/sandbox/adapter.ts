@@ -12,7 +12,8 @@ import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError, platformFetch } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../platform-fetch.js';
 import type * as Sandbox from './model.js';
 
 type SandboxAdSet = Sandbox.AdSet & { ads?: Sandbox.Ad[] };

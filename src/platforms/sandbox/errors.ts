@@ -49,5 +49,5 @@ export class AuthorizationError extends Error {
   }
 }
 
-/** The body error (see http/body-errors.ts), including a body whose Content-Encoding does not decompress. */
-export { bodyErrorType as bodyParserError } from '../../http/body-errors.js';
+/** The body error (see errors.ts, bodyErrorType), including a body whose Content-Encoding does not decompress. */
+export { bodyErrorType as bodyParserError } from '../../errors.js';

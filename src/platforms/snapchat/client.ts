@@ -1,6 +1,7 @@
 import type { PlatformCall } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError, platformFetch } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../platform-fetch.js';
 import type { SnapAnswer, SubRequest } from './api-types.js';
 import { classifySnap, type FieldSource, failedSubRequest, invalidEntity } from './errors.js';
 

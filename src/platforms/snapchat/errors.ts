@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError, retryAfter } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 import type { SnapAnswer, SubRequest } from './api-types.js';
 
 /** "Resource can not be found": what an unknown, foreign or deleted id gets. */

@@ -1,4 +1,5 @@
-import { type PlatformAnswer, PlatformError } from '../platform-error.js';
+import { PlatformError } from '../platform-error.js';
+import type { PlatformAnswer } from '../platform-fetch.js';
 
 /** TikTok's return codes that mean the access token no longer works (missing, expired, revoked, no permission). */
 const UNAUTHORIZED = new Set([40001, 40102, 40104, 40105]);

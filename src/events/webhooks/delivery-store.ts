@@ -1,9 +1,9 @@
-import type { EventKeys } from '../events/keys.js';
-import { EVENT_RETENTION_MS } from '../events/model.js';
-import { timeOrderedPage } from '../events/time-ordered-page.js';
-import { monotonicTimestamp, randomToken, timeOrdered } from '../ids.js';
-import type { Kv } from '../store/kv.js';
-import { updateRecord } from '../store/update-record.js';
+import { monotonicTimestamp, randomToken, timeOrdered } from '../../ids.js';
+import type { Kv } from '../../store/kv.js';
+import { updateRecord } from '../../store/update-record.js';
+import type { EventKeys } from '../keys.js';
+import { EVENT_RETENTION_MS } from '../model.js';
+import { timeOrderedPage } from '../time-ordered-page.js';
 
 /** One try to deliver: the receiver's status (null: no answer), how long it took, what went wrong. */
 export interface DeliveryAttempt {

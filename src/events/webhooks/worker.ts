@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Events } from '../events/events.js';
+import type { Events } from '../events.js';
 import type { JobQueue, JobRun } from './job-queue.js';
 
 /**

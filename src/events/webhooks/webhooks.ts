@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { WebhookSettings } from '../config.js';
-import { AppError } from '../errors.js';
-import { randomToken } from '../ids.js';
+import type { WebhookSettings } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { randomToken } from '../../ids.js';
 import { CompanySlots } from './company-slots.js';
 import type { Delivery, DeliveryStore } from './delivery-store.js';
 import { type EndpointStore, endpointNotFound, type WebhookEndpoint } from './endpoint-store.js';

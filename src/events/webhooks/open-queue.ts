@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Kv } from '../store/kv.js';
-import { RedisKv } from '../store/redis-kv.js';
+import type { Kv } from '../../store/kv.js';
+import { RedisKv } from '../../store/redis-kv.js';
 import { BullJobQueue } from './bullmq-queue.js';
 import type { JobQueue } from './job-queue.js';
 import { MemoryJobQueue } from './memory-queue.js';

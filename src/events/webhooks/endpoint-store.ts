@@ -1,11 +1,11 @@
-import type { EncryptionKey } from '../crypto/keys.js';
-import { open, seal } from '../crypto/sealed.js';
-import { AppError } from '../errors.js';
-import type { EventKeys } from '../events/keys.js';
-import type { EventType } from '../events/model.js';
-import { monotonicTimestamp, randomToken } from '../ids.js';
-import type { Kv } from '../store/kv.js';
-import { updateRecord } from '../store/update-record.js';
+import type { EncryptionKey } from '../../crypto/keys.js';
+import { open, seal } from '../../crypto/sealed.js';
+import { AppError } from '../../errors.js';
+import { monotonicTimestamp, randomToken } from '../../ids.js';
+import type { Kv } from '../../store/kv.js';
+import { updateRecord } from '../../store/update-record.js';
+import type { EventKeys } from '../keys.js';
+import type { EventType } from '../model.js';
 
 export const ENDPOINTS_PER_COMPANY = 5;
 /** After a rotation the previous secret keeps signing (a second v1) this long. */

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../../config.js';
 import { GLOBAL_UNICAST_IPV6, SPECIAL_IPV4, SPECIAL_IPV6 } from './special-addresses.js';
 
 export type TargetPolicy = WebhookSettings['privateTargets'];

@@ -1,0 +1,116 @@
+/**
+ * adlink's layer rules as code (README, "Layers"): `npm run lint:deps`, part of `npm run check`.
+ * Dependencies point down: routes → resource services → platforms/ and store/ → the base.
+ */
+
+/** The base: modules every layer may use, which import only each other (and packages). */
+const BASE = '^src/(domain|crypto)/|^src/(config|errors|ids|names|map-bounded|logger)[.]ts$';
+/** Route modules: they parse, call one service, map its answer. */
+const ROUTES = '^src/(api|integrations)/|^src/connect/(routes|opener)[.]ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import cycle makes load order matter and the modules one unit: split out what both need ' +
+        '(type-only imports count: a type cycle is still one design).',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'base-imports-only-base',
+      severity: 'error',
+      comment:
+        'The base (domain/ ids and statuses, crypto/, config, errors, ids, names, logger, map-bounded) is ' +
+        'what every layer may import, so it imports nothing of adlink above it.',
+      from: { path: BASE },
+      to: { path: '^src/', pathNot: BASE },
+    },
+    {
+      name: 'store-imports-only-base',
+      severity: 'error',
+      comment:
+        'store/ sits under every service: it imports only itself and the base. The ids and statuses it ' +
+        'keeps come from domain/, never from platforms/ or a resource.',
+      from: { path: '^src/store/' },
+      to: { path: '^src/', pathNot: `^src/store/|${BASE}` },
+    },
+    {
+      name: 'platforms-below-services',
+      severity: 'error',
+      comment:
+        'platforms/ maps each API to the unified model: it may use a resource model (adsets/model, ' +
+        'money, countries), store types, http plumbing (the sandbox serves its own API), never a ' +
+        'service, a route, events, metrics or the app.',
+      from: { path: '^src/platforms/' },
+      to: {
+        path: '^src/(api|connect|integrations|events|openapi|metrics|cli|dev)/|^src/(app|server|cli)[.]ts$|^src/[^/]+/service[.]ts$',
+      },
+    },
+    {
+      name: 'routes-reach-platforms-through-services',
+      severity: 'error',
+      comment:
+        'A route holds the injected `Platforms` directory (catalog entries, availability) as a type and ' +
+        'nothing else of platforms/: calls to a platform, its errors and the sandbox are reached through ' +
+        'services (adsets/, connect/ flow, links, tokens).',
+      from: { path: ROUTES },
+      to: { path: '^src/platforms/', pathNot: '^src/platforms/registry[.]ts$' },
+    },
+    {
+      name: 'routes-hold-platforms-as-a-type',
+      severity: 'error',
+      comment: 'The `Platforms` directory comes injected (createXRoutes(deps)): a route imports only its type.',
+      from: { path: ROUTES },
+      to: { path: '^src/platforms/registry[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-emulators-tests-or-bench-in-src',
+      severity: 'error',
+      comment: 'The emulators, tests and bench stand outside the production code: src/ never imports them.',
+      from: { path: '^src/' },
+      to: { path: '^(emulators|test|bench)/' },
+    },
+    {
+      name: 'no-dead-modules',
+      severity: 'error',
+      comment:
+        'Every module is reachable from an entry point (server.ts, cli.ts); the languages other than ' +
+        'English are the exception: locales/i18n.ts loads every `<language>.ts` of its folder by name.',
+      from: { path: '^src/(server|cli)[.]ts$' },
+      to: {
+        path: '^src/',
+        pathNot: '^src/(server|cli)[.]ts$|^src/locales/[a-z]{2,3}[.]ts$|^src/locales/[a-z]{2,3}-[A-Z][A-Za-z0-9]+[.]ts$',
+        reachable: false,
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import the cruiser cannot resolve would slip past every rule above.',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'not-to-dev-dep',
+      severity: 'error',
+      comment: 'The production image installs no devDependencies: src/ imports only dependencies.',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    // With tsConfig, `./x.js` specifiers (NodeNext) resolve to `./x.ts`; not-to-unresolvable checks it.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
