@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Events } from '../events/events.js';
 import { EVENT_TYPES } from '../events/model.js';
 import { resource } from '../http/routes.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import type { Delivery } from '../webhooks/delivery-store.js';
 import { endpointNotFound } from '../webhooks/endpoint-store.js';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../webhooks/schemas.js';
 import { deliveryNotFound } from '../webhooks/webhooks.js';
 
-const noQuery = z.strictObject({});
 const noBody = z.strictObject({});
 
 /** A delivery as the API shows it: its attempts, not the body (that is the event, `GET /events/:id`). */
