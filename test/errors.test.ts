@@ -130,6 +130,20 @@ describe('one error model', () => {
     expect((await h.http.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await h.http.get('/readyz')).body).toEqual({ status: 'ready' });
   });
+
+  it('endpoints without authentication check their query like every endpoint', async () => {
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/.well-known/jwks.json']) {
+      const unknown = await h.http.get(`${path}?v=2`);
+      expect(unknown.status, path).toBe(400);
+      expect(unknown.body.error).toMatchObject({ code: 'unknown_parameter', param: 'v' });
+      const repeated = await h.http.get(`${path}?v=1&v=2`);
+      expect(repeated.status, path).toBe(400);
+      expect(repeated.body.error).toMatchObject({ code: 'parameter_repeated', param: 'v' });
+      const polluting = await h.http.get(`${path}?__proto__=1`);
+      expect(polluting.status, path).toBe(400);
+      expect(polluting.body.error).toMatchObject({ code: 'invalid_request', param: '__proto__' });
+    }
+  });
 });
 
 describe('malformed URLs', () => {

@@ -222,6 +222,11 @@ describe('real answers match the OpenAPI document', () => {
     await expectStatus(200, 'getLiveness', { auth: null });
     await expectStatus(200, 'getReadiness', { auth: null });
     await expectStatus(200, 'getOpenApiDocument', { auth: null });
+    for (const id of ['getLiveness', 'getReadiness', 'getOpenApiDocument', 'getJwks'])
+      await expectStatus(400, id, { auth: null, query: { v: '2' } });
+    const polluting = Object.fromEntries([['__proto__', '1']]);
+    await expectStatus(400, 'getCompanySettings', { query: polluting });
+    await expectStatus(400, 'getLiveness', { auth: null, query: polluting });
   });
 
   it('has seen every documented operation succeed', () => {

@@ -9,7 +9,7 @@ import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { readsWithGate } from '../http/reads-with-gate.js';
 import { resource } from '../http/routes.js';
-import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
+import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import { bodyAhead } from '../http/vendor-body.js';
 import { LANGUAGES } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -25,7 +25,6 @@ export const connectQuery = z.strictObject({
 });
 
 export const introspectBody = z.strictObject({ token: z.string().max(8192) });
-const noQuery = z.strictObject({});
 /** Creating a signing secret takes no parameters: an empty JSON object, or no body. */
 export const emptyBody = z.strictObject({});
 
@@ -80,7 +79,8 @@ export function createConnectApiRoutes(
     findCustomer(store, req.auth!.company, req.params.id as string);
 
   resource(router, '/.well-known/jwks.json', {
-    get: async (_req, res) => {
+    get: async (req, res) => {
+      parseQuery(noQuery, req);
       res.set('Cache-Control', 'public, max-age=300').json(await tokens.jwks());
     },
   });

@@ -6,7 +6,7 @@ import { AppError, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
-import { integerParam, parseJsonBody, parseQuery } from '../http/validate.js';
+import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -19,8 +19,6 @@ export const listQuery = z.strictObject({
   limit: integerParam(1, 100, 20),
   starting_after: z.string().optional(),
 });
-
-const noQuery = z.strictObject({});
 
 export const customerNotFound = (id: string, param = 'id') =>
   new AppError('customer_not_found', `No such customer: ${id}.`, { param });

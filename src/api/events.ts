@@ -6,7 +6,7 @@ import { EVENT_TYPES } from '../events/model.js';
 import { EVENT_ID } from '../events/webhooks/schemas.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
-import { integerParam, parseQuery } from '../http/validate.js';
+import { integerParam, noQuery, parseQuery } from '../http/validate.js';
 import type { Store } from '../store/index.js';
 import { findCustomer } from './customers.js';
 
@@ -21,8 +21,6 @@ export const eventListQuery = z.strictObject({
 const eventCursor = z.strictObject({
   after: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z\|evt_[A-Za-z0-9_-]{22}$/),
 });
-
-const noQuery = z.strictObject({});
 
 const eventNotFound = (id: string) =>
   new AppError('event_not_found', `No such event: ${id}.`, { param: 'id' });

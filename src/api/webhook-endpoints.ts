@@ -12,9 +12,8 @@ import {
 } from '../events/webhooks/schemas.js';
 import { deliveryNotFound } from '../events/webhooks/webhooks.js';
 import { resource } from '../http/routes.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 
-const noQuery = z.strictObject({});
 const noBody = z.strictObject({});
 
 /** A delivery as the API shows it: its attempts, not the body (that is the event, `GET /events/:id`). */

@@ -74,6 +74,9 @@ export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.i
   return result.data;
 }
 
+/** The query of an endpoint that takes no parameters: any is 400 `unknown_parameter`. */
+export const noQuery = z.strictObject({});
+
 /** Query parameters: each at most once, none unknown, then the schema. */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   const query = req.query as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { errorExamples, errorTable } from './errors.js';
 import { HEADERS, PARAMETERS } from './headers.js';
 import { componentSchemas } from './json-schema.js';
-import { type Operation, openApiPath, operationObject } from './operation.js';
+import { type Operation, openApiPath, operationErrors, operationObject } from './operation.js';
 import { adSetOperations } from './paths/adsets.js';
 import { companyOperations } from './paths/company.js';
 import { connectOperations } from './paths/connect.js';
@@ -28,6 +28,9 @@ const TAGS = [
   { name: 'Events and webhooks', description: 'What happened, and where adlink sends it as it happens.' },
   { name: 'Service', description: 'Health checks and this document; no authentication.' },
 ];
+
+/** adlink is not open source (package.json: UNLICENSED); SPDX names such a license `LicenseRef-…`. */
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 const DESCRIPTION = `adlink lets a software vendor connect its customers' ad accounts on Meta, Google Ads, TikTok,
 LinkedIn, Microsoft Advertising, Snapchat, Pinterest or the sandbox, and manage their ad sets through one API.
@@ -64,7 +67,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'adlink API', version: '1', description: DESCRIPTION },
+    info: { title: 'adlink API', version: '1', description: DESCRIPTION, license: LICENSE },
     servers: [{ url: baseUrl }],
     security: [{ companyToken: [] }],
     tags: TAGS,
@@ -80,7 +83,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
       },
       parameters: PARAMETERS,
       headers: HEADERS,
-      examples: errorExamples(),
+      examples: errorExamples(OPERATIONS.flatMap(operationErrors)),
     },
   };
 }

@@ -43,12 +43,6 @@ export const HEADERS = {
     schema: { type: 'string' },
     example: 'Bearer realm="adlink", error="invalid_token"',
   },
-  Allow: {
-    required: true,
-    description: 'The methods this path accepts.',
-    schema: { type: 'string' },
-    example: 'GET, HEAD, POST',
-  },
 } as const;
 
 export type HeaderName = keyof typeof HEADERS;

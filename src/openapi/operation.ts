@@ -38,13 +38,13 @@ export interface Operation {
   body?: { required: boolean; description: string; content: Record<string, BodyVariant> };
   idempotent?: true;
   responses: Record<number, Answer>;
-  /** The error codes particular to this operation; those of every vendor endpoint are added. */
+  /** The error codes particular to this operation; those all (or all vendor) endpoints share are added. */
   errors?: ErrorCode[];
 }
 
+/** Every endpoint checks its query: none unknown (`__proto__` is invalid), each at most once. */
+const QUERY_ERRORS: ErrorCode[] = ['unknown_parameter', 'parameter_repeated', 'invalid_request'];
 const VENDOR_ERRORS: ErrorCode[] = [
-  'unknown_parameter',
-  'parameter_repeated',
   'missing_token',
   'invalid_token',
   'rate_limited',
@@ -92,18 +92,20 @@ function answer(op: Operation, status: number, { description, schema, example, h
   };
 }
 
+/** The error codes an operation may answer with. */
+export const operationErrors = (op: Operation): ErrorCode[] => [
+  ...QUERY_ERRORS,
+  ...(op.public ? [] : VENDOR_ERRORS),
+  ...(op.body ? BODY_ERRORS : []),
+  ...(op.errors ?? []),
+];
+
 /** One operation object of the document, with the parameters, headers and errors every endpoint shares. */
 export function operationObject(op: Operation): Record<string, unknown> {
   const declared = Object.keys(op.pathParams?.shape ?? {});
   if (declared.join() !== pathNames(op.path).join()) {
     throw new Error(`${op.operationId}: pathParams must name ${pathNames(op.path).join(', ') || 'nothing'}.`);
   }
-  const errors = [
-    ...(op.public ? [] : VENDOR_ERRORS),
-    ...(op.body ? BODY_ERRORS : []),
-    ...(op.query ? ['invalid_request' as const] : []),
-    ...(op.errors ?? []),
-  ];
   return {
     operationId: op.operationId,
     tags: [op.tag],
@@ -132,7 +134,7 @@ export function operationObject(op: Operation): Record<string, unknown> {
       : {}),
     responses: {
       ...Object.fromEntries(Object.entries(op.responses).map(([s, a]) => [s, answer(op, Number(s), a)])),
-      ...errorResponses(errors),
+      ...errorResponses(operationErrors(op)),
     },
   };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Router } from 'express';
 import { resource } from '../http/routes.js';
+import { noQuery, parseQuery } from '../http/validate.js';
 import { openApiDocument } from './document.js';
 
 /** Swagger UI's prebuilt files, served from the installed package: the page loads nothing from elsewhere. */
@@ -49,7 +50,12 @@ export function createApiReferenceRoutes(publicBaseUrl: string): Router {
   const document = openApiDocument(publicBaseUrl);
   const policy = pagePolicy(new URL(publicBaseUrl).origin);
 
-  resource(router, '/openapi.json', { get: (_req, res) => void res.json(document) });
+  resource(router, '/openapi.json', {
+    get: (req, res) => {
+      parseQuery(noQuery, req);
+      res.json(document);
+    },
+  });
   resource(router, '/docs', {
     get: (_req, res) => void res.set('Content-Security-Policy', policy).type('html').send(PAGE),
   });
