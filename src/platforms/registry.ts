@@ -6,7 +6,7 @@ import type { PlatformAdapter, PlatformApp } from './adapter.js';
 import { ADAPTERS } from './adapters.js';
 import { PLATFORM_IDS, type PlatformEntry, type PlatformId, platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
-import { observedAdapter, type PlatformCallObserver } from './platform-calls.js';
+import { type ObservedCall, observedAdapter, type PlatformCallObserver } from './platform-calls.js';
 
 export type { PlatformApp } from './adapter.js';
 
@@ -33,6 +33,8 @@ export interface Platforms {
    */
   oauthApp(company: string, id: PlatformId): Promise<PlatformApp | null>;
   adapter(id: PlatformId): PlatformAdapter;
+  /** A call made outside the adapter (a revocation): the deployment's timeout, observed as adapter calls are. */
+  callOptions(id: PlatformId, operation: string): { timeoutMs: number; observed?: ObservedCall };
   /** The platform's mark (SVG path data, 24×24), or null: its tile shows its initials. */
   logo(id: PlatformId): string | null;
   callbackUrl(id: PlatformId): string;
@@ -82,6 +84,10 @@ export function createPlatforms(
       if (!adapter) throw new Error(`no adapter for ${id}`);
       return adapter;
     },
+    callOptions: (id, operation) => ({
+      timeoutMs: config.platformTimeoutMs,
+      ...(observe ? { observed: { platform: id, operation, observe } } : {}),
+    }),
     logo: (id) => logos[id],
     callbackUrl: (id) => `${config.publicBaseUrl}/connections/oauth/${id}/callback`,
   };
