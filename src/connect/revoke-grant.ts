@@ -1,4 +1,4 @@
-import type { PlatformId, RevocationSpec } from '../platforms/catalog.js';
+import type { OAuthSpec, PlatformId, RevocationSpec } from '../platforms/catalog.js';
 import { appSecretProof } from '../platforms/meta/app-secret-proof.js';
 import { PlatformError, platformFetch } from '../platforms/platform-error.js';
 import type { PlatformApp, Platforms } from '../platforms/registry.js';
@@ -29,14 +29,7 @@ export interface GrantTokens {
 }
 
 /** The revocation call in the platform's style (see RevocationSpec); the token is never in the URL's path. */
-function revocationRequest(
-  platforms: Platforms,
-  platform: PlatformId,
-  app: PlatformApp,
-  tokens: GrantTokens,
-) {
-  const { oauth } = platforms.entry(platform);
-  const spec = oauth.revocation as RevocationSpec;
+function revocationRequest(oauth: OAuthSpec, spec: RevocationSpec, app: PlatformApp, tokens: GrantTokens) {
   const useRefresh = spec.token === 'refresh' && tokens.refresh_token !== null;
   const token = useRefresh ? tokens.refresh_token! : tokens.access_token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -67,7 +60,7 @@ export async function revokeGrant(
 ): Promise<RevocationOutcome> {
   const { oauth } = platforms.entry(platform);
   if (!oauth.revocation) return notRevoked('not_supported');
-  const { url, init } = revocationRequest(platforms, platform, app, tokens);
+  const { url, init } = revocationRequest(oauth, oauth.revocation, app, tokens);
   try {
     await platformFetch(url, init, {
       ...platforms.callOptions(platform, 'revokeGrant'),
