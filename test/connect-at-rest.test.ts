@@ -195,7 +195,12 @@ describe('secrets at rest and in logs', () => {
       const errorsBefore = logRecords(h).filter((r) => r.msg === 'request failed').length;
       const del = await h.http.delete(`/customers/${x}/connections/sandbox`).set('Authorization', acme.auth);
       expect(del.status).toBe(200);
-      expect(del.body).toEqual({ platform: 'sandbox', deleted: true, revoked_at_platform: false });
+      expect(del.body).toEqual({
+        platform: 'sandbox',
+        deleted: true,
+        platform_revoked: false,
+        reason: 'credentials_unavailable',
+      });
       expect(await h.store.kv.get(key())).toBeNull();
       const listed = await h.http.get(`/customers/${x}/connections`).set('Authorization', acme.auth);
       expect(listed.body).toEqual({ data: [] });

@@ -451,7 +451,7 @@ describe('integrations: platforms', () => {
         .delete(`/customers/${customer}/connections/sandbox`)
         .set('Authorization', company.auth);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ platform: 'sandbox', deleted: true, revoked_at_platform: true });
+      expect(res.body).toEqual({ platform: 'sandbox', deleted: true, platform_revoked: true });
       expect(await sandboxApiStatus(h, access_token)).toBe(401);
     });
 
@@ -476,7 +476,12 @@ describe('integrations: platforms', () => {
       const res = await h.http
         .delete(`/customers/${customer}/connections/sandbox`)
         .set('Authorization', company.auth);
-      expect(res.body).toEqual({ platform: 'sandbox', deleted: true, revoked_at_platform: false });
+      expect(res.body).toEqual({
+        platform: 'sandbox',
+        deleted: true,
+        platform_revoked: false,
+        reason: 'credentials_unavailable',
+      });
 
       const again = await started(company);
       expect(again.authorize.searchParams.get('client_id')).toBe('adlink');
@@ -496,7 +501,7 @@ describe('integrations: platforms', () => {
       const res = await h.http
         .delete(`/customers/${customer}/connections/sandbox`)
         .set('Authorization', company.auth);
-      expect(res.body).toEqual({ platform: 'sandbox', deleted: true, revoked_at_platform: true });
+      expect(res.body).toEqual({ platform: 'sandbox', deleted: true, platform_revoked: true });
       expect(await sandboxApiStatus(h, access_token)).toBe(401);
     });
 

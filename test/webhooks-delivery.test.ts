@@ -103,7 +103,7 @@ describe('webhook deliveries', () => {
     const event = await events.emit('connection.revoked', {
       company: company.id,
       customer: '3f1c2a9e-8b7d-4c6e-9f00-1a2b3c4d5e6f',
-      data: { platform: 'sandbox', revoked_at_platform: true },
+      data: { platform: 'sandbox', platform_revoked: true },
     });
     const [delivery] = await eventually(async () => {
       const list = await deliveries(endpoint.id);

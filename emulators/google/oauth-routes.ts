@@ -76,7 +76,10 @@ export function googleOAuthRoutes(oauth: OAuthServer, options: EmulatorOptions):
     const token =
       ((req.body ?? {}) as Record<string, string>).token ?? (req.query.token as string | undefined);
     if (!token) return res.status(400).json({ error: 'invalid_request', error_description: 'Missing token' });
-    oauth.revoke(token);
+    // Either token revokes the whole grant; one Google no longer knows is a 400.
+    if (!oauth.revokeGrant(token)) {
+      return res.status(400).json({ error: 'invalid_token', error_description: 'Token expired or revoked' });
+    }
     res.json({});
   });
   return router;

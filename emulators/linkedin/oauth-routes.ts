@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { authorizeRoutes, type OAuthServer, readAuthorizeQuery } from '../toolkit/oauth.js';
 import { jsonTokenErrors, rfc6749TokenRoute } from '../toolkit/token-route.js';
 
@@ -61,5 +61,21 @@ export function oauthRoutes(oauth: OAuthServer): Router {
       }),
     }),
   );
+
+  // Token revocation: a form of `client_id`, `client_secret` and the access `token`; the member's
+  // authorization of the app ends (its refresh token with it). An unknown token is no error (RFC 7009).
+  router.post('/oauth/v2/revoke', express.urlencoded({ extended: false, limit: '20kb' }), (req, res) => {
+    const body = (req.body ?? {}) as Record<string, string | undefined>;
+    if (!oauth.clientMatches(body.client_id, body.client_secret)) {
+      return res
+        .status(401)
+        .json({ error: 'invalid_client', error_description: 'Client authentication failed' });
+    }
+    if (!body.token) {
+      return res.status(400).json({ error: 'invalid_request', error_description: 'token is required' });
+    }
+    oauth.revokeGrant(body.token);
+    res.status(200).end();
+  });
   return router;
 }

@@ -3,7 +3,7 @@ import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { graphAccess } from './access.js';
 import { graphErrors } from './graph-error.js';
 import { graphRoutes } from './graph-routes.js';
-import { dialogRoutes, tokenRoute } from './oauth-routes.js';
+import { dialogRoutes, permissionsRoute, tokenRoute } from './oauth-routes.js';
 import { seed, seedAdSets } from './seed.js';
 import { MetaStore } from './store.js';
 
@@ -28,7 +28,7 @@ export const metaEmulator: EmulatorDefinition = {
     versioned.use(dialog);
     versioned.use(express.urlencoded({ extended: false, limit: '100kb' }), express.json({ limit: '100kb' }));
     versioned.use(tokenRoute(oauth));
-    versioned.use(graphAccess(oauth, controls), graphRoutes(store, options.baseUrl));
+    versioned.use(graphAccess(oauth, controls), permissionsRoute(oauth), graphRoutes(store, options.baseUrl));
     versioned.use(graphErrors);
     const router = Router();
     // The consent form posts to the unversioned dialog, which facebook.com also serves.

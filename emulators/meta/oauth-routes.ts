@@ -1,7 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import type { IssuedTokens, OAuthServer, TokenError } from '../toolkit/oauth.js';
 import { authorizeRoutes } from '../toolkit/oauth.js';
-import { GraphError, sendGraphError } from './graph-error.js';
+import { accessTokenOf } from './access.js';
+import { GraphError, noSuchObject, sendGraphError } from './graph-error.js';
 
 /** A long-lived user token lasts about 60 days. */
 export const LONG_LIVED_TTL = 5_184_000;
@@ -74,6 +75,22 @@ export function tokenRoute(oauth: OAuthServer): Router {
       return sendGraphError(res, exchanging ? BAD_EXCHANGE_TOKEN : TOKEN_ERRORS[issued]);
     }
     res.json({ access_token: issued.access_token, token_type: 'bearer', expires_in: issued.expires_in });
+  });
+  return router;
+}
+
+/**
+ * `DELETE /{version}/{user-id}/permissions` (or `/me/permissions`), after graphAccess checked the token:
+ * the user de-authorizes the app, and every token of the grant stops working (User permissions
+ * reference; the SDK's User.deletePermissions). Answers `{"success": true}`.
+ */
+export function permissionsRoute(oauth: OAuthServer): Router {
+  const router = Router();
+  router.delete('/:user/permissions', (req: Request, res: Response) => {
+    const { user } = req.params;
+    if (user !== 'me' && user !== res.locals.user) throw noSuchObject(user as string, 'DELETE');
+    oauth.revokeGrant(accessTokenOf(req.query, req.body, req.get('authorization'))!);
+    res.json({ success: true });
   });
   return router;
 }

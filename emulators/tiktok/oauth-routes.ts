@@ -59,5 +59,22 @@ export function tokenRoutes(state: TikTokState, oauth: OAuthServer): Router {
       });
     }),
   );
+  // Not in the SDK: the Marketing API's Authentication docs. JSON `{app_id, secret, access_token}`;
+  // the advertiser's authorization of the app ends, and the token stops working.
+  router.post(
+    '/oauth2/revoke_token/',
+    handle((req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const [appId, secret, accessToken] = ['app_id', 'secret', 'access_token'].map((name) =>
+        requiredString(body, name),
+      );
+      if (!oauth.clientMatches(appId, secret))
+        throw new TikTokRefusal(CODES.invalidApp, 'Invalid app_id or secret.');
+      if (!oauth.revokeGrant(accessToken!)) {
+        throw new TikTokRefusal(CODES.accessTokenInvalid, 'Access token is incorrect or has been revoked.');
+      }
+      answer(res, {});
+    }),
+  );
   return router;
 }

@@ -17,6 +17,8 @@ export interface RecordedCall {
 export class Controls {
   readonly calls: RecordedCall[] = [];
   private throttles = 0;
+  private failures = 0;
+  private stalls = 0;
 
   /** The next `count` API calls answer with the platform's throttling error. */
   throttleNext(count: number): void {
@@ -28,6 +30,29 @@ export class Controls {
     if (this.throttles <= 0) return false;
     this.throttles--;
     return true;
+  }
+
+  /** The next `count` calls, OAuth endpoints included, answer HTTP 500 (the platform is having trouble). */
+  failNext(count: number): void {
+    this.failures = count;
+  }
+
+  /** The next `count` calls, OAuth endpoints included, are never answered (the caller's timeout ends them). */
+  stallNext(count: number): void {
+    this.stalls = count;
+  }
+
+  /** The fault this call meets, if any (and one fewer pending). */
+  takeFault(): 'fail' | 'stall' | null {
+    if (this.stalls > 0) {
+      this.stalls--;
+      return 'stall';
+    }
+    if (this.failures > 0) {
+      this.failures--;
+      return 'fail';
+    }
+    return null;
   }
 
   record(call: RecordedCall): void {
@@ -52,14 +77,18 @@ export interface ControlTarget {
 export function controlRoutes(target: ControlTarget): Router {
   const router = Router();
   router.use('/_emulator', express.json({ limit: '10kb' }));
-  router.post('/_emulator/throttle', (req, res) => {
-    const count = Number((req.body as { count?: unknown })?.count ?? 1);
-    if (!Number.isInteger(count) || count < 0 || count > 1000) {
-      return res.status(400).json({ error: 'count must be an integer from 0 to 1000' });
-    }
-    target.controls.throttleNext(count);
-    res.json({ throttled_next: count });
-  });
+  const counted = (name: string, answer: string, apply: (count: number) => void) =>
+    router.post(`/_emulator/${name}`, (req, res) => {
+      const count = Number((req.body as { count?: unknown })?.count ?? 1);
+      if (!Number.isInteger(count) || count < 0 || count > 1000) {
+        return res.status(400).json({ error: 'count must be an integer from 0 to 1000' });
+      }
+      apply(count);
+      res.json({ [answer]: count });
+    });
+  counted('throttle', 'throttled_next', (count) => target.controls.throttleNext(count));
+  counted('fail', 'failing_next', (count) => target.controls.failNext(count));
+  counted('stall', 'stalling_next', (count) => target.controls.stallNext(count));
   router.post('/_emulator/expire-tokens', (_req, res) => {
     target.oauth.expireAccessTokens();
     res.json({ expired: true });
@@ -89,6 +118,15 @@ export function controlRoutes(target: ControlTarget): Router {
   return router;
 }
 
+/** The faults of `failNext` and `stallNext`, met before the platform's routes. */
+export function injectFaults(controls: Controls): express.RequestHandler {
+  return (_req, res, next) => {
+    const fault = controls.takeFault();
+    if (fault === 'fail') return res.status(500).json({ error: 'emulated server error' });
+    if (fault === null) next();
+  };
+}
+
 /**
  * Records every call the platform's routes answer (the toolkit installs it: emulators need not), with
  * the body their own parsers read.
@@ -98,7 +136,8 @@ export function recordCalls(controls: Controls): express.RequestHandler {
     res.on('finish', () =>
       controls.record({
         method: req.method,
-        path: req.path,
+        // The full path: a mounted router (Meta's `/:version`) may leave `req.path` without its prefix.
+        path: new URL(req.originalUrl, 'http://emulator').pathname,
         query: req.query as Record<string, unknown>,
         headers: req.headers,
         body: req.body,

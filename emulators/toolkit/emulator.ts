@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { Controls, type ControlTarget, controlRoutes, recordCalls } from './controls.js';
+import { Controls, type ControlTarget, controlRoutes, injectFaults, recordCalls } from './controls.js';
 import { OAuthServer } from './oauth.js';
 
 export interface EmulatorOptions {
@@ -71,6 +71,7 @@ export async function startEmulator(
   app.disable('x-powered-by');
   app.use(controlRoutes(emulator));
   app.use(recordCalls(controls));
+  app.use(injectFaults(controls));
   app.use(built.router);
   app.use((_req, res) => {
     res.status(404).json({ error: `no such path on the ${definition.name} emulator` });

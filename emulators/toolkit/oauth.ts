@@ -32,7 +32,12 @@ interface Code extends Grant {
   expiresAt: number;
 }
 
-interface AccessToken extends Grant {
+/** A grant as issued: the tokens of one consent share its id, so revoking one revokes them all. */
+interface IssuedGrant extends Grant {
+  id: number;
+}
+
+interface AccessToken extends IssuedGrant {
   expiresAt: number;
   refreshToken: string | null;
 }
@@ -60,7 +65,10 @@ const equal = (a: string, b: string) => {
 export class OAuthServer {
   private readonly codes = new Map<string, Code>();
   private readonly access = new Map<string, AccessToken>();
-  private readonly refresh = new Map<string, Grant>();
+  private readonly refresh = new Map<string, IssuedGrant>();
+  private grants = 0;
+  /** The tokens issued last (code, refresh or exchange), for tests that follow them. */
+  lastIssued: IssuedTokens | undefined;
 
   constructor(readonly options: OAuthOptions) {}
 
@@ -99,7 +107,7 @@ export class OAuthServer {
         : '';
       if (!equal(computed, code.challenge)) return 'invalid_grant';
     }
-    return this.issueTokens({ user: code.user, scope: code.scope });
+    return this.issueTokens({ id: ++this.grants, user: code.user, scope: code.scope });
   }
 
   /** A refresh grant; the refresh token stays valid, rotated or not. */
@@ -120,17 +128,24 @@ export class OAuthServer {
     if (!current || current.expiresAt < Date.now()) return 'invalid_grant';
     const issued = token('at-');
     this.access.set(issued, { ...current, expiresAt: Date.now() + ttl * 1000 });
-    return { access_token: issued, refresh_token: null, expires_in: ttl, scope: current.scope };
+    this.lastIssued = { access_token: issued, refresh_token: null, expires_in: ttl, scope: current.scope };
+    return this.lastIssued;
   }
 
-  private issueTokens(grant: Grant, existingRefresh?: string): IssuedTokens {
+  private issueTokens(grant: IssuedGrant, existingRefresh?: string): IssuedTokens {
     const kept = this.options.rotateRefreshTokens ? undefined : existingRefresh;
     const refreshToken = this.options.refreshTokens ? (kept ?? token('rt-')) : null;
     if (refreshToken) this.refresh.set(refreshToken, grant);
     const accessToken = token('at-');
     const ttl = this.options.accessTokenTtl;
     this.access.set(accessToken, { ...grant, expiresAt: Date.now() + ttl * 1000, refreshToken });
-    return { access_token: accessToken, refresh_token: refreshToken, expires_in: ttl, scope: grant.scope };
+    this.lastIssued = {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ttl,
+      scope: grant.scope,
+    };
+    return this.lastIssued;
   }
 
   /** The grant behind an access token, or why there is none. */
@@ -142,14 +157,16 @@ export class OAuthServer {
     return { user: found.user, scope: found.scope };
   }
 
-  revoke(tokenValue: string): void {
-    const found = this.access.get(tokenValue);
-    const refreshToken = found?.refreshToken ?? (this.refresh.has(tokenValue) ? tokenValue : null);
-    this.access.delete(tokenValue);
-    if (refreshToken) {
-      this.refresh.delete(refreshToken);
-      for (const [value, t] of this.access) if (t.refreshToken === refreshToken) this.access.delete(value);
-    }
+  /**
+   * Revokes the whole grant of a token, access or refresh: every token of that consent stops working
+   * (those of other consents keep working). False when the token is unknown (or already revoked).
+   */
+  revokeGrant(tokenValue: string): boolean {
+    const id = (this.access.get(tokenValue) ?? this.refresh.get(tokenValue))?.id;
+    if (id === undefined) return false;
+    for (const [value, t] of this.access) if (t.id === id) this.access.delete(value);
+    for (const [value, g] of this.refresh) if (g.id === id) this.refresh.delete(value);
+    return true;
   }
 
   /** Test control: every access token issued so far has expired (refresh tokens still work). */

@@ -26,6 +26,7 @@ export const attemptView = (a: ConnectAttemptRecord) => ({
   platform: a.platform,
   outcome: a.outcome,
   error_code: a.error_code,
+  ...(a.platform_revoked === undefined ? {} : { platform_revoked: a.platform_revoked }),
   created_at: a.created_at,
 });
 

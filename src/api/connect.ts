@@ -167,8 +167,8 @@ export function createConnectApiRoutes(
             param: 'platform',
           });
         }
-        const revoked = await disconnect(store, platforms, events, customer.company, customer.id, platform);
-        res.json({ platform, deleted: true, revoked_at_platform: revoked });
+        const outcome = await disconnect(store, platforms, events, customer.company, customer.id, platform);
+        res.json({ platform, deleted: true, ...outcome });
       },
     },
     vendor,

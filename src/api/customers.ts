@@ -81,6 +81,8 @@ export function createCustomerRoutes(
       delete: async (req, res) => {
         parseQuery(noQuery, req);
         const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
+        // One disconnect per platform, all at once: at most one call per platform in the catalog, so
+        // the answer waits at most one platform timeout for the revocations.
         await Promise.all(
           customer.platforms.map((p) =>
             disconnect(store, platforms, events, customer.company, customer.id, p as PlatformId),

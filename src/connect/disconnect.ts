@@ -3,30 +3,29 @@ import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
 import type { Platforms } from '../platforms/registry.js';
+import type { Credentials } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import { revokeToken } from './oauth-client.js';
+import { notRevoked, type RevocationOutcome, revokeGrant } from './revoke-grant.js';
 
-/** Revokes the grant at the platform where it offers revocation; never blocks the local delete. */
+/**
+ * Revokes the grant behind forgotten credentials at the platform, where it documents a way. Only the
+ * client the grant was issued to can revoke it: the company's current app, or the deployment's when
+ * the grant predates the company's own app.
+ */
 async function revokeAtPlatform(
-  store: Store,
   platforms: Platforms,
   company: string,
-  customer: string,
   platform: PlatformId,
-): Promise<boolean> {
-  const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
-  if (!credentials) return false;
-  // Only the client the grant was issued to can revoke it: the company's current app, or the
-  // deployment's when the grant predates the company's own app.
+  credentials: Credentials | null,
+): Promise<RevocationOutcome> {
+  if (!platforms.entry(platform).oauth.revocation) return notRevoked('not_supported');
+  if (!credentials) return notRevoked('credentials_unavailable');
   const current = await platforms.oauthApp(company, platform).catch(() => null);
   const app = [current, platforms.app(platform)].find(
     (candidate) => candidate?.clientId === credentials.client_id,
   );
-  if (!app) return false;
-  const [token, hint] = credentials.refresh_token
-    ? [credentials.refresh_token, 'refresh_token']
-    : [credentials.access_token, 'access_token'];
-  return revokeToken(platforms.entry(platform).oauth, app, token, hint);
+  if (!app) return notRevoked('credentials_unavailable');
+  return revokeGrant(platforms, platform, app, credentials);
 }
 
 /** As long as a refresh may hold the lock (connect/access-tokens.ts): it expires by itself after that. */
@@ -35,7 +34,8 @@ const WAIT_STEP_MS = 50;
 
 /**
  * Runs `work` holding the connection's refresh lock, waiting for a refresh in progress to end first:
- * the grant revoked is then the one stored last, and no refresh writes credentials in between.
+ * the credentials forgotten (and revoked at the platform) are the ones stored last, and no refresh
+ * writes new ones in between.
  */
 async function holdingRefreshLock<T>(
   store: Store,
@@ -55,9 +55,9 @@ async function holdingRefreshLock<T>(
 }
 
 /**
- * Disconnects a platform: revokes at the platform (best effort), forgets the cached ad sets, deletes the
- * connection and its credentials, tells the vendor (`connection.revoked`). Returns whether the platform
- * confirmed the revocation.
+ * Disconnects a platform: forgets the credentials, the cached ad sets and the renewal, then revokes
+ * the grant at the platform (best effort, within the platform timeout: the local disconnect never
+ * depends on it), records the outcome in the attempt log and tells the vendor (`connection.revoked`).
  */
 export async function disconnect(
   store: Store,
@@ -66,18 +66,22 @@ export async function disconnect(
   company: string,
   customer: string,
   platform: PlatformId,
-): Promise<boolean> {
-  const revoked = await holdingRefreshLock(store, company, customer, platform, async () => {
-    const revoked = await revokeAtPlatform(store, platforms, company, customer, platform);
+): Promise<RevocationOutcome> {
+  const credentials = await holdingRefreshLock(store, company, customer, platform, async () => {
+    const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
     await store.adSets.clear({ company, customer, platform });
     await store.connections.delete(company, customer, platform);
     await store.tokenSchedule.unschedule({ company, customer, platform });
-    return revoked;
+    return credentials;
   });
-  await events.emit('connection.revoked', {
-    company,
+  const outcome = await revokeAtPlatform(platforms, company, platform, credentials);
+  await store.connectAttempts.record(company, {
     customer,
-    data: { platform, revoked_at_platform: revoked },
+    platform,
+    outcome: 'disconnected',
+    error_code: outcome.platform_revoked ? null : outcome.reason,
+    platform_revoked: outcome.platform_revoked,
   });
-  return revoked;
+  await events.emit('connection.revoked', { company, customer, data: { platform, ...outcome } });
+  return outcome;
 }

@@ -12,10 +12,11 @@ import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import { authorizeUrl, exchangeCode, OAuthError, pkcePair, revokeToken } from './oauth-client.js';
+import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { renewalTime } from './renewal.js';
 import { type ConnectResult, signResult } from './result-signature.js';
+import { revokeGrant } from './revoke-grant.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
 
 /** A normal end state of the hosted flow, shown as a friendly page (never a stack trace). */
@@ -423,10 +424,7 @@ export class ConnectFlow {
     );
     if (!saved) {
       // The customer was deleted while the code was exchanged: give the grant back, keep nothing.
-      const [token, hint] = tokens.refresh_token
-        ? [tokens.refresh_token, 'refresh_token']
-        : [tokens.access_token, 'access_token'];
-      await revokeToken(entry.oauth, app, token, hint);
+      await revokeGrant(this.platforms, platform, app, tokens);
       throw new FlowPage('session_missing', 401);
     }
     await this.store.tokenSchedule.schedule(

@@ -66,7 +66,7 @@ export function authorizeUrl(
 }
 
 /** client_secret_basic (RFC 6749 §2.3.1: each part form-encoded) or client_secret_post. */
-function authenticateClient(
+export function authenticateClient(
   spec: OAuthSpec,
   app: OAuthApp,
   params: Record<string, string>,
@@ -183,28 +183,4 @@ export function exchangeLongLived(spec: OAuthSpec, app: OAuthApp, accessToken: s
 
 export function refreshTokens(spec: OAuthSpec, app: OAuthApp, refreshToken: string): Promise<TokenSet> {
   return tokenRequest(spec, app, { grant_type: 'refresh_token', refresh_token: refreshToken });
-}
-
-/** RFC 7009 revocation; best effort: a platform that is down must not block a disconnect. */
-export async function revokeToken(
-  spec: OAuthSpec,
-  app: OAuthApp,
-  token: string,
-  hint: string,
-): Promise<boolean> {
-  if (!spec.revokeUrl) return false;
-  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
-  const params: Record<string, string> = { token, token_type_hint: hint };
-  authenticateClient(spec, app, params, headers);
-  try {
-    const res = await fetch(spec.revokeUrl, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    return res.ok;
-  } catch {
-    return false;
-  }
 }

@@ -221,9 +221,9 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       post: async (req, res) => {
         validateBody(csrfOnly, req.body);
         const { customer, platform } = await ownConnection(req);
-        const revoked = await disconnect(store, platforms, events, customer.company, customer.id, platform);
+        const outcome = await disconnect(store, platforms, events, customer.company, customer.id, platform);
         log.info(
-          { company: customer.company, customer: customer.id, platform, revoked },
+          { company: customer.company, customer: customer.id, platform, ...outcome },
           'platform disconnected on the integrations pages',
         );
         res.redirect(

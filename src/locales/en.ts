@@ -393,7 +393,7 @@ export const en = {
   // integrations: activity
   'integrations.activity.title': 'Activity',
   'integrations.activity.intro':
-    'Your customers’ attempts to connect an ad platform, newest first. They are kept for 90 days.',
+    'Your customers’ attempts to connect an ad platform, and disconnections, newest first. They are kept for 90 days. A disconnection’s error code says why the platform did not revoke the grant.',
   'integrations.activity.filtered': 'Only the attempts of {customer}.',
   'integrations.activity.show_all': 'Show every customer',
   'integrations.activity.caption': 'Connect attempts, newest first',
@@ -405,6 +405,7 @@ export const en = {
   'integrations.activity.outcome.connected': 'Connected',
   'integrations.activity.outcome.denied': 'Denied',
   'integrations.activity.outcome.failed': 'Failed',
+  'integrations.activity.outcome.disconnected': 'Disconnected',
   'integrations.activity.deleted_customer': 'Deleted customer',
   'integrations.activity.none': 'No connect attempt yet.',
   'integrations.activity.pages': 'Pages',

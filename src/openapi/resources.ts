@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
+import { REVOCATION_FAILURES } from '../connect/revoke-grant.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { eventSchema } from '../events/model.js';
 import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
@@ -87,12 +88,31 @@ export const Connection = register(
 
 export const ConnectionList = register('ConnectionList', z.strictObject({ data: z.array(Connection) }));
 
+/** What a disconnect says of the platform's side: in the DELETE answer and in `connection.revoked`. */
+const platformRevocation = {
+  platform_revoked: z
+    .boolean()
+    .describe('Whether the platform revoked the grant; the local disconnect happens either way.'),
+  reason: z
+    .enum(REVOCATION_FAILURES)
+    .optional()
+    .describe(
+      'Why not, when `platform_revoked` is false: the platform documents no revocation (`not_supported`), the grant’s credentials or app are gone (`credentials_unavailable`), or the platform refused, did not answer in time or could not be reached.',
+    ),
+};
+
+export const ConnectionRevokedData = register(
+  'ConnectionRevokedData',
+  z.strictObject({ platform: platformId, ...platformRevocation }),
+  'The `data` of a `connection.revoked` event.',
+);
+
 export const Disconnected = register(
   'Disconnected',
   z.strictObject({
     platform: platformId,
     deleted: z.literal(true),
-    revoked_at_platform: z.boolean().describe('Whether the platform confirmed revoking the grant.'),
+    ...platformRevocation,
   }),
 );
 
@@ -102,11 +122,18 @@ export const ConnectAttempt = register(
     id: z.string(),
     customer: z.string(),
     platform: z.string(),
-    outcome: z.enum(['connected', 'denied', 'failed']),
-    error_code: z.string().nullable(),
+    outcome: z.enum(['connected', 'denied', 'failed', 'disconnected']),
+    error_code: z
+      .string()
+      .nullable()
+      .describe('Why it failed; for a disconnection, why the platform did not revoke the grant.'),
+    platform_revoked: z
+      .boolean()
+      .optional()
+      .describe('Only for a disconnection: whether the platform revoked the grant.'),
     created_at: timestamp,
   }),
-  'One authorization a customer tried on the hosted pages.',
+  'One authorization a customer tried on the hosted pages, or a disconnection.',
 );
 
 export const ConnectAttemptList = register('ConnectAttemptList', listOf(ConnectAttempt));
@@ -253,7 +280,11 @@ export const OpenApiDocument = register(
   'This document.',
 );
 
-export const Event = register('Event', eventSchema, 'Something that happened; `data` never holds tokens.');
+export const Event = register(
+  'Event',
+  eventSchema,
+  'Something that happened; `data` never holds tokens. Each type’s `data` is listed in the README (`connection.revoked`: ConnectionRevokedData).',
+);
 export const EventList = register('EventList', listOf(Event));
 
 export const WebhookEndpoint = register('WebhookEndpoint', webhookEndpointSchema);

@@ -18,11 +18,34 @@ export const CHANNEL_KINDS = [
 ] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
+/**
+ * How a platform takes back a grant on disconnect, where it documents a way (the README's table lists
+ * each platform's source; one without it has none, and the customer removes the app themselves).
+ */
+export interface RevocationSpec {
+  url: string;
+  method: 'POST' | 'DELETE';
+  /**
+   * `form`: RFC 7009, the token as a form field; `json`: the same fields as a JSON body; `bearer`: an
+   * API call made with the token itself (Meta's `DELETE /me/permissions`).
+   */
+  request: 'form' | 'json' | 'bearer';
+  /** The token sent: the refresh token where revoking it ends the whole grant, else the access token. */
+  token: 'refresh' | 'access';
+  /** The body field that carries the token, where not RFC 7009's `token`. */
+  tokenParam?: string;
+  /** The client authenticates as at the token endpoint (`clientAuth`, `names`); else the token alone. */
+  clientAuth: boolean;
+  /** Sends RFC 7009's `token_type_hint`. */
+  typeHint?: true;
+  /** Signs the call with Meta's `appsecret_proof`, as every Graph call (apps can require it). */
+  appSecretProof?: true;
+}
+
 export interface OAuthSpec {
   authorizeUrl: string;
   tokenUrl: string;
-  /** RFC 7009 revocation endpoint, where the platform offers one. */
-  revokeUrl?: string;
+  revocation?: RevocationSpec;
   scopes: string[];
   scopeSeparator: ' ' | ',';
   pkce: boolean;
@@ -124,7 +147,7 @@ function resolve(entry: PlatformEntry, override: { baseUrl?: string; apiVersion?
       ...oauth,
       authorizeUrl: url(oauth.authorizeUrl),
       tokenUrl: url(oauth.tokenUrl),
-      ...(oauth.revokeUrl ? { revokeUrl: url(oauth.revokeUrl) } : {}),
+      ...(oauth.revocation ? { revocation: { ...oauth.revocation, url: url(oauth.revocation.url) } } : {}),
       // An emulator or proxy in the platform's place names itself as the issuer.
       ...(oauth.issuer && override.baseUrl ? { issuer: new URL(override.baseUrl).origin } : {}),
     },
@@ -143,7 +166,15 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       oauth: standard({
         authorizeUrl: `${sandbox}/oauth/authorize`,
         tokenUrl: `${sandbox}/oauth/token`,
-        revokeUrl: `${sandbox}/oauth/revoke`,
+        // RFC 7009: a refresh token revokes its whole grant (platforms/sandbox/grants.ts).
+        revocation: {
+          url: `${sandbox}/oauth/revoke`,
+          method: 'POST',
+          request: 'form',
+          token: 'refresh',
+          clientAuth: true,
+          typeHint: true,
+        },
         scopes: ['ads_read', 'ads_management'],
         pkce: true,
         clientAuth: 'basic',
@@ -171,6 +202,16 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         // Sent on a denial besides `error`/`error_reason`/`error_description`.
         callbackParams: ['error_code', 'error_message'],
         longLivedExchange: { grantType: 'fb_exchange_token', tokenParam: 'fb_exchange_token' },
+        // De-authorizes the app for the user: `DELETE /{user-id}/permissions` with the user's token (Graph
+        // API reference, User permissions; facebook-nodejs-business-sdk's User.deletePermissions).
+        revocation: {
+          url: 'https://graph.facebook.com/{version}/me/permissions',
+          method: 'DELETE',
+          request: 'bearer',
+          token: 'access',
+          clientAuth: false,
+          appSecretProof: true,
+        },
       }),
       apiBaseUrl: 'https://graph.facebook.com/{version}',
       // The version of facebook-nodejs-business-sdk the emulator is checked against.
@@ -185,7 +226,15 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       oauth: standard({
         authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
         tokenUrl: 'https://oauth2.googleapis.com/token',
-        revokeUrl: 'https://oauth2.googleapis.com/revoke',
+        // Either token revokes the whole grant; the token alone as a form field (Google's OAuth 2.0
+        // guides; google-auth-library's revokeToken puts the same `token` in the query).
+        revocation: {
+          url: 'https://oauth2.googleapis.com/revoke',
+          method: 'POST',
+          request: 'form',
+          token: 'refresh',
+          clientAuth: false,
+        },
         scopes: ['https://www.googleapis.com/auth/adwords'],
         pkce: true,
         extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
@@ -214,6 +263,16 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         names: { clientId: 'app_id', clientSecret: 'secret', code: 'auth_code' },
         // The redirect carries the authorization code as `auth_code` (and `code`, the same value).
         callbackParams: ['auth_code'],
+        // The Marketing API's Authentication docs: JSON `app_id`, `secret`, `access_token` (advertiser
+        // tokens are long-term, without refresh tokens). Not among the official SDK's operations.
+        revocation: {
+          url: 'https://business-api.tiktok.com/open_api/{version}/oauth2/revoke_token/',
+          method: 'POST',
+          request: 'json',
+          token: 'access',
+          tokenParam: 'access_token',
+          clientAuth: true,
+        },
       }),
       apiBaseUrl: 'https://business-api.tiktok.com/open_api/{version}',
       apiVersion: 'v1.3',
@@ -228,6 +287,14 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
         tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
         scopes: ['rw_ads', 'r_ads'],
+        // LinkedIn's token revocation: a form of `client_id`, `client_secret` and the access `token`.
+        revocation: {
+          url: 'https://www.linkedin.com/oauth/v2/revoke',
+          method: 'POST',
+          request: 'form',
+          token: 'access',
+          clientAuth: true,
+        },
       }),
       apiBaseUrl: 'https://api.linkedin.com/rest',
       // The dated `LinkedIn-Version` every call sends; LinkedIn keeps a version for a year.
@@ -246,6 +313,9 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         pkce: true,
         // Sent with the code in practice, though the v2.0 code-flow reference lists only code and state.
         callbackParams: ['session_state'],
+        // No revocation: the Microsoft identity platform has no RFC 7009 endpoint (Graph's
+        // revokeSignInSessions ends every session of the user, for every app). The customer removes the
+        // app's consent in their account.
       }),
       apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/{version}',
       // Accounts and users live in Customer Management, on another host.
@@ -268,6 +338,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         authorizeUrl: 'https://accounts.snapchat.com/login/oauth2/authorize',
         tokenUrl: 'https://accounts.snapchat.com/login/oauth2/access_token',
         scopes: ['snapchat-marketing-api'],
+        // No revocation: the Marketing API's Authentication page documents authorize, token and
+        // refresh only. The customer removes the app from their Snapchat account.
       }),
       apiBaseUrl: 'https://adsapi.snapchat.com/{version}',
       apiVersion: 'v1',
@@ -289,6 +361,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         scopeSeparator: ',',
         clientAuth: 'basic',
         extraTokenParams: { continuous_refresh: 'true' },
+        // No revocation for customers' grants: v5's `POST /oauth/token/revoke` takes only tokens of
+        // system users (api-description 5.23.0). The customer removes the app in their Pinterest settings.
       }),
       apiBaseUrl: 'https://api.pinterest.com/{version}',
       apiVersion: 'v5',

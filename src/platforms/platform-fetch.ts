@@ -18,6 +18,8 @@ export interface PlatformFetchOptions {
    * one, as TikTok sends), or undefined to fall back to the HTTP status.
    */
   classify?: (answer: PlatformAnswer) => PlatformError | undefined;
+  /** How often a throttled call is retried (THROTTLE_RETRIES); 0 keeps the call within one timeout. */
+  throttleRetries?: number;
 }
 
 /** Throttled calls are retried this many times, waiting as the platform asks, if it asks briefly. */
@@ -35,13 +37,13 @@ export async function platformFetch(
   init: HttpRequest,
   options: number | PlatformFetchOptions,
 ): Promise<unknown> {
-  const opts = typeof options === 'number' ? { timeoutMs: options } : options;
+  const opts: PlatformFetchOptions = typeof options === 'number' ? { timeoutMs: options } : options;
   for (let attempt = 0; ; attempt++) {
     try {
       return (await reportCall(opts.observed, url, init.method, () => fetchOnce(url, init, opts))).body;
     } catch (err) {
-      if (!(err instanceof PlatformError) || err.kind !== 'throttled' || attempt >= THROTTLE_RETRIES)
-        throw err;
+      const retries = opts.throttleRetries ?? THROTTLE_RETRIES;
+      if (!(err instanceof PlatformError) || err.kind !== 'throttled' || attempt >= retries) throw err;
       const wait = Math.max((err.retryAfterSeconds ?? 0) * 1000, BACKOFF_MS * 2 ** attempt);
       if (wait > MAX_THROTTLE_WAIT_MS) throw err;
       await new Promise((resolve) => setTimeout(resolve, wait));

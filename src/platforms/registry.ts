@@ -8,7 +8,7 @@ import { ADAPTERS } from './adapters.js';
 import { type PlatformEntry, platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
 import { observedAdapter } from './observed-adapter.js';
-import type { PlatformCallObserver } from './platform-calls.js';
+import type { ObservedCall, PlatformCallObserver } from './platform-calls.js';
 
 export type { PlatformApp } from './adapter.js';
 
@@ -35,6 +35,8 @@ export interface Platforms {
    */
   oauthApp(company: string, id: PlatformId): Promise<PlatformApp | null>;
   adapter(id: PlatformId): PlatformAdapter;
+  /** A call made outside the adapter (a revocation): the deployment's timeout, observed as adapter calls are. */
+  callOptions(id: PlatformId, operation: string): { timeoutMs: number; observed?: ObservedCall };
   /** The platform's mark (SVG path data, 24×24), or null: its tile shows its initials. */
   logo(id: PlatformId): string | null;
   callbackUrl(id: PlatformId): string;
@@ -84,6 +86,10 @@ export function createPlatforms(
       if (!adapter) throw new Error(`no adapter for ${id}`);
       return adapter;
     },
+    callOptions: (id, operation) => ({
+      timeoutMs: config.platformTimeoutMs,
+      ...(observe ? { observed: { platform: id, operation, observe } } : {}),
+    }),
     logo: (id) => logos[id],
     callbackUrl: (id) => `${config.publicBaseUrl}/connections/oauth/${id}/callback`,
   };

@@ -2,14 +2,19 @@ import { monotonicTimestamp, randomToken, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
-/** One customer's try to connect a platform, as the vendor's activity log shows it. */
+/** One customer's try to connect a platform, or a disconnection, as the vendor's activity log shows it. */
 export interface ConnectAttemptRecord {
   id: string;
   customer: string;
   platform: string;
-  outcome: 'connected' | 'denied' | 'failed';
-  /** Why it failed: the platform's `error`, or adlink's reason (e.g. `no_ad_accounts`). */
+  outcome: 'connected' | 'denied' | 'failed' | 'disconnected';
+  /**
+   * Why it failed: the platform's `error`, or adlink's reason (e.g. `no_ad_accounts`); for a
+   * disconnection, why the platform did not revoke the grant (e.g. `timeout`).
+   */
   error_code: string | null;
+  /** For a disconnection: whether the platform revoked the grant. */
+  platform_revoked?: boolean;
   created_at: string;
 }
 

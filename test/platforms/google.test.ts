@@ -46,6 +46,12 @@ describePlatformSuite({
   pageSize: 50,
   deletedStatus: 'Deleted',
   expiry: 'refresh',
+  // The refresh token alone: revoking it revokes the whole grant.
+  revocation: {
+    method: 'POST',
+    path: '/revoke',
+    sends: (tokens) => ({ body: { token: tokens.refresh_token } }),
+  },
 });
 
 describe('google: what only Google Ads has', () => {

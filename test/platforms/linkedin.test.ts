@@ -44,6 +44,13 @@ describePlatformSuite({
   pageSize: PAGE_SIZE,
   deletedStatus: 'Deleted',
   expiry: 'refresh',
+  revocation: {
+    method: 'POST',
+    path: '/oauth/v2/revoke',
+    sends: (tokens, client) => ({
+      body: { client_id: client.clientId, client_secret: client.clientSecret, token: tokens.access_token },
+    }),
+  },
 });
 
 describe('linkedin: what only LinkedIn does', () => {

@@ -44,6 +44,17 @@ describePlatformSuite({
   pageSize: MAX_PAGE_SIZE,
   deletedStatus: 'Deleted',
   expiry: 'reconnect',
+  // DELETE /me/permissions with the user's token, signed like every Graph call.
+  revocation: {
+    method: 'DELETE',
+    path: '/v24.0/me/permissions',
+    sends: (tokens, client) => ({
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      query: {
+        appsecret_proof: createHmac('sha256', client.clientSecret).update(tokens.access_token).digest('hex'),
+      },
+    }),
+  },
 });
 
 describe('meta: what only Meta does', () => {

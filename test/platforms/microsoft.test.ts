@@ -42,6 +42,8 @@ describePlatformSuite({
   pageSize: 20,
   deletedStatus: 'Deleted',
   expiry: 'refresh',
+  // The Microsoft identity platform has no revocation endpoint.
+  revocation: null,
 });
 
 describe('microsoft: what only Microsoft Advertising has', () => {

@@ -40,6 +40,8 @@ describePlatformSuite({
   pageSize: MAX_PAGE_SIZE,
   deletedStatus: 'Archived',
   expiry: 'refresh',
+  // Pinterest revokes only system users' tokens.
+  revocation: null,
 });
 
 describe('pinterest: what only Pinterest does', () => {

@@ -37,6 +37,8 @@ describePlatformSuite({
   pageSize: MAX_PAGE_SIZE,
   deletedStatus: 'Deleted',
   expiry: 'refresh',
+  // Snap documents no revocation.
+  revocation: null,
 });
 
 describe('snapchat: what only Snapchat does', () => {

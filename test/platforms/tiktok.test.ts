@@ -43,6 +43,13 @@ describePlatformSuite({
   pageSize: 10,
   deletedStatus: 'Deleted',
   expiry: 'reconnect',
+  revocation: {
+    method: 'POST',
+    path: '/open_api/v1.3/oauth2/revoke_token/',
+    sends: (tokens, client) => ({
+      body: { app_id: client.clientId, secret: client.clientSecret, access_token: tokens.access_token },
+    }),
+  },
 });
 
 describe('tiktok: what is particular to TikTok', () => {

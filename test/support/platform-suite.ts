@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../emulators/toolkit/controls.js';
 import type { EmulatorDefinition, RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import { startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { IssuedTokens } from '../../emulators/toolkit/oauth.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
 import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
@@ -34,6 +36,15 @@ export interface PlatformSuiteSpec {
   deletedStatus: 'Deleted' | 'Archived';
   /** After the platform's access tokens expire: refreshed transparently, or the customer reconnects. */
   expiry: 'refresh' | 'reconnect';
+  /**
+   * The call a disconnect makes to revoke the grant, with what it must carry (`sends`: the body and
+   * query exactly, the headers named), or null where the platform documents no revocation.
+   */
+  revocation: {
+    method: string;
+    path: string;
+    sends(tokens: IssuedTokens, client: { clientId: string; clientSecret: string }): Partial<RecordedCall>;
+  } | null;
 }
 
 const STATUSES = ['Running', 'Active', 'Paused', 'Archived', 'Deleted'];
@@ -81,6 +92,20 @@ export async function startPlatformWorld(spec: Pick<PlatformSuiteSpec, 'platform
     },
   };
   return world;
+}
+
+/** What adlink recorded of a disconnect: its `connection.revoked` event's data and its attempt-log entry. */
+export async function disconnectRecords(h: Harness, company: Company, customer: string) {
+  const events = await h.http
+    .get(`/events?type=connection.revoked&customer=${customer}`)
+    .set('Authorization', company.auth);
+  const attempts = await h.http
+    .get(`/connect/attempts?customer=${customer}`)
+    .set('Authorization', company.auth);
+  return {
+    event: (events.body.data as { data: unknown }[])[0]?.data,
+    attempt: (attempts.body.data as Record<string, unknown>[])[0],
+  };
 }
 
 /** Start → the emulator's consent page → its answer: the callback URL the browser is sent to. */
@@ -286,6 +311,77 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
           expectError(res, 409, 'reauthorization_required', 'platform');
           expect(await other.connectionStatus()).toBe('needs_reauth');
         }
+      },
+    );
+
+    const disconnect = (company: Company, customer: string) =>
+      world.h.http
+        .delete(`/customers/${customer}/connections/${spec.platform}`)
+        .set('Authorization', company.auth);
+
+    it(
+      spec.revocation
+        ? 'revokes the grant at the platform on disconnect: the platform then refuses its tokens'
+        : 'disconnects without calling the platform, which documents no revocation, and says so',
+      async () => {
+        const { company, customer } = await world.connect();
+        const tokens = world.emulator.oauth.lastIssued!;
+        const outcome = spec.revocation
+          ? { platform_revoked: true }
+          : { platform_revoked: false, reason: 'not_supported' };
+        const calls = await platformCalls(async () => {
+          const res = await disconnect(company, customer);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          expect(res.body).toEqual({ platform: spec.platform, deleted: true, ...outcome });
+        });
+        if (spec.revocation) {
+          const { oauth } = world.emulator;
+          const { headers = {}, ...exact } = spec.revocation.sends(tokens, oauth.options);
+          expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+            `${spec.revocation.method} ${spec.revocation.path}`,
+          ]);
+          expect(calls[0]!.headers).toMatchObject(headers);
+          expect({ query: {}, ...exact }).toEqual({ query: calls[0]!.query, body: calls[0]!.body });
+          expect(oauth.verify(tokens.access_token)).toBe('unknown');
+          if (tokens.refresh_token) {
+            const refresh = { refreshToken: tokens.refresh_token, ...oauth.options };
+            expect(oauth.refreshGrant(refresh)).toBe('invalid_grant');
+          }
+        } else {
+          expect(calls).toEqual([]);
+        }
+        const { event, attempt } = await disconnectRecords(world.h, company, customer);
+        expect(event).toEqual({ platform: spec.platform, ...outcome });
+        expect(attempt).toMatchObject({
+          platform: spec.platform,
+          outcome: 'disconnected',
+          platform_revoked: outcome.platform_revoked,
+          error_code: outcome.reason ?? null,
+        });
+      },
+    );
+
+    it.runIf(spec.revocation)(
+      'disconnects locally when the platform fails the revocation; the event and the attempt log say so',
+      async () => {
+        const { company, customer, api } = await world.connect();
+        const tokens = world.emulator.oauth.lastIssued!;
+        world.emulator.controls.failNext(1);
+        const res = await disconnect(company, customer);
+        world.emulator.controls.failNext(0);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const outcome = { platform_revoked: false, reason: 'platform_error' };
+        expect(res.body).toEqual({ platform: spec.platform, deleted: true, ...outcome });
+        expect((await api.connections()).body.data).toEqual([]);
+        const { event, attempt } = await disconnectRecords(world.h, company, customer);
+        expect(event).toEqual({ platform: spec.platform, ...outcome });
+        expect(attempt).toMatchObject({
+          outcome: 'disconnected',
+          platform_revoked: false,
+          error_code: 'platform_error',
+        });
+        // The grant lives on at the platform: the customer removes the app there.
+        expect(world.emulator.oauth.verify(tokens.access_token)).toMatchObject({ user: 'emulated-user' });
       },
     );
 

@@ -161,14 +161,14 @@ export const connectOperations: Operation[] = [
     tag: 'Connections',
     summary: 'Disconnect a platform',
     description:
-      'Revokes the grant at the platform where it offers revocation, then deletes the credentials.',
+      'Deletes the credentials, then revokes the grant at the platform where it documents a way (best effort, waiting at most the platform timeout). The outcome is also in the `connection.revoked` event and the attempt log.',
     pathParams: z.strictObject({ id: z.uuid(), platform: z.enum(PLATFORM_IDS) }),
     params: { ...idParam, platform: 'The platform id.' },
     responses: {
       200: {
         description: 'Disconnected.',
         schema: Disconnected,
-        example: { platform: 'meta', deleted: true, revoked_at_platform: true },
+        example: { platform: 'meta', deleted: true, platform_revoked: true },
       },
     },
     errors: ['customer_not_found', 'platform_not_found', 'connection_not_found'],
@@ -179,7 +179,8 @@ export const connectOperations: Operation[] = [
     operationId: 'listConnectAttempts',
     tag: 'Connections',
     summary: 'Connect attempts of your customers, newest first',
-    description: 'What customers tried on the hosted pages, kept 90 days.',
+    description:
+      'What customers tried on the hosted pages, and disconnections (`outcome` `disconnected`, with `platform_revoked`), kept 90 days.',
     query: attemptsQuery,
     params: {
       customer: 'Only this customer’s attempts.',
@@ -199,6 +200,15 @@ export const connectOperations: Operation[] = [
               platform: 'sandbox',
               outcome: 'denied',
               error_code: 'access_denied',
+              created_at: EXAMPLE.createdAt,
+            },
+            {
+              id: 'cat_Zm9vYmFyYmF6cXV4',
+              customer: EXAMPLE.customer,
+              platform: 'meta',
+              outcome: 'disconnected',
+              error_code: 'timeout',
+              platform_revoked: false,
               created_at: EXAMPLE.createdAt,
             },
           ],

@@ -70,7 +70,8 @@ export const customerOperations: Operation[] = [
     operationId: 'deleteCustomer',
     tag: 'Customers',
     summary: 'Delete a customer and everything it owns',
-    description: 'Disconnects every platform (revoking the grants where the platform offers it) first.',
+    description:
+      'Disconnects every platform first, revoking each grant at its platform where it documents a way (all at once, best effort: the answer waits at most the platform timeout).',
     pathParams: customerId,
     params: idParam,
     responses: {
