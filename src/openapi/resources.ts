@@ -101,12 +101,6 @@ const platformRevocation = {
     ),
 };
 
-export const ConnectionRevokedData = register(
-  'ConnectionRevokedData',
-  z.strictObject({ platform: platformId, ...platformRevocation }),
-  'The `data` of a `connection.revoked` event.',
-);
-
 export const Disconnected = register(
   'Disconnected',
   z.strictObject({
@@ -283,7 +277,7 @@ export const OpenApiDocument = register(
 export const Event = register(
   'Event',
   eventSchema,
-  'Something that happened; `data` never holds tokens. Each type’s `data` is listed in the README (`connection.revoked`: ConnectionRevokedData).',
+  'Something that happened; `data` never holds tokens. Each type’s `data` is listed in the README (Events and webhooks).',
 );
 export const EventList = register('EventList', listOf(Event));
 
