@@ -134,49 +134,35 @@ describe('revocation when a customer is deleted, and when the platform fails', (
     expect(logged).toContainEqual({ platform: 'google', platform_revoked: true, error_code: null });
   });
 
-  it('a platform that does not answer within the platform timeout: disconnected locally, reason timeout', async () => {
-    const { company, customer, tokens } = await connected(['google']);
-    emulators.google.controls.stallNext(1);
-    const res = await disconnect(company, customer, 'google');
-    emulators.google.controls.stallNext(0);
+  /** Disconnects `platform`: done locally whatever the platform did, and `reason` said everywhere. */
+  async function expectLocalDisconnect(
+    { company, customer }: { company: Company; customer: string },
+    platform: 'google' | 'linkedin',
+    reason: string,
+  ) {
+    const res = await disconnect(company, customer, platform);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({
-      platform: 'google',
-      deleted: true,
-      platform_revoked: false,
-      reason: 'timeout',
-    });
+    expect(res.body).toEqual({ platform, deleted: true, platform_revoked: false, reason });
     const listed = await h.http.get(`/customers/${customer}/connections`).set('Authorization', company.auth);
     expect(listed.body).toEqual({ data: [] });
     const { event, attempt } = await disconnectRecords(h, company, customer);
-    expect(event).toEqual({ platform: 'google', platform_revoked: false, reason: 'timeout' });
-    expect(attempt).toMatchObject({
-      outcome: 'disconnected',
-      platform_revoked: false,
-      error_code: 'timeout',
-    });
-    expect(h.logs.join('')).not.toContain(tokens.google.refresh_token!);
+    expect(event).toEqual({ platform, platform_revoked: false, reason });
+    expect(attempt).toMatchObject({ outcome: 'disconnected', platform_revoked: false, error_code: reason });
+  }
+
+  it('a platform that does not answer within the platform timeout: disconnected locally, reason timeout', async () => {
+    const setup = await connected(['google']);
+    emulators.google.controls.stallNext(1);
+    await expectLocalDisconnect(setup, 'google', 'timeout');
+    emulators.google.controls.stallNext(0);
+    expect(h.logs.join('')).not.toContain(setup.tokens.google.refresh_token!);
   });
 
   // Last: it closes the LinkedIn emulator.
   it('a platform that cannot be reached: disconnected locally, reason unreachable', async () => {
-    const { company, customer, tokens } = await connected(['linkedin']);
+    const setup = await connected(['linkedin']);
     await emulators.linkedin.close();
-    const res = await disconnect(company, customer, 'linkedin');
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({
-      platform: 'linkedin',
-      deleted: true,
-      platform_revoked: false,
-      reason: 'unreachable',
-    });
-    const { event, attempt } = await disconnectRecords(h, company, customer);
-    expect(event).toEqual({ platform: 'linkedin', platform_revoked: false, reason: 'unreachable' });
-    expect(attempt).toMatchObject({
-      outcome: 'disconnected',
-      platform_revoked: false,
-      error_code: 'unreachable',
-    });
-    expect(h.logs.join('')).not.toContain(tokens.linkedin.access_token);
+    await expectLocalDisconnect(setup, 'linkedin', 'unreachable');
+    expect(h.logs.join('')).not.toContain(setup.tokens.linkedin.access_token);
   });
 });

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEventsWorker } from '../src/app.js';
-import { createEvents } from '../src/events/create.js';
 import type { Events } from '../src/events/events.js';
 import { addressAllowed, resolveTarget } from '../src/events/webhooks/targets.js';
 import type { Company } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
-import { eventually, startReceiver } from './support/webhook-receiver.js';
+import { eventsWithWorker, eventually, startReceiver } from './support/webhook-receiver.js';
 
 type Verify = (body: string, header: string | undefined, secret: string, tolerance?: number) => boolean;
 
@@ -31,15 +30,7 @@ describe('webhook deliveries', () => {
 
   beforeAll(async () => {
     h = await startHarness({ env: { WEBHOOK_FIRST_RETRY_MS: '50', WEBHOOK_RETRY_WINDOW_SECONDS: '60' } });
-    events = createEvents({
-      kv: h.store.kv,
-      prefix: h.prefix,
-      encryption: h.keys.encryption,
-      webhooks: h.config.webhooks,
-      log: h.log,
-    }).events;
-    worker = createEventsWorker(deps());
-    await worker.start();
+    ({ events, worker } = await eventsWithWorker(h));
   });
   afterAll(async () => {
     await worker.stop();

@@ -1,8 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEventsWorker } from '../src/app.js';
-import { createEvents } from '../src/events/create.js';
+import type { createEventsWorker } from '../src/app.js';
 import type { Events } from '../src/events/events.js';
 import { DELIVERIES_KEPT } from '../src/events/webhooks/delivery-store.js';
 import { SEND_TIMEOUT_MS } from '../src/events/webhooks/send.js';
@@ -11,7 +10,7 @@ import type { Company } from './support/connect-helpers.js';
 import { startDnsServer } from './support/dns-server.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { sandboxCustomer } from './support/sandbox-customer.js';
-import { eventually, startReceiver } from './support/webhook-receiver.js';
+import { eventsWithWorker, eventually, startReceiver } from './support/webhook-receiver.js';
 
 /**
  * One company must not be able to stall or fill adlink for every other: its webhook endpoints' names
@@ -25,6 +24,31 @@ const ZONE = {
   'public.example': { a: ['93.184.215.14'] },
   'internal.example': { a: ['10.20.30.40'], aaaa: ['fd00::5'] },
 } as const;
+
+async function createEndpoint(h: Harness, company: Company, url: string): Promise<string> {
+  const res = await h.http.post('/webhook_endpoints').set('Authorization', company.auth).send({ url });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+/** A new company with one endpoint at a receiver on loopback, for `work`; the receiver closes after. */
+async function withReceiverEndpoint(
+  h: Harness,
+  name: string,
+  work: (
+    company: Company,
+    endpoint: string,
+    receiver: Awaited<ReturnType<typeof startReceiver>>,
+  ) => Promise<void>,
+) {
+  const company = await h.company(name);
+  const receiver = await startReceiver();
+  try {
+    await work(company, await createEndpoint(h, company, receiver.url), receiver);
+  } finally {
+    await receiver.close();
+  }
+}
 
 describe('webhooks: one company cannot stall or fill adlink for the others', () => {
   let h: Harness;
@@ -42,15 +66,7 @@ describe('webhooks: one company cannot stall or fill adlink for the others', () 
         WEBHOOK_MANUAL_SEND_LIMIT: '100000',
       },
     });
-    events = createEvents({
-      kv: h.store.kv,
-      prefix: h.prefix,
-      encryption: h.keys.encryption,
-      webhooks: h.config.webhooks,
-      log: h.log,
-    }).events;
-    worker = createEventsWorker({ config: h.config, store: h.store, log: h.log, keys: h.keys });
-    await worker.start();
+    ({ events, worker } = await eventsWithWorker(h));
   });
   afterAll(async () => {
     await worker?.stop();
@@ -61,11 +77,7 @@ describe('webhooks: one company cannot stall or fill adlink for the others', () 
     for (const r of receivers.splice(0)) await r.close();
   });
 
-  async function endpoint(company: Company, url: string): Promise<string> {
-    const res = await h.http.post('/webhook_endpoints').set('Authorization', company.auth).send({ url });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
-  }
+  const endpoint = (company: Company, url: string) => createEndpoint(h, company, url);
 
   const ping = (company: Company, id: string) =>
     h.http.post(`/webhook_endpoints/${id}/test`).set('Authorization', company.auth);
@@ -171,61 +183,55 @@ describe('webhooks: stored deliveries per endpoint', () => {
   });
   afterAll(() => h.close());
 
-  it('10,000 resends leave at most the cap of delivery records, the oldest deleted with their index entry', async () => {
-    const company = await h.company('Resender');
-    const receiver = await startReceiver();
-    try {
-      const created = await h.http
-        .post('/webhook_endpoints')
-        .set('Authorization', company.auth)
-        .send({ url: receiver.url });
-      const id = created.body.id as string;
-      const first = await h.http.post(`/webhook_endpoints/${id}/test`).set('Authorization', company.auth);
-      expect(first.body.state).toBe('succeeded');
+  it(
+    '10,000 resends leave at most the cap of delivery records, the oldest deleted with their index entry',
+    () =>
+      withReceiverEndpoint(h, 'Resender', async (company, id) => {
+        const first = await h.http.post(`/webhook_endpoints/${id}/test`).set('Authorization', company.auth);
+        expect(first.body.state).toBe('succeeded');
 
-      // Each of 16 callers resends the delivery its previous resend made (the oldest ones are deleted).
-      const resend = (delivery: string) =>
-        fetch(`${h.baseUrl}/webhook_endpoints/${id}/deliveries/${delivery}/resend`, {
-          method: 'POST',
-          headers: { Authorization: company.auth },
-        });
-      let sent = 0;
-      await Promise.all(
-        Array.from({ length: 16 }, async () => {
-          let delivery = first.body.id as string;
-          while (sent < 10_000) {
-            sent++;
-            const res = await resend(delivery);
-            expect(res.status).toBe(202);
-            delivery = ((await res.json()) as { id: string }).id;
-          }
-        }),
-      );
+        // Each of 16 callers resends the delivery its previous resend made (the oldest ones are deleted).
+        const resend = (delivery: string) =>
+          fetch(`${h.baseUrl}/webhook_endpoints/${id}/deliveries/${delivery}/resend`, {
+            method: 'POST',
+            headers: { Authorization: company.auth },
+          });
+        let sent = 0;
+        await Promise.all(
+          Array.from({ length: 16 }, async () => {
+            let delivery = first.body.id as string;
+            while (sent < 10_000) {
+              sent++;
+              const res = await resend(delivery);
+              expect(res.status).toBe(202);
+              delivery = ((await res.json()) as { id: string }).id;
+            }
+          }),
+        );
 
-      const records: string[] = [];
-      for await (const key of h.store.kv.scan(h.prefix)) if (key.includes(':delivery:')) records.push(key);
-      const index = await h.store.kv.zcard(`${h.prefix}{co:${company.id}}:deliveries:${id}`);
-      // Redis memory of a delivery (record, and its share of the endpoint's index), for the README.
-      const redis = new Redis(inject('redisUrl'));
-      const record = Number(await redis.memory('USAGE', records[0]!));
-      const indexBytes = Number(
-        await redis.memory('USAGE', `${h.prefix}{co:${company.id}}:deliveries:${id}`),
-      );
-      redis.disconnect();
-      console.log(
-        `10,000 resends: ${records.length} delivery records, ${index} indexed; a delivery of one attempt ${record} B + ${Math.round(indexBytes / index)} B of index`,
-      );
-      expect(records.length).toBeLessThanOrEqual(DELIVERIES_KEPT);
-      expect(index).toBe(DELIVERIES_KEPT);
-      // The first delivery was the oldest: pushed out with its record.
-      const gone = await h.http
-        .post(`/webhook_endpoints/${id}/deliveries/${first.body.id}/resend`)
-        .set('Authorization', company.auth);
-      expect(gone.status).toBe(404);
-    } finally {
-      await receiver.close();
-    }
-  }, 180_000);
+        const records: string[] = [];
+        for await (const key of h.store.kv.scan(h.prefix)) if (key.includes(':delivery:')) records.push(key);
+        const index = await h.store.kv.zcard(`${h.prefix}{co:${company.id}}:deliveries:${id}`);
+        // Redis memory of a delivery (record, and its share of the endpoint's index), for the README.
+        const redis = new Redis(inject('redisUrl'));
+        const record = Number(await redis.memory('USAGE', records[0]!));
+        const indexBytes = Number(
+          await redis.memory('USAGE', `${h.prefix}{co:${company.id}}:deliveries:${id}`),
+        );
+        redis.disconnect();
+        console.log(
+          `10,000 resends: ${records.length} delivery records, ${index} indexed; a delivery of one attempt ${record} B + ${Math.round(indexBytes / index)} B of index`,
+        );
+        expect(records.length).toBeLessThanOrEqual(DELIVERIES_KEPT);
+        expect(index).toBe(DELIVERIES_KEPT);
+        // The first delivery was the oldest: pushed out with its record.
+        const gone = await h.http
+          .post(`/webhook_endpoints/${id}/deliveries/${first.body.id}/resend`)
+          .set('Authorization', company.auth);
+        expect(gone.status).toBe(404);
+      }),
+    180_000,
+  );
 });
 
 describe('webhooks: resends and pings per company', () => {
@@ -235,15 +241,8 @@ describe('webhooks: resends and pings per company', () => {
   });
   afterAll(() => h.close());
 
-  it('past the limit a minute: 429 rate_limited with Retry-After, nothing stored', async () => {
-    const company = await h.company('Pinger');
-    const receiver = await startReceiver();
-    try {
-      const created = await h.http
-        .post('/webhook_endpoints')
-        .set('Authorization', company.auth)
-        .send({ url: receiver.url });
-      const id = created.body.id as string;
+  it('past the limit a minute: 429 rate_limited with Retry-After, nothing stored', () =>
+    withReceiverEndpoint(h, 'Pinger', async (company, id, receiver) => {
       const statuses: number[] = [];
       let delivery = '';
       for (let i = 0; i < 3; i++) {
@@ -266,10 +265,7 @@ describe('webhooks: resends and pings per company', () => {
         .set('Authorization', company.auth);
       expect(listed.body.data).toHaveLength(3);
       expect(receiver.received).toHaveLength(3);
-    } finally {
-      await receiver.close();
-    }
-  });
+    }));
 });
 
 describe('webhook target addresses: every IANA special-purpose block is refused', () => {

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createEventsWorker } from '../../src/app.js';
+import { createEvents } from '../../src/events/create.js';
+import type { Harness } from './harness.js';
 
 export interface Received {
   headers: IncomingMessage['headers'];
@@ -55,4 +58,18 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The harness's events service (to emit events as the app does) and a started worker delivering them. */
+export async function eventsWithWorker(h: Harness) {
+  const { events } = createEvents({
+    kv: h.store.kv,
+    prefix: h.prefix,
+    encryption: h.keys.encryption,
+    webhooks: h.config.webhooks,
+    log: h.log,
+  });
+  const worker = createEventsWorker({ config: h.config, store: h.store, log: h.log, keys: h.keys });
+  await worker.start();
+  return { events, worker };
 }
