@@ -299,6 +299,31 @@ describe('adlink against the official client', () => {
     }
   });
 
+  it('the token endpoint refuses a code exchange without the redirect_uri LinkedIn requires', async () => {
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: ['rw_ads'],
+      clientId: DEFAULT_CLIENT.clientId,
+      redirectUri: 'http://127.0.0.1/callback',
+      challenge: null,
+    });
+    const exchange = (params: Record<string, string>) =>
+      fetch(`${emulator.url}/oauth/v2/accessToken`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: DEFAULT_CLIENT.clientId,
+          client_secret: DEFAULT_CLIENT.clientSecret,
+          code,
+          ...params,
+        }),
+      });
+    const refused = await exchange({});
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await exchange({ redirect_uri: 'http://127.0.0.1/callback' })).status).toBe(200);
+  });
+
   it("uses the client's OAuth endpoints, and the emulator takes its authorization URL", async () => {
     const sdkUrl = new URL(
       utils.generateMemberAuthorizationUrl({
