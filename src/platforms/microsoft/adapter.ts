@@ -14,7 +14,8 @@ const ALL_CAMPAIGN_TYPES = 'Search,Shopping,DynamicSearchAds,Audience,Hotel,Perf
 const WITHOUT_AD_GROUPS = 'PerformanceMax';
 /**
  * The campaign types whose ad groups hold keywords. Audience, Shopping and the others target by
- * audience, product or page: Microsoft refuses a keyword query for their ad groups, so none is sent.
+ * audience, product or page, so their keywords are not asked for: one refused query would otherwise
+ * fail the whole list (what Microsoft answers there is undocumented; the emulator refuses it).
  */
 const WITH_KEYWORDS = ['Search'];
 const AD_TYPES = [
