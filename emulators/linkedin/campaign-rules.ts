@@ -1,12 +1,66 @@
+import { type FieldRules, fieldBreaches } from '../toolkit/required-fields.js';
 import type { InputError } from './protocol.js';
 import { type Account, type Campaign, idOf, type LinkedInState, urn } from './state.js';
 
-/** LinkedIn's campaign rules the emulator enforces (create and partial update). */
+/**
+ * LinkedIn's campaign rules the emulator enforces (create and partial update), written from the
+ * campaign schema of "Create and Manage Campaigns" (learn.microsoft.com/linkedin/marketing/integrations/
+ * ads/account-structure/create-and-manage-campaigns), since LinkedIn publishes no machine-readable one.
+ */
 
 export const CREATE_STATUSES = ['ACTIVE', 'PAUSED', 'DRAFT'];
 export const UPDATE_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'CANCELED'];
 const TYPES = ['TEXT_AD', 'SPONSORED_UPDATES', 'SPONSORED_INMAILS', 'DYNAMIC'];
 const COST_TYPES = ['CPM', 'CPC', 'CPV'];
+export const POLITICAL_INTENTS = ['POLITICAL', 'NOT_POLITICAL', 'NOT_DECLARED'];
+const PACING_STRATEGIES = ['DAILY', 'LIFETIME'];
+/** Automated ("maximum delivery") optimization targets: LinkedIn sets the bid, so no unitCost. */
+const AUTOMATED_TARGETS = [
+  'MAX_REACH',
+  'MAX_IMPRESSION',
+  'MAX_CLICK',
+  'MAX_LEAD',
+  'MAX_QUALIFIED_LEAD',
+  'MAX_CONVERSION',
+  'MAX_VIDEO_VIEW',
+];
+/** Targets with a bid amount: manual, target cost and cost cap (unitCost required). */
+const BID_TARGETS = [
+  'NONE',
+  'ENHANCED_CONVERSION',
+  'TARGET_COST_PER_CLICK',
+  'TARGET_COST_PER_IMPRESSION',
+  'TARGET_COST_PER_VIDEO_VIEW',
+  'CAP_COST_AND_MAXIMIZE_CLICKS',
+  'CAP_COST_AND_MAXIMIZE_IMPRESSIONS',
+  'CAP_COST_AND_MAXIMIZE_VIDEO_VIEWS',
+  'CAP_COST_AND_MAXIMIZE_LEADS',
+];
+/** The automated targets each objective offers (Campaign Manager's "maximum delivery" choices). */
+const OBJECTIVE_TARGETS: Record<string, string[]> = {
+  BRAND_AWARENESS: ['MAX_REACH', 'MAX_IMPRESSION'],
+  WEBSITE_VISITS: ['MAX_CLICK'],
+  ENGAGEMENT: ['MAX_CLICK'],
+  VIDEO_VIEWS: ['MAX_VIDEO_VIEW'],
+  LEAD_GENERATION: ['MAX_LEAD', 'MAX_QUALIFIED_LEAD'],
+  WEBSITE_CONVERSIONS: ['MAX_CONVERSION'],
+};
+
+/** The fields the campaign schema marks required on create, and the enums it lists. */
+const CREATE_RULES: FieldRules = {
+  account: { required: true },
+  campaignGroup: { required: true },
+  name: { required: true },
+  type: { required: true, oneOf: TYPES },
+  costType: { required: true, oneOf: COST_TYPES },
+  politicalIntent: { required: true, oneOf: POLITICAL_INTENTS },
+  locale: { required: true },
+  targetingCriteria: { required: true },
+  'runSchedule.start': { required: true },
+  status: { required: true, oneOf: CREATE_STATUSES },
+  pacingStrategy: { oneOf: PACING_STRATEGIES },
+  optimizationTargetType: { oneOf: [...AUTOMATED_TARGETS, ...BID_TARGETS] },
+};
 /** Minimum budgets, in major units of the account currency. */
 const MIN_DAILY_BUDGET = 10;
 const MIN_TOTAL_BUDGET = 100;
@@ -79,9 +133,55 @@ function budgets(body: Body, account: Account): InputError[] {
   return errors;
 }
 
+const breachErrors = (body: Body, rules: FieldRules): InputError[] =>
+  fieldBreaches(body, rules).map(({ field, problem, allowed }) =>
+    problem === 'missing'
+      ? invalid(field, `${field} is required.`, 'MISSING_FIELD')
+      : invalid(field, `${field} must be one of ${allowed!.join(', ')}.`),
+  );
+
+/**
+ * Sponsored Content names the organization it promotes (`associatedEntity`, the ad account's
+ * `reference`); automated bidding goes without `unitCost`, any other bid needs one and the automated
+ * target must be one the objective offers; `totalBudget` is for lifetime pacing with an end date.
+ */
+function conditionalErrors(body: Body, account: Account): InputError[] {
+  const errors: InputError[] = [];
+  if (body.type === 'SPONSORED_UPDATES' && body.associatedEntity === undefined) {
+    errors.push(
+      invalid('associatedEntity', 'associatedEntity is required for Sponsored Content.', 'MISSING_FIELD'),
+    );
+  } else if (body.associatedEntity !== undefined && body.associatedEntity !== account.reference) {
+    errors.push(invalid('associatedEntity', "associatedEntity must be the ad account's organization."));
+  }
+  const target = body.optimizationTargetType as string | undefined;
+  const automated = target !== undefined && AUTOMATED_TARGETS.includes(target);
+  if (!automated) {
+    errors.push(...money('unitCost', body.unitCost, account, 0.01));
+  } else if (!(OBJECTIVE_TARGETS[body.objectiveType as string] ?? []).includes(target)) {
+    errors.push(
+      invalid(
+        'optimizationTargetType',
+        `${target} is not offered for the objective ${String(body.objectiveType)}.`,
+      ),
+    );
+  }
+  if (body.totalBudget !== undefined) {
+    if (body.pacingStrategy !== 'LIFETIME') {
+      errors.push(invalid('pacingStrategy', 'totalBudget is for campaigns with LIFETIME pacing.'));
+    }
+    if (typeof (body.runSchedule as { end?: unknown } | undefined)?.end !== 'number') {
+      errors.push(invalid('runSchedule.end', 'A lifetime budget needs runSchedule.end.', 'MISSING_FIELD'));
+    }
+  }
+  return errors;
+}
+
 /** What is wrong with a create body for `account` (empty: it is accepted). */
 export function createErrors(body: Body, account: Account, state: LinkedInState): InputError[] {
-  const errors: InputError[] = [...name(body.name)];
+  const errors: InputError[] = [...breachErrors(body, CREATE_RULES), ...conditionalErrors(body, account)];
+  if (errors.length > 0) return errors;
+  errors.push(...name(body.name));
   if (body.account !== urn.account(account.id)) {
     errors.push(invalid('account', `account must be ${urn.account(account.id)}.`));
   }
@@ -97,12 +197,7 @@ export function createErrors(body: Body, account: Account, state: LinkedInState)
       ),
     );
   }
-  if (!TYPES.includes(body.type as string))
-    errors.push(invalid('type', `type must be one of ${TYPES.join(', ')}.`));
-  if (!COST_TYPES.includes(body.costType as string)) {
-    errors.push(invalid('costType', `costType must be one of ${COST_TYPES.join(', ')}.`));
-  }
-  errors.push(...money('unitCost', body.unitCost, account, 0.01), ...budgets(body, account));
+  errors.push(...budgets(body, account));
   const locale = body.locale as { country?: unknown; language?: unknown } | undefined;
   if (!/^[A-Z]{2}$/.test(String(locale?.country)) || !/^[a-z]{2}$/.test(String(locale?.language))) {
     errors.push(invalid('locale', 'locale must be {country: "US", language: "en"} style.'));
@@ -113,9 +208,7 @@ export function createErrors(body: Body, account: Account, state: LinkedInState)
     );
   }
   if (typeof (body.runSchedule as { start?: unknown } | undefined)?.start !== 'number') {
-    errors.push(
-      invalid('runSchedule.start', 'runSchedule.start (epoch milliseconds) is required.', 'MISSING_FIELD'),
-    );
+    errors.push(invalid('runSchedule.start', 'runSchedule.start must be epoch milliseconds.'));
   }
   if (body.type === 'SPONSORED_UPDATES' && typeof body.offsiteDeliveryEnabled !== 'boolean') {
     errors.push(
@@ -125,9 +218,6 @@ export function createErrors(body: Body, account: Account, state: LinkedInState)
         'MISSING_FIELD',
       ),
     );
-  }
-  if (!CREATE_STATUSES.includes(body.status as string)) {
-    errors.push(invalid('status', `status must be one of ${CREATE_STATUSES.join(', ')} on create.`));
   }
   return errors;
 }
@@ -143,6 +233,9 @@ export function patchErrors(set: Body, campaign: Campaign, account: Account): In
   if ('name' in set) errors.push(...name(set.name));
   if ('status' in set && !UPDATE_STATUSES.includes(set.status as string)) {
     errors.push(invalid('status', `status can be set to ${UPDATE_STATUSES.join(', ')}.`));
+  }
+  if ('totalBudget' in set && campaign.pacingStrategy !== 'LIFETIME') {
+    errors.push(invalid('totalBudget', 'totalBudget is for campaigns with LIFETIME pacing.'));
   }
   if ('dailyBudget' in set || 'totalBudget' in set) {
     errors.push(

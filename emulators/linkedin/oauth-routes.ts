@@ -36,6 +36,8 @@ export function oauthRoutes(oauth: OAuthServer): Router {
   router.use(
     rfc6749TokenRoute('/oauth/v2/accessToken', oauth, {
       clientAuth: 'body',
+      // Required on the code exchange by LinkedIn's "Authorization Code Flow" page (step 3).
+      required: ['code', 'redirect_uri'],
       answer(res, tokens) {
         const refresh = tokens.refresh_token;
         if (refresh && !grantedAt.has(refresh)) grantedAt.set(refresh, Date.now());

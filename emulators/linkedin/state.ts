@@ -11,6 +11,8 @@ export interface Account {
   currency: string;
   status: 'ACTIVE' | 'CANCELED' | 'DRAFT';
   type: 'BUSINESS' | 'ENTERPRISE';
+  /** The organization the account advertises for. */
+  reference: string;
   test: boolean;
 }
 
@@ -20,7 +22,7 @@ export interface Group {
   name: string;
   status: string;
   objectiveType?: string;
-  runSchedule: { start: number };
+  runSchedule: { start: number; end?: number };
   test: boolean;
 }
 
@@ -31,8 +33,12 @@ export interface Campaign {
   name: string;
   status: string;
   type: string;
+  associatedEntity?: string;
+  politicalIntent: string;
   costType: string;
-  unitCost: Money;
+  optimizationTargetType?: string;
+  unitCost?: Money;
+  pacingStrategy?: 'DAILY' | 'LIFETIME';
   dailyBudget?: Money;
   totalBudget?: Money;
   objectiveType?: string;
@@ -69,12 +75,20 @@ export const SEED = {
   usdGroup: '611000001',
   usdPausedGroup: '611000002',
   eurGroup: '611000003',
+  /** A USD group with an end date (BRAND_AWARENESS): lifetime budgets run until it. */
+  usdEndingGroup: '611000004',
   /** Campaigns of the USD account in several statuses. */
   runningCampaign: '700000001',
   draftCampaign: '700000003',
 } as const;
 
 export const MEMBER = 'urn:li:person:emulated-member';
+
+/** The organization each seeded ad account advertises for (its `reference`). */
+const ORGANIZATIONS: Record<string, string> = {
+  [SEED.usdAccount]: 'urn:li:organization:2414183',
+  [SEED.eurAccount]: 'urn:li:organization:5090311',
+};
 
 export class LinkedInState {
   readonly accounts = new Map<string, Account>();
@@ -138,23 +152,32 @@ export class LinkedInState {
         currency,
         status: 'ACTIVE',
         type: 'BUSINESS',
+        reference: ORGANIZATIONS[id]!,
         test: false,
       });
       this.roles.set(id, 'ACCOUNT_MANAGER');
     }
-    const groups: [string, string, string, string, string][] = [
+    const groups: [string, string, string, string, string, number?][] = [
       [SEED.usdGroup, SEED.usdAccount, 'Always-on traffic', 'ACTIVE', 'WEBSITE_VISITS'],
       [SEED.usdPausedGroup, SEED.usdAccount, 'Spring leads', 'PAUSED', 'LEAD_GENERATION'],
       [SEED.eurGroup, SEED.eurAccount, 'Markenbekanntheit', 'ACTIVE', 'BRAND_AWARENESS'],
+      [
+        SEED.usdEndingGroup,
+        SEED.usdAccount,
+        'Launch 2030',
+        'ACTIVE',
+        'BRAND_AWARENESS',
+        Date.UTC(2030, 11, 31),
+      ],
     ];
-    for (const [id, account, name, status, objectiveType] of groups) {
+    for (const [id, account, name, status, objectiveType, end] of groups) {
       this.groups.set(id, {
         id: Number(id),
         account: urn.account(account),
         name,
         status,
         objectiveType,
-        runSchedule: { start: Date.UTC(2026, 0, 1) },
+        runSchedule: { start: Date.UTC(2026, 0, 1), ...(end ? { end } : {}) },
         test: false,
       });
     }
@@ -212,6 +235,8 @@ function campaignFields(
     name,
     status,
     type: 'SPONSORED_UPDATES',
+    associatedEntity: ORGANIZATIONS[account],
+    politicalIntent: 'NOT_POLITICAL',
     costType: 'CPM',
     unitCost: { amount: '12.00', currencyCode },
     dailyBudget: { amount: '50.00', currencyCode },

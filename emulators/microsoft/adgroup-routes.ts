@@ -12,8 +12,14 @@ import {
   KEYWORD_FIELDS,
   serve,
 } from './operations.js';
-import { adGroupOf, campaignOf } from './read-routes.js';
-import { adGroupNameRefusal, adGroupStatusRefusal, keywordRefusal, type Refusal } from './rules.js';
+import { campaignOf, keywordAdGroupOf } from './read-routes.js';
+import {
+  adGroupLanguageRefusal,
+  adGroupNameRefusal,
+  adGroupStatusRefusal,
+  keywordRefusal,
+  type Refusal,
+} from './rules.js';
 import { addAdGroup, newKeyword } from './seed.js';
 
 /** Items of a batch request: each is applied or refused on its own (a BatchError at its index). */
@@ -51,6 +57,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
             ? null
             : { error: CODES.inputValidation, message: 'The ad group Id must not be set on add.' },
         () => adGroupNameRefusal(account, campaign.Id, input.Name),
+        () => adGroupLanguageRefusal(campaign, input.Language),
         () => adGroupStatusRefusal(status),
       );
       if (refusal) {
@@ -60,6 +67,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
       return addAdGroup(state, account, campaign, {
         name: input.Name as string,
         status: status as AdGroup['Status'],
+        language: typeof input.Language === 'string' ? input.Language : null,
       }).adGroup.Id;
     });
     return { AdGroupIds: ids, PartialErrors: errors };
@@ -114,7 +122,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
   });
 
   serve(router, CAMPAIGN_BASE, ops.addKeywords, (body, res) => {
-    const record = adGroupOf(accountOf(res), body);
+    const record = keywordAdGroupOf(accountOf(res), body);
     const errors: BatchError[] = [];
     const ids = items(body, 'Keywords', CODES.keywordsArrayEmpty).map((raw, i) => {
       const input = fieldsOf(raw, KEYWORD_FIELDS, `Keywords[${i}]`);

@@ -31,6 +31,8 @@ export const CODES = {
   adGroupsArrayEmpty: code(1209, 'CampaignServiceAdGroupsArrayShouldNotBeNullOrEmpty'),
   duplicateAdGroup: code(1214, 'CampaignServiceCannotCreateDuplicateAdGroup'),
   adGroupExpired: code(1215, 'CampaignServiceCannotUpdateAdGroupInExpiredState'),
+  /** Code 1257 as the issue reports it; the symbolic name is the emulator's (see docs/platforms/microsoft.md). */
+  adGroupLanguageRequired: code(1257, 'CampaignServiceAdGroupLanguageRequired'),
   invalidEntityState: code(1016, 'CampaignServiceInvalidEntityState'),
   invalidKeywordText: code(1503, 'CampaignServiceInvalidKeywordText'),
   keywordsArrayEmpty: code(1505, 'CampaignServiceKeywordsArrayShouldNotBeNullOrEmpty'),

@@ -40,7 +40,8 @@ export interface Campaign {
   DailyBudget: number;
   BudgetType: 'DailyBudgetStandard' | 'DailyBudgetAccelerated';
   TimeZone: string;
-  Languages: string[];
+  /** Null: the campaign leaves the language to each ad group. */
+  Languages: string[] | null;
 }
 
 /** A calendar day as the API writes it. */
@@ -54,6 +55,7 @@ export interface AdGroup {
   Id: string;
   Name: string;
   Status: AdGroupStatus;
+  Language: string | null;
   CpcBid: { Amount: number | null };
   Network: string;
   StartDate: DateParts | null;
@@ -64,7 +66,7 @@ export interface Keyword {
   Id: string;
   Text: string;
   MatchType: 'Exact' | 'Phrase' | 'Broad';
-  Status: 'Active' | 'Paused';
+  Status: 'Active' | 'Paused' | 'Inactive';
   Bid: { Amount: number | null };
 }
 

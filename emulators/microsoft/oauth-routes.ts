@@ -11,10 +11,7 @@ type Aadsts = [number, string];
 const TOKEN_ERRORS: Record<TokenRefusal, { status: number; aadsts: Aadsts }> = {
   invalid_client: { status: 401, aadsts: [7000215, 'Invalid client secret provided.'] },
   invalid_grant: { status: 400, aadsts: [70000, 'The provided value for the input parameter is not valid.'] },
-  invalid_request: {
-    status: 400,
-    aadsts: [900144, "The request body must contain the following parameter: 'redirect_uri'."],
-  },
+  invalid_request: { status: 400, aadsts: [900144, 'The request body must contain the following parameter'] },
   unsupported_grant_type: { status: 400, aadsts: [70003, 'The app requested an unsupported grant type.'] },
 };
 
@@ -86,7 +83,10 @@ export function microsoftOAuthRoutes(oauth: OAuthServer): Router {
   router.use(
     rfc6749TokenRoute(`${BASE}/token`, oauth, {
       clientAuth: 'body',
-      required: ['redirect_uri'],
+      // `scope` on both grants: "Required" on the authentication-oauth-get-tokens page, and the BingAds
+      // SDKs always send it (UriOAuthService: `'scope' => …['Scope']`).
+      required: ['redirect_uri', 'scope'],
+      requiredOnRefresh: ['scope'],
       answer: (res, tokens) =>
         res.json({
           token_type: 'Bearer',
@@ -99,9 +99,10 @@ export function microsoftOAuthRoutes(oauth: OAuthServer): Router {
             ? { refresh_token: tokens.refresh_token }
             : {}),
         }),
-      error: (res, refusal) => {
+      error: (res, refusal, missing) => {
         const { status, aadsts } = TOKEN_ERRORS[refusal];
-        identityError(res, status, refusal, aadsts);
+        const [code, text] = aadsts;
+        identityError(res, status, refusal, [code, missing ? `${text}: '${missing}'.` : text]);
       },
     }),
   );

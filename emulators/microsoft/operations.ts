@@ -63,7 +63,16 @@ export const CUSTOMER_OPERATIONS = {
 } as const satisfies Record<string, Operation>;
 
 /** The fields of an AdGroup and a Keyword the emulator takes on add and update. */
-export const AD_GROUP_FIELDS = ['Id', 'Name', 'Status', 'CpcBid', 'Network', 'StartDate', 'EndDate'] as const;
+export const AD_GROUP_FIELDS = [
+  'Id',
+  'Name',
+  'Status',
+  'Language',
+  'CpcBid',
+  'Network',
+  'StartDate',
+  'EndDate',
+] as const;
 export const KEYWORD_FIELDS = ['Text', 'MatchType', 'Bid', 'Status'] as const;
 
 export type Body = Record<string, unknown>;

@@ -3,6 +3,7 @@ import { accountOf } from './access.js';
 import { batchError, CODES, operationFault } from './faults.js';
 import { type AccountState, type AdGroupRecord, adGroupsIn, type Campaign } from './model.js';
 import { type Body, CAMPAIGN_BASE, CAMPAIGN_OPERATIONS, idField, idList, serve } from './operations.js';
+import { KEYWORD_CAMPAIGN_TYPES } from './rules.js';
 
 export const CAMPAIGN_TYPES = [
   'Search',
@@ -34,9 +35,23 @@ export function campaignOf(account: AccountState, body: Body): Campaign {
   return campaign;
 }
 
-export function adGroupOf(account: AccountState, body: Body): AdGroupRecord {
+function adGroupOf(account: AccountState, body: Body): AdGroupRecord {
   const record = account.adGroups.get(idField(body, 'AdGroupId'));
   if (!record) throw operationFault(CODES.invalidAdGroupId, 'The ad group ID is not valid.');
+  return record;
+}
+
+/**
+ * The ad group of a keyword call: one of a Search campaign. Microsoft refuses keyword calls on ad
+ * groups that cannot hold keywords; the exact code it answers is not documented (see
+ * docs/platforms/microsoft.md), so the emulator answers an input validation fault.
+ */
+export function keywordAdGroupOf(account: AccountState, body: Body): AdGroupRecord {
+  const record = adGroupOf(account, body);
+  const type = account.campaigns.get(record.campaignId)?.CampaignType ?? '';
+  if (!KEYWORD_CAMPAIGN_TYPES.includes(type)) {
+    throw operationFault(CODES.inputValidation, `Ad groups of ${type} campaigns have no keywords.`);
+  }
   return record;
 }
 
@@ -114,7 +129,7 @@ export function readRoutes(): Router {
   });
 
   serve(router, CAMPAIGN_BASE, ops.getKeywordsByAdGroupId, (body, res) => ({
-    Keywords: adGroupOf(accountOf(res), body).keywords,
+    Keywords: keywordAdGroupOf(accountOf(res), body).keywords,
   }));
 
   serve(router, CAMPAIGN_BASE, ops.getAdsByAdGroupId, (body, res) => {

@@ -1,5 +1,5 @@
 import { CODES, type ErrorCode } from './faults.js';
-import { type AccountState, adGroupsIn, type Keyword } from './model.js';
+import { type AccountState, adGroupsIn, type Campaign, type Keyword } from './model.js';
 
 /** Why an item of a batch is refused (it becomes a BatchError at its index), or null. */
 export type Refusal = { error: ErrorCode; message: string } | null;
@@ -31,6 +31,23 @@ export function adGroupNameRefusal(
     ? refuse(CODES.duplicateAdGroup, 'An ad group with this name already exists in the campaign.')
     : null;
 }
+
+/**
+ * The AdGroup data object page: `Language` is required on add unless the campaign has `Languages`
+ * (error 1257); with campaign languages, the ad group's is ignored.
+ */
+export function adGroupLanguageRefusal(campaign: Campaign, language: unknown): Refusal {
+  if (campaign.Languages?.length) return null;
+  return typeof language === 'string' && language.trim() !== ''
+    ? null
+    : refuse(
+        CODES.adGroupLanguageRequired,
+        'The ad group language is required because the campaign does not have languages set.',
+      );
+}
+
+/** Keywords live in ad groups of Search campaigns; Audience and Shopping ad groups have none. */
+export const KEYWORD_CAMPAIGN_TYPES = ['Search'];
 
 export function adGroupStatusRefusal(status: unknown): Refusal {
   return typeof status === 'string' && SETTABLE_AD_GROUP_STATUSES.includes(status)

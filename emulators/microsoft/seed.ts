@@ -18,22 +18,33 @@ export const SEED = {
   audienceCampaign: '460000222',
   pausedCampaign: '460000333',
   euCampaign: '460000444',
+  /** A Search campaign without languages: its ad groups each need a Language. */
+  noLanguageCampaign: '460000555',
 } as const;
 
 const NO_BID = { Amount: null };
 
-/** Adds an ad group with its keywords (Broad unless named) and ads, as Microsoft shows them. */
+/** Adds an ad group with its keywords (Phrase match) and ads, as Microsoft shows them. */
 export function addAdGroup(
   state: MicrosoftAdsState,
   account: AccountState,
   campaign: Campaign,
-  spec: { name: string; status: AdGroupStatus; keywords?: string[]; ads?: number; endedOn?: string },
+  spec: {
+    name: string;
+    status: AdGroupStatus;
+    language?: string | null;
+    keywords?: string[];
+    pausedKeywords?: string[];
+    ads?: number;
+    endedOn?: string;
+  },
 ): AdGroupRecord {
   const end = spec.endedOn ? new Date(spec.endedOn) : null;
   const adGroup: AdGroup = {
     Id: state.newId(),
     Name: spec.name,
     Status: spec.status,
+    Language: spec.language ?? null,
     CpcBid: { Amount: 0.75 },
     Network: campaign.CampaignType === 'Audience' ? 'Audience' : 'OwnedAndOperatedAndSyndicatedSearch',
     StartDate: null,
@@ -42,7 +53,13 @@ export function addAdGroup(
   const record: AdGroupRecord = {
     campaignId: campaign.Id,
     adGroup,
-    keywords: (spec.keywords ?? []).map((text) => newKeyword(state, { Text: text, MatchType: 'Phrase' })),
+    keywords: [
+      ...(spec.keywords ?? []).map((text) => newKeyword(state, { Text: text, MatchType: 'Phrase' })),
+      ...(spec.pausedKeywords ?? []).map((text) => ({
+        ...newKeyword(state, { Text: text, MatchType: 'Phrase' }),
+        Status: 'Paused' as const,
+      })),
+    ],
     ads: Array.from({ length: spec.ads ?? 0 }, (_, i) => ({
       Id: state.newId(),
       Type: campaign.CampaignType === 'Audience' ? 'ResponsiveAd' : 'ResponsiveSearch',
@@ -59,8 +76,11 @@ export function newKeyword(state: MicrosoftAdsState, spec: Pick<Keyword, 'Text' 
   return { Id: state.newId(), Text: spec.Text, MatchType: spec.MatchType, Status: 'Active', Bid: NO_BID };
 }
 
-function campaign(account: AccountState, spec: Omit<Campaign, 'TimeZone' | 'Languages'>): Campaign {
-  const created: Campaign = { ...spec, TimeZone: 'PacificTimeUSCanadaTijuana', Languages: ['English'] };
+function campaign(
+  account: AccountState,
+  spec: Omit<Campaign, 'TimeZone' | 'Languages'> & { Languages?: string[] | null },
+): Campaign {
+  const created: Campaign = { Languages: ['English'], ...spec, TimeZone: 'PacificTimeUSCanadaTijuana' };
   account.campaigns.set(spec.Id, created);
   return created;
 }
@@ -128,6 +148,7 @@ export function seed(state: MicrosoftAdsState): void {
     name: 'Mountain bikes – exact',
     status: 'Active',
     keywords: ['mountain bike', 'trail bike'],
+    pausedKeywords: ['downhill bike'],
     ads: 2,
   });
   addAdGroup(state, us, search, {
@@ -154,4 +175,13 @@ export function seed(state: MicrosoftAdsState): void {
     BudgetType: 'DailyBudgetStandard',
   });
   addAdGroup(state, eu, euSearch, { name: 'E-Bikes', status: 'Active', keywords: ['e-bike kaufen'], ads: 1 });
+  campaign(eu, {
+    Id: SEED.noLanguageCampaign,
+    Name: 'Suche – Lastenräder',
+    Status: 'Paused',
+    CampaignType: 'Search',
+    DailyBudget: 15,
+    BudgetType: 'DailyBudgetStandard',
+    Languages: null,
+  });
 }

@@ -29,13 +29,21 @@ const geoScope = {
   promotion_type: z.string().optional(),
 };
 
-const searchBody = z.strictObject({
-  ...geoScope,
-  search_type: z.literal('BATCH_ZIPCODE_SEARCH', 'The emulator answers BATCH_ZIPCODE_SEARCH only.'),
-  keywords: z.array(z.string().min(1)).min(1).max(1000),
-  region_codes: z.array(z.enum(['US', 'CA'], 'Must be US or CA for BATCH_ZIPCODE_SEARCH.')).length(1),
-  geo_types: z.array(z.literal('ZIP_CODE')).optional(),
-});
+/** Canada is searched by forward sortation area, the first three characters of a postal code. */
+const FSA = /^[A-Z]\d[A-Z]$/;
+
+const searchBody = z
+  .strictObject({
+    ...geoScope,
+    search_type: z.literal('BATCH_ZIPCODE_SEARCH', 'The emulator answers BATCH_ZIPCODE_SEARCH only.'),
+    keywords: z.array(z.string().min(1)).min(1).max(1000),
+    region_codes: z.array(z.enum(['US', 'CA'], 'Must be US or CA for BATCH_ZIPCODE_SEARCH.')).length(1),
+    geo_types: z.array(z.literal('ZIP_CODE')).optional(),
+  })
+  .refine((body) => body.region_codes[0] !== 'CA' || body.keywords.every((k) => FSA.test(k)), {
+    path: ['keywords'],
+    message: 'Canadian postal codes are searched by their first three characters (such as M5V).',
+  });
 
 const infoBody = z.strictObject({
   ...geoScope,

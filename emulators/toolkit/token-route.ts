@@ -10,12 +10,14 @@ export interface TokenRouteOptions {
   clientAuth: 'body' | 'basic' | 'either';
   /** Parameters the code exchange must carry; one missing or empty is `invalid_request`. */
   required?: string[];
+  /** Parameters the refresh must carry, likewise. */
+  requiredOnRefresh?: string[];
   /** A refresh token the platform refuses before looking at it (`invalid_grant`). */
   refusesRefresh?: (refreshToken: string | undefined) => boolean;
   /** The platform's answer with the tokens (sent `Cache-Control: no-store`). */
   answer(res: Response, tokens: IssuedTokens, grantType: TokenGrantType): void;
-  /** The platform's answer to a refused request. */
-  error(res: Response, refusal: TokenRefusal): void;
+  /** The platform's answer to a refused request (`missing`: the required parameter it lacks). */
+  error(res: Response, refusal: TokenRefusal, missing?: string): void;
 }
 
 type Client = { clientId: string | undefined; clientSecret: string | undefined };
@@ -63,15 +65,18 @@ export function rfc6749TokenRoute(path: string, oauth: OAuthServer, options: Tok
     const body = (req.body ?? {}) as Record<string, string | undefined>;
     const grantType = body.grant_type;
     let issued: IssuedTokens | TokenError;
+    const required = grantType === 'refresh_token' ? options.requiredOnRefresh : options.required;
+    const missing = (required ?? []).find((name) => !body[name]);
+    if (missing && (grantType === 'authorization_code' || grantType === 'refresh_token')) {
+      return options.error(res, 'invalid_request', missing);
+    }
     if (grantType === 'authorization_code') {
-      issued = (options.required ?? []).some((name) => !body[name])
-        ? 'invalid_request'
-        : oauth.redeemCode({
-            ...client(req, body, options.clientAuth),
-            code: body.code,
-            redirectUri: body.redirect_uri,
-            verifier: body.code_verifier,
-          });
+      issued = oauth.redeemCode({
+        ...client(req, body, options.clientAuth),
+        code: body.code,
+        redirectUri: body.redirect_uri,
+        verifier: body.code_verifier,
+      });
     } else if (grantType === 'refresh_token') {
       issued = options.refusesRefresh?.(body.refresh_token)
         ? 'invalid_grant'

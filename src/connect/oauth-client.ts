@@ -155,6 +155,10 @@ function readTokenResponse(spec: OAuthSpec, status: number, body: unknown): Toke
   };
 }
 
+/** `scope` for a token request, where the platform wants it there as on the authorize URL. */
+const tokenScope = (spec: OAuthSpec): Record<string, string> =>
+  spec.scopeOnTokenRequests ? { scope: spec.scopes.join(spec.scopeSeparator) } : {};
+
 /** The code exchange, followed by the long-lived token exchange where the platform has one. */
 export async function exchangeCode(
   spec: OAuthSpec,
@@ -168,6 +172,7 @@ export async function exchangeCode(
         [spec.names.code]: request.code,
         redirect_uri: request.redirectUri,
         ...(request.codeVerifier ? { code_verifier: request.codeVerifier } : {}),
+        ...tokenScope(spec),
       };
   const tokens = await tokenRequest(spec, app, { ...spec.extraTokenParams, ...grant });
   if (!spec.longLivedExchange) return tokens;
@@ -182,5 +187,9 @@ export function exchangeLongLived(spec: OAuthSpec, app: OAuthApp, accessToken: s
 }
 
 export function refreshTokens(spec: OAuthSpec, app: OAuthApp, refreshToken: string): Promise<TokenSet> {
-  return tokenRequest(spec, app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+  return tokenRequest(spec, app, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    ...tokenScope(spec),
+  });
 }

@@ -64,6 +64,8 @@ export interface OAuthSpec {
   codeOnlyExchange?: true;
   /** Parameters the code exchange sends besides the grant's own. */
   extraTokenParams?: Record<string, string>;
+  /** The code exchange and the refresh send `scope` too (the platform requires it on both). */
+  scopeOnTokenRequests?: true;
   /** The token response wraps its fields in `data` and reports errors as a non-zero `code`. */
   tokenEnvelope?: 'data';
   /** Send the customer id as `login_hint` (the sandbox keeps test data per customer). */
@@ -311,6 +313,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
         scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
         pkce: true,
+        // Required on the token requests too: without it the token may lack msads.manage.
+        scopeOnTokenRequests: true,
         // Sent with the code in practice, though the v2.0 code-flow reference lists only code and state.
         callbackParams: ['session_state'],
         // No revocation: the Microsoft identity platform has no RFC 7009 endpoint (Graph's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
-import { createBody, createParams } from '../../src/platforms/linkedin/create-body.js';
+import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/create-body.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
 import { toAdSet } from '../../src/platforms/linkedin/mapping.js';
 import type { Campaign } from '../../src/platforms/linkedin/model.js';
@@ -91,12 +91,19 @@ describe('LinkedIn money amounts', () => {
 
 describe('LinkedIn campaign creation', () => {
   const account = { id: '7', name: 'Acme', currency: 'JPY' };
+  const ORGANIZATION = 'urn:li:organization:2414183';
+  const context = (fields: Partial<CreateContext> = {}): CreateContext => ({
+    objective: 'WEBSITE_VISITS',
+    groupEnd: undefined,
+    reference: ORGANIZATION,
+    ...fields,
+  });
 
   it('sends budgets in the account currency, the group objective and what LinkedIn requires', () => {
     const body = createBody(
       input({ settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }], status: 'Running' }),
       account,
-      'WEBSITE_VISITS',
+      context(),
     );
     expect(body).toMatchObject({
       account: 'urn:li:sponsoredAccount:7',
@@ -105,11 +112,63 @@ describe('LinkedIn campaign creation', () => {
       dailyBudget: { amount: '3000', currencyCode: 'JPY' },
       objectiveType: 'WEBSITE_VISITS',
       type: 'SPONSORED_UPDATES',
-      costType: 'CPM',
-      unitCost: { currencyCode: 'JPY' },
       locale: { country: 'US', language: 'en' },
     });
     expect(body.targetingCriteria.include.and[0]!.or).toHaveProperty('urn:li:adTargetingFacet:locations');
+  });
+
+  it('declares the political intent and names the account’s organization (required by the schema)', () => {
+    const body = createBody(
+      input({ settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }] }),
+      account,
+      context(),
+    );
+    expect(body).toMatchObject({ politicalIntent: 'NOT_POLITICAL', associatedEntity: ORGANIZATION });
+    expect(() =>
+      createBody(
+        input({ settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }] }),
+        account,
+        context({ reference: 'urn:li:person:1' }),
+      ),
+    ).toThrow(expect.objectContaining({ param: 'advertiser' }));
+  });
+
+  it('bids automatically for the objective, with no fixed bid below a currency’s floor', () => {
+    const daily = input({ settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }] });
+    const body = createBody(daily, account, context());
+    expect(body).toMatchObject({ optimizationTargetType: 'MAX_CLICK', costType: 'CPM' });
+    expect(body).not.toHaveProperty('unitCost');
+    expect(createBody(daily, account, context({ objective: 'BRAND_AWARENESS' }))).toMatchObject({
+      optimizationTargetType: 'MAX_REACH',
+    });
+    expect(createBody(daily, account, context({ objective: 'VIDEO_VIEWS' }))).toMatchObject({
+      optimizationTargetType: 'MAX_VIDEO_VIEW',
+      costType: 'CPV',
+    });
+    for (const objective of [null, 'JOB_APPLICANTS']) {
+      expect(() => createBody(daily, account, context({ objective }))).toThrow(
+        expect.objectContaining({ param: 'parentId' }),
+      );
+    }
+  });
+
+  it('paces a TotalBudget over the lifetime, ending with the campaign group; refuses it without an end', () => {
+    const end = Date.UTC(2030, 11, 31);
+    const total = input({ settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }] });
+    const body = createBody(total, account, context({ groupEnd: end }));
+    expect(body).toMatchObject({
+      totalBudget: { amount: '90000', currencyCode: 'JPY' },
+      pacingStrategy: 'LIFETIME',
+      runSchedule: { end },
+    });
+    expect(createBody(input({}), { ...account, currency: 'USD' }, context())).not.toHaveProperty(
+      'pacingStrategy',
+    );
+    for (const groupEnd of [undefined, Date.UTC(2020, 0, 1)]) {
+      expect(() => createBody(total, account, context({ groupEnd }))).toThrow(
+        expect.objectContaining({ param: 'settings[0]' }),
+      );
+    }
   });
 
   it.each([
@@ -124,10 +183,12 @@ describe('LinkedIn campaign creation', () => {
       'settings',
     ],
   ] as const)('refuses %j naming %s', (settings, param) => {
-    expect(() => createBody(input({ settings: [...settings] }), account, null)).toThrow(
+    expect(() => createBody(input({ settings: [...settings] }), account, context())).toThrow(
       expect.objectContaining({ param }),
     );
-    expect(() => createBody(input({ settings: [...settings] }), account, null)).toThrow(PlatformInputError);
+    expect(() => createBody(input({ settings: [...settings] }), account, context())).toThrow(
+      PlatformInputError,
+    );
   });
 
   it('names the unified parameter behind the field LinkedIn refused', () => {
@@ -145,6 +206,7 @@ describe('LinkedIn campaign creation', () => {
     expect(params('objectiveType')).toBe('settings[0].objective');
     expect(params('name')).toBe('name');
     expect(params('campaignGroup')).toBe('parentId');
+    expect(params('associatedEntity')).toBe('advertiser');
     expect(params('locale')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emula
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
+import { createBody } from '../../src/platforms/linkedin/create-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
 
 /**
@@ -82,6 +83,8 @@ describe('linkedin-api-client against the emulator', () => {
         name: 'Created by the official client',
         status: 'DRAFT',
         type: 'SPONSORED_UPDATES',
+        associatedEntity: 'urn:li:organization:2414183',
+        politicalIntent: 'NOT_POLITICAL',
         costType: 'CPM',
         unitCost: { amount: '8.00', currencyCode: 'USD' },
         dailyBudget: { amount: '20.00', currencyCode: 'USD' },
@@ -138,6 +141,68 @@ describe('linkedin-api-client against the emulator', () => {
         accessToken,
       }),
     ).rejects.toMatchObject({ response: { status: 404 } });
+  });
+
+  it('takes the campaign body adlink builds; refuses one without a field the schema requires', async () => {
+    const { reference } = (
+      await sdk.get({
+        resourcePath: '/adAccounts/{account}',
+        pathKeys: accountKeys,
+        versionString: VERSION,
+        accessToken,
+      })
+    ).data as { reference: string };
+    const body = createBody(
+      {
+        name: 'Built by adlink',
+        advertiser: SEED.usdAccount,
+        parentId: SEED.usdEndingGroup,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }],
+        targetings: [],
+      },
+      { id: SEED.usdAccount, name: 'Acme', currency: 'USD' },
+      { objective: 'BRAND_AWARENESS', groupEnd: Date.UTC(2030, 11, 31), reference },
+    );
+    const create = (entity: object) =>
+      sdk
+        .create({
+          resourcePath: '/adAccounts/{account}/adCampaigns',
+          pathKeys: accountKeys,
+          entity,
+          versionString: VERSION,
+          accessToken,
+        })
+        .then(
+          (res) => ({ status: res.status, fields: [] as string[] }),
+          (err: {
+            response: {
+              status: number;
+              data: { errorDetails: { inputErrors: { input: { inputPath: { fieldPath: string } } }[] } };
+            };
+          }) => ({
+            status: err.response.status,
+            fields: err.response.data.errorDetails.inputErrors.map((e) => e.input.inputPath.fieldPath),
+          }),
+        );
+    expect(await create(body)).toEqual({ status: 201, fields: [] });
+    const without = (field: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== field));
+    expect(await create(without('politicalIntent'))).toEqual({ status: 400, fields: ['politicalIntent'] });
+    expect(await create(without('associatedEntity'))).toEqual({ status: 400, fields: ['associatedEntity'] });
+    expect(await create({ ...body, politicalIntent: 'UNSURE' })).toEqual({
+      status: 400,
+      fields: ['politicalIntent'],
+    });
+    expect(await create(without('pacingStrategy'))).toEqual({ status: 400, fields: ['pacingStrategy'] });
+    expect(await create({ ...body, runSchedule: { start: Date.now() } })).toEqual({
+      status: 400,
+      fields: ['runSchedule.end'],
+    });
+    expect(await create(without('optimizationTargetType'))).toEqual({
+      status: 400,
+      fields: ['unitCost.amount'],
+    });
   });
 
   it('finds creatives by a List of URN-encoded campaigns', async () => {
@@ -205,7 +270,7 @@ describe('adlink against the official client', () => {
       {
         name: 'Adapter check',
         advertiser: SEED.usdAccount,
-        parentId: SEED.usdGroup,
+        parentId: SEED.usdEndingGroup,
         channelKind: 'Social',
         status: 'Paused',
         settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }],
@@ -232,6 +297,31 @@ describe('adlink against the official client', () => {
       expect(sent.headers['linkedin-version']).toBe(sdkHeaders('GET')['LinkedIn-Version']);
       expect(sent.headers['x-restli-protocol-version']).toBe(sdkHeaders('GET')['X-RestLi-Protocol-Version']);
     }
+  });
+
+  it('the token endpoint refuses a code exchange without the redirect_uri LinkedIn requires', async () => {
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: ['rw_ads'],
+      clientId: DEFAULT_CLIENT.clientId,
+      redirectUri: 'http://127.0.0.1/callback',
+      challenge: null,
+    });
+    const exchange = (params: Record<string, string>) =>
+      fetch(`${emulator.url}/oauth/v2/accessToken`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: DEFAULT_CLIENT.clientId,
+          client_secret: DEFAULT_CLIENT.clientSecret,
+          code,
+          ...params,
+        }),
+      });
+    const refused = await exchange({});
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await exchange({ redirect_uri: 'http://127.0.0.1/callback' })).status).toBe(200);
   });
 
   it("uses the client's OAuth endpoints, and the emulator takes its authorization URL", async () => {

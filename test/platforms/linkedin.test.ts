@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../emulators/linkedin/api-routes.js';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
-import type { AdSetClient } from '../support/adsets-client.js';
+import { type AdSetClient, expectError } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 
 const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
@@ -124,7 +124,36 @@ describe('linkedin: what only LinkedIn does', () => {
       status: 'PAUSED',
       dailyBudget: { amount: '25.50', currencyCode: 'USD' },
       objectiveType: 'WEBSITE_VISITS',
+      politicalIntent: 'NOT_POLITICAL',
+      associatedEntity: 'urn:li:organization:2414183',
+      optimizationTargetType: 'MAX_CLICK',
     });
+    expect(post!.body).not.toHaveProperty('unitCost');
+  });
+
+  it('paces a TotalBudget over the lifetime up to the group’s end; refuses it under a group without one', async () => {
+    const total = (parentId: string) =>
+      api.create({
+        name: `lifetime ${parentId}`,
+        advertiser: SEED.usdAccount,
+        parentId,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }],
+        targetings: [],
+      });
+    const created = await total(SEED.usdEndingGroup);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [post] = world.emulator.controls.callsTo('/adCampaigns', 'POST').slice(-1);
+    expect(post!.body).toMatchObject({
+      totalBudget: { amount: '900.00', currencyCode: 'USD' },
+      pacingStrategy: 'LIFETIME',
+      runSchedule: { end: Date.UTC(2030, 11, 31) },
+      optimizationTargetType: 'MAX_REACH',
+    });
+    const before = world.emulator.controls.callsTo('/adCampaigns', 'POST').length;
+    expectError(await total(SEED.usdGroup), 400, 'invalid_request', 'settings[0]');
+    expect(world.emulator.controls.callsTo('/adCampaigns', 'POST').length).toBe(before);
   });
 
   it('updates by PARTIAL_UPDATE with a $set patch', async () => {

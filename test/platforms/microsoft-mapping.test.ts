@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { addAdGroupsBody } from '../../src/platforms/microsoft/ad-group-body.js';
 import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
 import { classifyMicrosoftAnswer, partialFailure } from '../../src/platforms/microsoft/errors.js';
 import {
@@ -7,6 +9,7 @@ import {
   campaignStatus,
   channelKind,
   microsoftStatus,
+  toAdSet,
   unifiedStatus,
 } from '../../src/platforms/microsoft/mapping.js';
 
@@ -77,6 +80,52 @@ describe('microsoft mapping', () => {
       deletion: 'hard',
     });
     expect(capabilities.updateStatuses).not.toContain('Archived');
+  });
+});
+
+describe('microsoft keywords and languages', () => {
+  it('only Active keywords are the targeting: Paused, Inactive and Deleted ones do not serve', () => {
+    const adSet = toAdSet({
+      accountId: '1',
+      currency: 'USD',
+      campaign: { Id: '2', CampaignType: 'Search', Status: 'Active' },
+      adGroup: { Id: '3', Name: 'Bikes', Status: 'Active' },
+      keywords: [
+        { Text: 'city bike', Status: 'Active' },
+        { Text: 'old bike', Status: 'Paused' },
+        { Text: 'sold out', Status: 'Inactive' },
+        { Text: 'gone', Status: 'Deleted' },
+      ],
+      ads: [],
+    });
+    expect(adSet.targetings).toEqual([{ kind: 'KeywordTargeting', keywords: ['city bike'] }]);
+  });
+
+  it('refuses an ad group under a campaign without languages, naming parentId, before any call', () => {
+    const input = {
+      name: 'Cargo',
+      advertiser: '1',
+      parentId: '2',
+      channelKind: 'Search' as const,
+      status: 'Paused' as const,
+      settings: [],
+      targetings: [],
+    };
+    for (const Languages of [null, [], undefined]) {
+      const refused = (() => {
+        try {
+          addAdGroupsBody(input, { Id: '2', Languages });
+        } catch (err) {
+          return err;
+        }
+      })();
+      expect(refused).toBeInstanceOf(PlatformInputError);
+      expect((refused as PlatformInputError).param).toBe('parentId');
+    }
+    expect(addAdGroupsBody(input, { Id: '2', Languages: ['English'] })).toEqual({
+      CampaignId: '2',
+      AdGroups: [{ Name: 'Cargo', Status: 'Paused' }],
+    });
   });
 });
 

@@ -13,7 +13,9 @@ import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.
 import { MATCH_TYPES, SETTABLE_AD_GROUP_STATUSES } from '../../emulators/microsoft/rules.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { addAdGroupsBody, addKeywordsBody } from '../../src/platforms/microsoft/ad-group-body.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
 
 /**
@@ -107,12 +109,15 @@ const issueCode = (emulator: RunningEmulator) =>
     challenge: null,
   });
 
-/** A form POST to the token endpoint with the client's credentials. */
+/** The scope adlink sends, as the SDK's UriOAuthService does for msads.manage. */
+const SCOPE = platformCatalog('http://localhost').microsoft.oauth.scopes.join(' ');
+
+/** A form POST to the token endpoint with the client's credentials (and the scope, unless replaced). */
 const tokenCall = (emulator: RunningEmulator, params: Record<string, string>) => {
   const { clientId, clientSecret } = emulator.oauth.options;
   return fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
     method: 'POST',
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, ...params }),
+    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: SCOPE, ...params }),
   });
 };
 
@@ -259,6 +264,76 @@ describe('the emulator answers in the SDK’s shapes', () => {
     expect((again.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1201]);
   });
 
+  it('takes the ad group and keywords adlink builds; refuses them without a required field', async () => {
+    const input: NewAdSet = {
+      name: 'Built by adlink',
+      advertiser: SEED.usAccount,
+      parentId: SEED.searchCampaign,
+      channelKind: 'Search',
+      status: 'Paused',
+      settings: [],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['touring bike'] }],
+    };
+    const campaign = { Id: SEED.searchCampaign, Languages: ['English'] };
+    const added = await answer(campaignSdk, 'addAdGroups', addAdGroupsBody(input, campaign));
+    expect(added.PartialErrors).toEqual([]);
+    const adGroupId = (added.AdGroupIds as string[])[0]!;
+    const { body } = addKeywordsBody(input, adGroupId);
+    expect((await answer(campaignSdk, 'addKeywords', body)).PartialErrors).toEqual([]);
+
+    // "Add: Required" on the AdGroup and Keyword data object pages.
+    const unnamed = await answer(campaignSdk, 'addAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [{ Status: 'Paused' }],
+    });
+    expect((unnamed.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1202]);
+    const noMatchType = await answer(campaignSdk, 'addKeywords', {
+      AdGroupId: adGroupId,
+      Keywords: [{ Text: 'gravel bike' }],
+    });
+    expect((noMatchType.PartialErrors as Json[]).map((e) => e.Code)).toEqual([201]);
+    const badStatus = await answer(campaignSdk, 'addAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [{ Name: 'Bad status', Status: 'Running' }],
+    });
+    expect((badStatus.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1016]);
+  });
+
+  it('wants a Language on an ad group whose campaign has no languages (error 1257)', async () => {
+    const eu = { CustomerAccountId: SEED.euAccount };
+    const path = op(campaignSdk, 'addAdGroups').path;
+    const refused = await call(
+      path,
+      'POST',
+      {
+        CampaignId: SEED.noLanguageCampaign,
+        AdGroups: [{ Name: 'No language', Status: 'Paused' }],
+      },
+      eu,
+    );
+    expect((refused.body.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1257]);
+    const accepted = await call(
+      path,
+      'POST',
+      {
+        CampaignId: SEED.noLanguageCampaign,
+        AdGroups: [{ Name: 'With language', Status: 'Paused', Language: 'German' }],
+      },
+      eu,
+    );
+    expect(accepted.body.PartialErrors).toEqual([]);
+  });
+
+  it('refuses keyword calls on ad groups of Audience campaigns, which hold none', async () => {
+    const { AdGroups } = await answer(campaignSdk, 'getAdGroupsByCampaignId', {
+      CampaignId: SEED.audienceCampaign,
+    });
+    const { path, method } = op(campaignSdk, 'getKeywordsByAdGroupId');
+    const res = await call(path, method, { AdGroupId: (AdGroups as Json[])[0]!.Id });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ Type: 'ApiFaultDetail', OperationErrors: [{ Code: 201 }] });
+  });
+
   it('faults are the SDK’s AdApiFaultDetail and ApiFaultDetail', async () => {
     const { path, method } = op(campaignSdk, 'getAdGroupsByCampaignId');
     const check = (fault: Json, type: 'AdApiFaultDetail' | 'ApiFaultDetail') => {
@@ -316,6 +391,30 @@ describe('the emulator answers in the SDK’s shapes', () => {
 });
 
 describe('the emulator’s token endpoint', () => {
+  it('refuses a code redemption and a refresh without scope (AADSTS900144 naming it)', async () => {
+    const emulator = await startEmulator(microsoftEmulator);
+    try {
+      const code = issueCode(emulator);
+      const withoutScope = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, scope: '' };
+      const refused = await tokenCall(emulator, withoutScope);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as {
+        error: string;
+        error_codes: number[];
+        error_description: string;
+      };
+      expect(body).toMatchObject({ error: 'invalid_request', error_codes: [900144] });
+      expect(body.error_description).toContain("'scope'");
+      const issued = await tokenCall(emulator, { ...withoutScope, scope: SCOPE });
+      const { refresh_token } = (await issued.json()) as { refresh_token: string };
+      const refresh = await tokenCall(emulator, { grant_type: 'refresh_token', refresh_token, scope: '' });
+      expect(refresh.status).toBe(400);
+      expect(await refresh.json()).toMatchObject({ error: 'invalid_request', error_codes: [900144] });
+    } finally {
+      await emulator.close();
+    }
+  });
+
   it('answers a new refresh token on every refresh; the earlier ones keep working', async () => {
     const emulator = await startEmulator(microsoftEmulator);
     try {

@@ -180,6 +180,38 @@ describe('microsoft: what only Microsoft Advertising has', () => {
     expect((live.body.data as { name: string }[]).map((a) => a.name)).not.toContain('Refused keywords');
   });
 
+  it('refuses an ad set under a campaign without languages before calling AddAdGroups', async () => {
+    const { api } = await world.connect();
+    const before = world.emulator.controls.callsTo('/AdGroups', 'POST').length;
+    const refused = await api.create({
+      name: 'Lastenrad',
+      advertiser: SEED.euAccount,
+      parentId: SEED.noLanguageCampaign,
+      channelKind: 'Search',
+      settings: [],
+      targetings: [],
+    });
+    expectError(refused, 400, 'invalid_request', 'parentId');
+    expect(apiError(refused).message).toMatch(/languages/);
+    expect(world.emulator.controls.callsTo('/AdGroups', 'POST').length).toBe(before);
+  });
+
+  it('does not ask for keywords of Audience ad groups, and shows Active keywords only', async () => {
+    const { api } = await world.connect();
+    const before = world.emulator.controls.calls.length;
+    const { items } = await api.all({ childResources: 'Targeting' });
+    const audience = items.find((a) => a.name === 'Site visitors');
+    expect(audience?.targetings).toEqual([]);
+    const keywordCalls = world.emulator.controls.calls
+      .slice(before)
+      .filter((c) => c.path.endsWith('/Keywords/QueryByAdGroupId'));
+    expect(keywordCalls.map((c) => (c.body as { AdGroupId: string }).AdGroupId)).not.toContain(audience?.id);
+    // 'downhill bike' is a Paused keyword of this ad group: it does not serve.
+    expect(items.find((a) => a.name === 'Mountain bikes – exact')?.targetings).toEqual([
+      { kind: 'KeywordTargeting', keywords: ['mountain bike', 'trail bike'] },
+    ]);
+  });
+
   it('deletes for good: the ad group is gone from live reads and cannot be deleted twice', async () => {
     const { api } = await world.connect();
     const created = await api.create({

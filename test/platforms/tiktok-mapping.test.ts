@@ -160,16 +160,23 @@ describe("TikTok's 200-with-code errors", () => {
     expect(classifyTikTok({ status: 502, headers: new Headers(), body: undefined })).toBeUndefined();
   });
 
-  it('40100 is throttling, retried after a second', () => {
-    expect(classifyTikTok(answer(40100))).toMatchObject({
+  it.each([40100, 40132])('%i is throttling, retried after a second', (code) => {
+    expect(classifyTikTok(answer(code))).toMatchObject({
       kind: 'throttled',
       retryAfterSeconds: 1,
-      code: '40100',
+      code: String(code),
     });
   });
 
-  it.each([40001, 40102, 40104, 40105])('%i means the authorization no longer works', (code) => {
+  it.each([40102, 40104, 40105])('%i means the access token no longer works', (code) => {
     expect(classifyTikTok(answer(code))?.kind).toBe('unauthorized');
+  });
+
+  it('40001 (PERMISSION_ERROR) refuses the call, not the token: the connection is not reauthorized', () => {
+    expect(classifyTikTok(answer(40001, 'No permission to operate advertiser 1.'))).toMatchObject({
+      kind: 'rejected',
+      code: '40001',
+    });
   });
 
   it('40002 names the unified parameter where the message names a known field', () => {

@@ -70,6 +70,59 @@ describe('the emulator serves the SDK operations adlink uses', () => {
     });
   };
 
+  it('takes the ad group body adlink builds; refuses one missing a required field or off an enum (40002)', async () => {
+    const { body } = adGroupCreateBody(
+      {
+        name: 'Built by adlink',
+        advertiser: SEEDED.usAdvertiser,
+        parentId: '1800000000000000001',
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 50, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+        ],
+      },
+      { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' },
+      'TRAFFIC',
+      ['6252001100010'],
+    );
+    const create = async (payload: object) => {
+      const { path, method } = sdk.operations.adgroupCreate;
+      const res = await fetch(new URL(path, emulator.url), {
+        method,
+        headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await res.json()) as { code: number; message: string };
+    };
+    expect(await create(body)).toMatchObject({ code: 0 });
+    for (const required of sdk.models.AdgroupCreateBody.required) {
+      const { [required]: _left, ...broken } = body;
+      const refused = await create(broken);
+      expect(refused.code, required).toBe(40002);
+      expect(refused.message.startsWith(`${required}:`), refused.message).toBe(true);
+    }
+    expect(await create({ ...body, pacing: 'PACING_MODE_TURBO' })).toMatchObject({ code: 40002 });
+  });
+
+  it('the token exchange refuses a body without a field Oauth2AccessTokenBody requires', async () => {
+    const { path, method } = sdk.operations.oauth2AccessToken;
+    const res = await fetch(new URL(path, emulator.url), {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        app_id: emulator.oauth.options.clientId,
+        secret: emulator.oauth.options.clientSecret,
+      }),
+    });
+    expect(await res.json()).toMatchObject({ code: 40002, message: expect.stringMatching(/^auth_code/) });
+  });
+
   it.each(
     Object.keys(sdk.operations).filter((op) => op !== 'oauth2AccessToken') as (keyof typeof sdk.operations)[],
   )('%s: its path and method, with the Access-Token header', async (operation) => {

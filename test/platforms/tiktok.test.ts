@@ -189,6 +189,36 @@ describe('tiktok: what is particular to TikTok', () => {
     ]);
   });
 
+  it('targets a Canadian postal code by its first three characters, the level TikTok targets', async () => {
+    const { api } = await world.connect();
+    const canada = (zipcode: string) => ({
+      name: `Toronto ${zipcode}`,
+      advertiser: SEEDED.usAdvertiser,
+      parentId: TRAFFIC_CAMPAIGN,
+      channelKind: 'Social',
+      settings: [{ kind: 'DailyBudget', budget: 30, currency: 'USD' }],
+      targetings: [
+        { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'CA', zipcode }] },
+      ],
+    });
+    const before = world.emulator.controls.calls.length;
+    const created = await api.create(canada('m5v 3l9'));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const search = world.emulator.controls.calls
+      .slice(before)
+      .find((c) => c.path.endsWith('/tool/targeting/search/'));
+    expect(search?.body).toMatchObject({ region_codes: ['CA'], keywords: ['M5V'] });
+    expect(created.body.targetings).toEqual([
+      { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'CA', zipcode: 'M5V' }] },
+    ]);
+    expectError(
+      await api.create(canada('10001')),
+      400,
+      'invalid_request',
+      'targetings[0].zipcodes[0].zipcode',
+    );
+  });
+
   it("reads past TikTok's largest page of 1000", async () => {
     const { api } = await world.connect();
     world.emulator.seedAdSets(SEEDED.usAdvertiser, TRAFFIC_CAMPAIGN, 1000);

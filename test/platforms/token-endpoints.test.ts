@@ -20,6 +20,8 @@ const ENDPOINTS: {
   path: string;
   clientAuth: ('body' | 'basic')[];
   unsupportedGrant: object;
+  /** Parameters the platform requires on the code exchange besides RFC 6749's. */
+  extra?: Record<string, string>;
 }[] = [
   {
     name: 'google',
@@ -34,6 +36,7 @@ const ENDPOINTS: {
     path: '/common/oauth2/v2.0/token',
     clientAuth: ['body'],
     unsupportedGrant: { error: 'unsupported_grant_type', error_codes: [70003] },
+    extra: { scope: 'https://ads.microsoft.com/msads.manage offline_access' },
   },
   {
     name: 'linkedin',
@@ -58,52 +61,59 @@ const ENDPOINTS: {
   },
 ];
 
-describe.each(ENDPOINTS)('$name token endpoint', ({ definition, path, clientAuth, unsupportedGrant }) => {
-  let emulator: RunningEmulator;
-  beforeAll(async () => {
-    emulator = await startEmulator(definition);
-  });
-  afterAll(() => emulator?.close());
-
-  const redirectUri = 'http://127.0.0.1/callback';
-  const post = (params: Record<string, string>, auth: 'body' | 'basic', secret?: string) => {
-    const { clientId, clientSecret } = emulator.oauth.options;
-    const credentials = { client_id: clientId, client_secret: secret ?? clientSecret };
-    const basic = Buffer.from(`${credentials.client_id}:${credentials.client_secret}`).toString('base64');
-    return fetch(`${emulator.url}${path}`, {
-      method: 'POST',
-      headers: auth === 'basic' ? { Authorization: `Basic ${basic}` } : {},
-      body: new URLSearchParams({ ...params, ...(auth === 'body' ? credentials : {}) }),
+describe.each(ENDPOINTS)(
+  '$name token endpoint',
+  ({ definition, path, clientAuth, unsupportedGrant, extra }) => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+      emulator = await startEmulator(definition);
     });
-  };
-  const exchange = (auth: 'body' | 'basic', secret?: string) => {
-    const code = emulator.oauth.issueCode({
-      user: 'emulated-user',
-      scope: [],
-      clientId: emulator.oauth.options.clientId,
-      redirectUri,
-      challenge: null,
+    afterAll(() => emulator?.close());
+
+    const redirectUri = 'http://127.0.0.1/callback';
+    const post = (params: Record<string, string>, auth: 'body' | 'basic', secret?: string) => {
+      const { clientId, clientSecret } = emulator.oauth.options;
+      const credentials = { client_id: clientId, client_secret: secret ?? clientSecret };
+      const basic = Buffer.from(`${credentials.client_id}:${credentials.client_secret}`).toString('base64');
+      return fetch(`${emulator.url}${path}`, {
+        method: 'POST',
+        headers: auth === 'basic' ? { Authorization: `Basic ${basic}` } : {},
+        body: new URLSearchParams({ ...params, ...(auth === 'body' ? credentials : {}) }),
+      });
+    };
+    const exchange = (auth: 'body' | 'basic', secret?: string) => {
+      const code = emulator.oauth.issueCode({
+        user: 'emulated-user',
+        scope: [],
+        clientId: emulator.oauth.options.clientId,
+        redirectUri,
+        challenge: null,
+      });
+      return post(
+        { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...extra },
+        auth,
+        secret,
+      );
+    };
+
+    it.each(clientAuth)(
+      'exchanges a code with the client credentials by %s, answered no-store',
+      async (auth) => {
+        const res = await exchange(auth);
+        expect(res.status, await res.clone().text()).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(await res.json()).toMatchObject({ access_token: expect.any(String) });
+      },
+    );
+
+    it('refuses a wrong client secret with a 401', async () => {
+      expect((await exchange(clientAuth[0]!, 'wrong')).status).toBe(401);
     });
-    return post({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, auth, secret);
-  };
 
-  it.each(clientAuth)(
-    'exchanges a code with the client credentials by %s, answered no-store',
-    async (auth) => {
-      const res = await exchange(auth);
-      expect(res.status, await res.clone().text()).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toMatchObject({ access_token: expect.any(String) });
-    },
-  );
-
-  it('refuses a wrong client secret with a 401', async () => {
-    expect((await exchange(clientAuth[0]!, 'wrong')).status).toBe(401);
-  });
-
-  it("answers another grant type in the platform's own shape", async () => {
-    const res = await post({ grant_type: 'password' }, clientAuth[0]!);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject(unsupportedGrant);
-  });
-});
+    it("answers another grant type in the platform's own shape", async () => {
+      const res = await post({ grant_type: 'password' }, clientAuth[0]!);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject(unsupportedGrant);
+    });
+  },
+);

@@ -135,14 +135,21 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
     },
 
     async createAdSet(call, input, account) {
-      const group = await li.get<CampaignGroup>(
-        call,
-        `${accountPath(account.id)}/adCampaignGroups/${encodeURIComponent(input.parentId)}`,
-      );
+      const [group, linkedInAccount] = await Promise.all([
+        li.get<CampaignGroup>(
+          call,
+          `${accountPath(account.id)}/adCampaignGroups/${encodeURIComponent(input.parentId)}`,
+        ),
+        li.get<LinkedInAccount>(call, accountPath(account.id)),
+      ]);
       const created = await li.request(call, `${accountPath(account.id)}/adCampaigns`, {
         method: 'POST',
         restliMethod: 'create',
-        body: createBody(input, account, group.objectiveType ?? null),
+        body: createBody(input, account, {
+          objective: group.objectiveType ?? null,
+          groupEnd: group.runSchedule?.end,
+          reference: linkedInAccount.reference,
+        }),
         param: createParams(input),
       });
       if (!created.createdId)

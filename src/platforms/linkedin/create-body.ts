@@ -8,14 +8,13 @@ import { LINKEDIN_STATUS } from './status.js';
 
 /**
  * What LinkedIn requires on every campaign and adlink's model has no field for. New campaigns are
- * Sponsored Content billed per impression, in English, shown in the United States; the vendor's
- * customer can refine audience and bidding in Campaign Manager.
+ * Sponsored Content for the ad account's organization, declared not political, in English, shown in
+ * the United States; the vendor's customer can refine audience and bidding in Campaign Manager.
  */
 const DEFAULTS = {
   type: 'SPONSORED_UPDATES',
-  costType: 'CPM',
-  /** The CPM bid, in major units of the account's currency. */
-  bid: 10,
+  /** adlink's ad sets are commercial: political ads are declared in Campaign Manager, not here. */
+  politicalIntent: 'NOT_POLITICAL',
   locale: { country: 'US', language: 'en' },
   targetingCriteria: {
     include: {
@@ -28,8 +27,32 @@ const DEFAULTS = {
   offsiteDeliveryEnabled: false,
 } as const;
 
-/** The `POST adCampaigns` body for a new ad set under a campaign group with `objective`. */
-export function createBody(input: NewAdSet, account: AdAccount, objective: string | null) {
+/**
+ * Automated bidding ("maximum delivery": LinkedIn sets each bid within the account currency's floor)
+ * per campaign objective, and what it bills. A fixed manual bid would be below LinkedIn's floor in some
+ * currencies (a CPM of 10 in JPY); objectives without an entry here are refused rather than guessed.
+ */
+const AUTOMATED_BIDDING: Record<string, { optimizationTargetType: string; costType: string }> = {
+  BRAND_AWARENESS: { optimizationTargetType: 'MAX_REACH', costType: 'CPM' },
+  WEBSITE_VISITS: { optimizationTargetType: 'MAX_CLICK', costType: 'CPM' },
+  ENGAGEMENT: { optimizationTargetType: 'MAX_CLICK', costType: 'CPM' },
+  VIDEO_VIEWS: { optimizationTargetType: 'MAX_VIDEO_VIEW', costType: 'CPV' },
+  LEAD_GENERATION: { optimizationTargetType: 'MAX_LEAD', costType: 'CPM' },
+  WEBSITE_CONVERSIONS: { optimizationTargetType: 'MAX_CONVERSION', costType: 'CPM' },
+};
+
+/** What the new campaign inherits from its campaign group and ad account. */
+export interface CreateContext {
+  /** The campaign group's objective. */
+  objective: string | null;
+  /** When the campaign group ends (epoch milliseconds), if it has an end. */
+  groupEnd: number | undefined;
+  /** The ad account's `reference`: the organization it advertises for. */
+  reference: string | undefined;
+}
+
+/** The `POST adCampaigns` body for a new ad set under a campaign group. */
+export function createBody(input: NewAdSet, account: AdAccount, context: CreateContext) {
   const budgetSettings = input.settings.flatMap((setting, i) =>
     setting.kind === 'Objective' ? [] : [{ setting, i }],
   );
@@ -52,21 +75,54 @@ export function createBody(input: NewAdSet, account: AdAccount, objective: strin
     if (!amount) throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${currency}.`);
     budgets[field] = amount;
   }
+  const lifetime = lifetimePacing(input, context);
+  const bidding = context.objective ? AUTOMATED_BIDDING[context.objective] : undefined;
+  if (!bidding) {
+    throw new PlatformInputError(
+      'parentId',
+      `adlink bids automatically on LinkedIn, for campaign groups with the objective ${Object.keys(AUTOMATED_BIDDING).join(', ')}; campaign group ${input.parentId} has ${context.objective ?? 'none'}.`,
+    );
+  }
+  if (!context.reference?.startsWith('urn:li:organization:')) {
+    throw new PlatformInputError(
+      'advertiser',
+      `LinkedIn ad account ${account.id} advertises for no organization, which Sponsored Content needs.`,
+    );
+  }
   return {
     account: accountUrn(account.id),
     campaignGroup: campaignGroupUrn(input.parentId),
     name: input.name,
     status: LINKEDIN_STATUS[input.status],
     type: DEFAULTS.type,
-    costType: DEFAULTS.costType,
-    unitCost: toMoneyAmount(DEFAULTS.bid, currency),
+    associatedEntity: context.reference,
+    politicalIntent: DEFAULTS.politicalIntent,
+    ...bidding,
     ...budgets,
-    ...(objective ? { objectiveType: objective } : {}),
+    ...(lifetime ? { pacingStrategy: 'LIFETIME' } : {}),
+    objectiveType: context.objective,
     locale: DEFAULTS.locale,
     targetingCriteria: DEFAULTS.targetingCriteria,
-    runSchedule: { start: Date.now() },
+    runSchedule: { start: Date.now(), ...(lifetime ? { end: lifetime.end } : {}) },
     offsiteDeliveryEnabled: DEFAULTS.offsiteDeliveryEnabled,
   };
+}
+
+/**
+ * A TotalBudget is spent with lifetime pacing until an end date (the campaign schema deprecates
+ * `totalBudget` without it). The unified model has no end date: the campaign ends with its campaign
+ * group, and a TotalBudget under a group without an end is refused.
+ */
+function lifetimePacing(input: NewAdSet, context: CreateContext): { end: number } | null {
+  const total = input.settings.findIndex((s) => s.kind === 'TotalBudget');
+  if (total < 0) return null;
+  if (context.groupEnd === undefined || context.groupEnd <= Date.now()) {
+    throw new PlatformInputError(
+      `settings[${total}]`,
+      `A LinkedIn TotalBudget is paced over the campaign's lifetime, up to an end date: campaign group ${input.parentId} has none ahead. Give the group an end date in Campaign Manager, or use a DailyBudget.`,
+    );
+  }
+  return { end: context.groupEnd };
 }
 
 /** The unified parameter behind each field of `createBody`'s answer that LinkedIn may refuse. */
@@ -82,6 +138,8 @@ export function createParams(input: NewAdSet): FieldParam {
         return head;
       case 'campaignGroup':
         return 'parentId';
+      case 'associatedEntity':
+        return 'advertiser';
       case 'dailyBudget':
         return setting('DailyBudget', 'budget');
       case 'totalBudget':

@@ -24,6 +24,8 @@ export interface AdAccount {
   name: string;
   currency: string;
   status: string;
+  /** The organization (or, rarely, person) URN the account advertises for. */
+  reference?: string;
 }
 
 export interface CampaignGroup {
@@ -33,6 +35,7 @@ export interface CampaignGroup {
   status: CampaignStatus;
   servingStatuses?: string[];
   objectiveType?: string;
+  runSchedule?: { start: number; end?: number };
 }
 
 export interface Campaign {

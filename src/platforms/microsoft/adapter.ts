@@ -2,6 +2,7 @@ import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
+import { addAdGroupsBody, addKeywordsBody } from './ad-group-body.js';
 import { type AccountApi, MicrosoftAdsApi } from './client.js';
 import { partialFailure } from './errors.js';
 import { channelKind, microsoftStatus, toAd, toAdSet, toCampaign } from './mapping.js';
@@ -11,6 +12,12 @@ import type { Ad, AdGroup, AdvertiserAccount, BatchError, Campaign, Keyword } fr
 const ALL_CAMPAIGN_TYPES = 'Search,Shopping,DynamicSearchAds,Audience,Hotel,PerformanceMax,App';
 /** Performance Max campaigns hold asset groups, not ad groups. */
 const WITHOUT_AD_GROUPS = 'PerformanceMax';
+/**
+ * The campaign types whose ad groups hold keywords. Audience, Shopping and the others target by
+ * audience, product or page, so their keywords are not asked for: one refused query would otherwise
+ * fail the whole list (what Microsoft answers there is undocumented; the emulator refuses it).
+ */
+const WITH_KEYWORDS = ['Search'];
 const AD_TYPES = [
   'Text',
   'Image',
@@ -22,8 +29,6 @@ const AD_TYPES = [
   'ResponsiveSearch',
   'Hotel',
 ];
-/** The unified model has no match type; new keywords are broad match, Microsoft's default. */
-const MATCH_TYPE = 'Broad';
 const ACCOUNTS_PAGE = 1000;
 const isMicrosoftId = (value: string) => /^\d{1,19}$/.test(value);
 
@@ -60,16 +65,17 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     adGroup: AdGroup,
   ): Promise<AdSet> {
     const AdGroupId = adGroup.Id;
-    const { Keywords } = await api.request<{ Keywords?: Keyword[] }>('POST', '/Keywords/QueryByAdGroupId', {
-      AdGroupId,
-    });
+    const keywords = WITH_KEYWORDS.includes(campaign.CampaignType ?? '')
+      ? ((await api.request<{ Keywords?: Keyword[] }>('POST', '/Keywords/QueryByAdGroupId', { AdGroupId }))
+          .Keywords ?? [])
+      : [];
     const ads = await adsOf(api, AdGroupId ?? '');
     return toAdSet({
       accountId: account.id,
       currency: account.currency ?? '',
       campaign,
       adGroup,
-      keywords: Keywords ?? [],
+      keywords,
       ads,
     });
   }
@@ -213,10 +219,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
         await api.request<{ AdGroupIds?: (string | null)[]; PartialErrors?: BatchError[] }>(
           'POST',
           '/AdGroups',
-          {
-            CampaignId: campaign.Id,
-            AdGroups: [{ Name: input.name, Status: microsoftStatus(input.status) }],
-          },
+          addAdGroupsBody(input, campaign),
         ),
       );
       const id = AdGroupIds?.[0];
@@ -268,17 +271,10 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
    * when Microsoft refuses a keyword, the new ad group is deleted again so nothing half-made remains.
    */
   async function addKeywords(api: AccountApi, campaign: Campaign, adGroupId: string, input: NewAdSet) {
-    const keywords = input.targetings.flatMap((t, i) =>
-      t.kind === 'KeywordTargeting'
-        ? t.keywords.map((Text, k) => ({ Text, param: `targetings[${i}].keywords[${k}]` }))
-        : [],
-    );
-    if (keywords.length === 0) return;
-    const answer = await api.request<{ PartialErrors?: BatchError[] }>('POST', '/Keywords', {
-      AdGroupId: adGroupId,
-      Keywords: keywords.map(({ Text }) => ({ Text, MatchType: MATCH_TYPE })),
-    });
-    const failure = partialFailure(answer.PartialErrors, (index) => keywords[index]?.param);
+    const { body, params } = addKeywordsBody(input, adGroupId);
+    if (params.length === 0) return;
+    const answer = await api.request<{ PartialErrors?: BatchError[] }>('POST', '/Keywords', body);
+    const failure = partialFailure(answer.PartialErrors, (index) => params[index]);
     if (!failure) return;
     await api.request('DELETE', '/AdGroups', { CampaignId: campaign.Id, AdGroupIds: [adGroupId] });
     throw failure;

@@ -90,8 +90,12 @@ export function toAd(ad: Ad, campaign: Campaign): UnifiedAd {
   };
 }
 
+/**
+ * An ad group's targeting is its Active keywords only: a Paused keyword does not serve (nor an
+ * Inactive or Deleted one), so it does not describe whom the ad group reaches.
+ */
 export function toAdSet({ accountId, currency, campaign, adGroup, keywords, ads }: AdGroupParts): AdSet {
-  const texts = keywords.filter((k) => k.Status !== 'Deleted' && k.Text).map((k) => k.Text as string);
+  const texts = keywords.filter((k) => k.Status === 'Active' && k.Text).map((k) => k.Text as string);
   return {
     id: adGroup.Id ?? '',
     name: adGroup.Name ?? '',

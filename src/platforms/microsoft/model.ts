@@ -15,6 +15,7 @@ export interface Campaign {
   CampaignType?: string;
   DailyBudget?: number | null;
   BudgetType?: string | null;
+  Languages?: string[] | null;
 }
 
 export interface AdGroup {

@@ -5,6 +5,17 @@ import type { ZipcodeTag } from './model.js';
 
 /** TikTok's batch zip code search covers these countries (US zip codes, Canadian FSAs). */
 const ZIP_COUNTRIES = ['US', 'CA'];
+/** A Canadian postal code (`M5V 3L9`) or its forward sortation area alone (`M5V`). */
+const CANADIAN_POSTAL_CODE = /^([A-Z]\d[A-Z])(?: ?\d[A-Z]\d)?$/;
+
+/**
+ * What TikTok targets for a code: a US zip code as it is; a Canadian postal code by its first three
+ * characters (the FSA), the only Canadian level TikTok targets. Null when it is not a Canadian code.
+ */
+function targetedCode(country: string, zipcode: string): string | null {
+  if (country !== 'CA') return zipcode;
+  return CANADIAN_POSTAL_CODE.exec(zipcode.trim().toUpperCase())?.[1] ?? null;
+}
 /** The scope the targeting tools ask for; zip code ids are the same for every objective. */
 const GEO_SCOPE = { objective_type: 'REACH', placements: ['PLACEMENT_TIKTOK'] };
 
@@ -18,18 +29,25 @@ export async function zipcodeIds(
   advertiserId: string,
   targetings: NewAdSet['targetings'],
 ): Promise<string[]> {
-  const wanted = targetings.flatMap((t, i) =>
+  const given = targetings.flatMap((t, i) =>
     t.kind === 'GeoTargeting'
       ? t.zipcodes.map((zip, j) => ({ ...zip, param: `targetings[${i}].zipcodes[${j}]` }))
       : [],
   );
-  const foreign = wanted.find((z) => !ZIP_COUNTRIES.includes(z.country));
+  const foreign = given.find((z) => !ZIP_COUNTRIES.includes(z.country));
   if (foreign) {
     throw new PlatformInputError(
       `${foreign.param}.country`,
       'TikTok targets zip codes in the US and Canada only.',
     );
   }
+  const wanted = given.map((zip) => {
+    const code = targetedCode(zip.country, zip.zipcode);
+    if (code === null) {
+      throw new PlatformInputError(`${zip.param}.zipcode`, `${zip.zipcode} is not a Canadian postal code.`);
+    }
+    return { ...zip, zipcode: code };
+  });
   const ids: string[] = [];
   for (const country of ZIP_COUNTRIES) {
     const codes = wanted.filter((z) => z.country === country);
