@@ -10,6 +10,8 @@ export interface TokenRouteOptions {
   clientAuth: 'body' | 'basic' | 'either';
   /** Parameters the code exchange must carry; one missing or empty is `invalid_request`. */
   required?: string[];
+  /** A body the platform's description refuses (a required field missing, a value outside an enum): `invalid_request`. */
+  refusesBody?: (grantType: TokenGrantType, body: Record<string, string | undefined>) => boolean;
   /** A refresh token the platform refuses before looking at it (`invalid_grant`). */
   refusesRefresh?: (refreshToken: string | undefined) => boolean;
   /** The platform's answer with the tokens (sent `Cache-Control: no-store`). */
@@ -63,7 +65,12 @@ export function rfc6749TokenRoute(path: string, oauth: OAuthServer, options: Tok
     const body = (req.body ?? {}) as Record<string, string | undefined>;
     const grantType = body.grant_type;
     let issued: IssuedTokens | TokenError;
-    if (grantType === 'authorization_code') {
+    if (
+      (grantType === 'authorization_code' || grantType === 'refresh_token') &&
+      options.refusesBody?.(grantType, body)
+    ) {
+      issued = 'invalid_request';
+    } else if (grantType === 'authorization_code') {
       issued = (options.required ?? []).some((name) => !body[name])
         ? 'invalid_request'
         : oauth.redeemCode({
