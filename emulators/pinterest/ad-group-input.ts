@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type AdAccount,
   type AdGroup,
+  BID_FLOORS,
   BID_STRATEGY_TYPES,
   BILLABLE_EVENTS,
   BILLABLE_EVENTS_BY_OBJECTIVE,
@@ -10,6 +11,7 @@ import {
   ENTITY_STATUSES,
   unixNow,
 } from './model.js';
+import { BID_REQUIRED } from './official-schemas.js';
 import { targetingError } from './targeting.js';
 
 /**
@@ -79,10 +81,8 @@ export function newAdGroup(
   if (!events.includes(item.billable_event)) {
     return `billable_event must be one of ${events.join(', ')} under a ${campaign.objective_type} campaign.`;
   }
-  const automatic = (item.bid_strategy_type ?? 'AUTOMATIC_BID') === 'AUTOMATIC_BID';
-  if (!automatic && !item.bid_in_micro_currency) {
-    return `bid_in_micro_currency is required with bid_strategy_type ${item.bid_strategy_type}.`;
-  }
+  const bid = bidError(item, campaign);
+  if (bid) return bid;
   const start = item.start_time ?? null;
   const end = item.end_time ?? null;
   if (end !== null && end <= Math.max(start ?? now, now)) return 'end_time must be after start_time and now.';
@@ -105,6 +105,23 @@ export function newAdGroup(
     targeting_spec: item.targeting_spec ?? {},
     auto_targeting_enabled: item.auto_targeting_enabled ?? true,
   };
+}
+
+/** A bid where the OpenAPI requires one (automatic bidding included) or a bid strategy needs one, at the floor or above. */
+function bidError(item: AdGroupCreateRequest, campaign: Campaign): string | undefined {
+  const bid = item.bid_in_micro_currency ?? null;
+  const pair = BID_REQUIRED.some(([o, e]) => o === campaign.objective_type && e === item.billable_event);
+  if (bid === null && pair) {
+    return `bid_in_micro_currency is required for ${campaign.objective_type}/${item.billable_event} ad groups.`;
+  }
+  const strategy = item.bid_strategy_type ?? 'AUTOMATIC_BID';
+  if (bid === null && strategy !== 'AUTOMATIC_BID') {
+    return `bid_in_micro_currency is required with bid_strategy_type ${strategy}.`;
+  }
+  const floor = BID_FLOORS[item.billable_event];
+  return bid !== null && bid < floor
+    ? `bid_in_micro_currency must be at least the bid floor, ${floor}, for ${item.billable_event}.`
+    : undefined;
 }
 
 function budgetError(

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { z } from 'zod';
+import { type BodyCheck, describeBodyIssues } from '../toolkit/body-schema.js';
 import { accountOf } from './account-routes.js';
 import {
   adGroupChanges,
@@ -9,7 +10,8 @@ import {
   newAdGroup,
 } from './ad-group-input.js';
 import { badRequest, notFound } from './errors.js';
-import { type AdGroup, unixNow, V5 } from './model.js';
+import { type AdGroup, BID_FLOORS, type BillableEvent, unixNow, V5 } from './model.js';
+import { officialBody } from './official-schemas.js';
 import { entityStatuses, listParam, page } from './paging.js';
 import { renderers } from './render.js';
 import type { PinterestState } from './state.js';
@@ -32,7 +34,10 @@ function batch(body: unknown): unknown[] {
 export function adGroupRoutes(state: PinterestState): Router {
   const router = Router();
   const render = renderers(state);
-  const parse = <T>(schema: z.ZodType<T>, item: unknown) => {
+  /** The item against the OpenAPI's request schema, then the fields this emulator models. */
+  const parse = <T>(official: BodyCheck, schema: z.ZodType<T>, item: unknown) => {
+    const issues = official(item);
+    if (issues.length > 0) return describeBodyIssues(issues);
     const parsed = schema.safeParse(item);
     return parsed.success ? parsed.data : describeIssues(parsed.error);
   };
@@ -65,7 +70,7 @@ export function adGroupRoutes(state: PinterestState): Router {
   router.post(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
     const items = batch(req.body).map((item): Element => {
-      const parsed = parse(adGroupCreateRequest, item);
+      const parsed = parse(officialBody.adGroupCreate, adGroupCreateRequest, item);
       if (typeof parsed === 'string') return refused(parsed);
       const values = newAdGroup(parsed, account, state.campaigns.get(parsed.campaign_id));
       if (typeof values === 'string') return refused(values);
@@ -77,7 +82,7 @@ export function adGroupRoutes(state: PinterestState): Router {
   router.patch(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
     const items = batch(req.body).map((item): Element => {
-      const parsed = parse(adGroupUpdateRequest, item);
+      const parsed = parse(officialBody.adGroupUpdate, adGroupUpdateRequest, item);
       if (typeof parsed === 'string') return refused(parsed);
       const current: AdGroup | undefined = state.adGroups.get(parsed.id);
       if (!current || current.ad_account_id !== account.id)
@@ -88,6 +93,16 @@ export function adGroupRoutes(state: PinterestState): Router {
       return { data: render.adGroup(current), exceptions: [] };
     });
     res.json({ items });
+  });
+
+  /** One floor per spec: this emulator's per billable event (Pinterest's are not published). */
+  router.post(`${V5}/ad_accounts/:ad_account_id/bid_floor`, (req, res) => {
+    accountOf(state, req);
+    const issues = officialBody.bidFloor(req.body);
+    if (issues.length > 0) throw badRequest(`Invalid request: ${describeBodyIssues(issues)}`);
+    const specs =
+      (req.body as { bid_floor_specs?: { billable_event: BillableEvent }[] }).bid_floor_specs ?? [];
+    res.json({ bid_floors: specs.map((s) => BID_FLOORS[s.billable_event]), type: 'bidfloor' });
   });
 
   return router;

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { describeBodyIssues } from '../toolkit/body-schema.js';
 import { accountOf } from './account-routes.js';
 import { describeIssues } from './ad-group-input.js';
 import { badRequest } from './errors.js';
 import { type AdAccount, type Keyword, MATCH_TYPES, V5 } from './model.js';
+import { officialBody } from './official-schemas.js';
 import { listParam, page } from './paging.js';
 import type { PinterestState } from './state.js';
 
@@ -58,6 +60,8 @@ export function keywordRoutes(state: PinterestState): Router {
   /** All or nothing: any refused keyword leaves `keywords` empty and lists every refusal in `errors`. */
   router.post(`${V5}/ad_accounts/:ad_account_id/keywords`, (req, res) => {
     const account = accountOf(state, req);
+    const issues = officialBody.keywords(req.body);
+    if (issues.length > 0) throw badRequest(`Invalid request: ${describeBodyIssues(issues)}`);
     const parsed = keywordsRequest.safeParse(req.body);
     if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
     const parentId = parsed.data.parent_id.replace(/^(AG|C)/, '');

@@ -40,7 +40,16 @@ export const OBJECTIVE_TYPES = [
 export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
 /** `ActionType`: what an ad group is billed for. */
 export const BILLABLE_EVENTS = ['CLICKTHROUGH', 'IMPRESSION', 'VIDEO_V_50_MRC'] as const;
-type BillableEvent = (typeof BILLABLE_EVENTS)[number];
+export type BillableEvent = (typeof BILLABLE_EVENTS)[number];
+/**
+ * This emulator's bid floors (`POST bid_floor`), in micro units of the account's currency whatever it
+ * is: Pinterest's depend on country, currency and creative type and are not published.
+ */
+export const BID_FLOORS: Record<BillableEvent, number> = {
+  CLICKTHROUGH: 100_000,
+  IMPRESSION: 2_000_000,
+  VIDEO_V_50_MRC: 20_000,
+};
 export const BID_STRATEGY_TYPES = ['AUTOMATIC_BID', 'MAX_BID', 'TARGET_AVG'] as const;
 export const MATCH_TYPES = ['BROAD', 'PHRASE', 'EXACT', 'EXACT_NEGATIVE', 'PHRASE_NEGATIVE'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

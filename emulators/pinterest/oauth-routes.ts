@@ -3,6 +3,7 @@ import { authorizeRoutes, type OAuthServer, readAuthorizeQuery } from '../toolki
 import { rfc6749TokenRoute, type TokenRefusal } from '../toolkit/token-route.js';
 import { authenticationFailed, badRequest, sendError } from './errors.js';
 import { API_VERSION } from './model.js';
+import { officialBody } from './official-schemas.js';
 
 /**
  * Continuous refresh tokens: 60 days, renewed by every refresh (the token endpoint's description;
@@ -33,7 +34,8 @@ const SCOPES = new Set([
 /** What the token endpoint's 400s say; a client that fails authentication gets the 401 of the API. */
 const BAD_TOKEN_REQUESTS: Record<Exclude<TokenRefusal, 'invalid_client'>, string> = {
   invalid_grant: 'Invalid request: the code or refresh token is invalid or expired.',
-  invalid_request: 'Invalid request: code and redirect_uri are required.',
+  invalid_request:
+    'Invalid request: grant_type and code and redirect_uri (authorization_code) or refresh_token (refresh_token) are required.',
   unsupported_grant_type: 'Invalid request: grant_type must be authorization_code or refresh_token.',
 };
 
@@ -52,7 +54,10 @@ export function oauthRoutes(oauth: OAuthServer): Router {
   router.use(
     rfc6749TokenRoute(`/${API_VERSION}/oauth/token`, oauth, {
       clientAuth: 'basic',
-      required: ['code', 'redirect_uri'],
+      refusesBody: (grantType, body) =>
+        (grantType === 'authorization_code' ? officialBody.tokenFromCode : officialBody.tokenFromRefresh)(
+          body,
+        ).length > 0,
       refusesRefresh(refreshToken) {
         const expiresAt = refreshToken ? refreshExpiry.get(refreshToken) : undefined;
         return expiresAt !== undefined && expiresAt <= Date.now() / 1000;

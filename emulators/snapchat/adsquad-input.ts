@@ -8,7 +8,7 @@ import {
   BILLING_EVENTS,
   type Campaign,
   GEO_OPERATIONS,
-  GOALS_BY_OBJECTIVE,
+  goalsOf,
   MIN_DAILY_BUDGET_MICRO,
   OPTIMIZATION_GOALS,
   PLACEMENT_CONFIGS,
@@ -17,8 +17,10 @@ import {
 
 /**
  * The ad squad objects `POST` and `PUT /v1/campaigns/{id}/adsquads` take, checked as the Ad Squads and
- * Targeting pages describe them. A field Snap does not document is refused, so adlink cannot rely on
- * one the emulator would silently ignore.
+ * Targeting pages describe them (https://developers.snap.com/api/marketing-api/Ads-API/ad-squads and
+ * …/targeting): every attribute those pages mark R is required here, each enum is theirs
+ * (test/fixtures/snapchat/documented.json). A field Snap does not document is refused, so adlink cannot
+ * rely on one the emulator would silently ignore.
  */
 
 const micro = z.number().int('must be an integer in micro-currency').positive('must be positive');
@@ -47,7 +49,8 @@ export const adSquadSchema = z.strictObject({
   placement_v2: z.strictObject({ config: z.enum(PLACEMENT_CONFIGS) }),
   targeting,
   bid_strategy: z.enum(BID_STRATEGIES).optional(),
-  bid_micro: micro.optional(),
+  // R on the Ad Squads page, whatever the bid strategy.
+  bid_micro: micro,
   daily_budget_micro: micro.optional(),
   lifetime_budget_micro: micro.optional(),
   start_time: time.optional(),
@@ -79,12 +82,10 @@ function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
 function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now: Date): AdSquadValues {
   const { campaign_id, ...squad } = values;
   if (campaign_id !== campaign.id) throw invalid('campaign_id', 'must be the campaign of the request path');
-  const goals = GOALS_BY_OBJECTIVE[campaign.objective];
+  const goals = goalsOf(campaign);
   if (!goals.includes(squad.optimization_goal)) {
-    throw invalid(
-      'optimization_goal',
-      `must be one of ${goals.join(', ')} under a ${campaign.objective} campaign`,
-    );
+    const objective = campaign.objective_v2_properties?.objective_v2_type ?? campaign.objective;
+    throw invalid('optimization_goal', `must be one of ${goals.join(', ')} under a ${objective} campaign`);
   }
   if ((squad.daily_budget_micro === undefined) === (squad.lifetime_budget_micro === undefined)) {
     throw invalid(
@@ -101,9 +102,6 @@ function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now:
   const start_time = squad.start_time ?? now.toISOString();
   if (squad.end_time !== undefined && Date.parse(squad.end_time) <= Date.parse(start_time)) {
     throw invalid('end_time', 'must be after start_time');
-  }
-  if (squad.bid_micro === undefined && squad.bid_strategy !== 'AUTO_BID') {
-    throw invalid('bid_micro', 'is required unless bid_strategy is AUTO_BID');
   }
   const languages = squad.targeting.demographics?.filter((d) => d.languages?.length) ?? [];
   if (squad.targeting.geos.length > 1 && languages.length !== 1) {

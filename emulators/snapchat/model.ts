@@ -64,6 +64,26 @@ export const GOALS_BY_OBJECTIVE: Record<Objective, readonly OptimizationGoal[]> 
   PROMOTE_PLACES: ['SWIPES'],
 };
 
+/**
+ * Objective v2 types (`objective_v2_properties.objective_v2_type`), which replace `objective` on
+ * campaigns created since Snap's simplified objectives, and the goals of their squads: this emulator's
+ * reading; the Campaigns page's table of them is not in documented.json (unconfirmed).
+ */
+export const GOALS_BY_OBJECTIVE_V2 = {
+  AWARENESS_AND_ENGAGEMENT: ['IMPRESSIONS', 'SWIPES', 'VIDEO_VIEWS', 'STORY_OPENS'],
+  TRAFFIC: ['SWIPES', 'LANDING_PAGE_VIEW'],
+  APP_PROMOTION: ['APP_INSTALLS', 'APP_PURCHASE', 'APP_SIGNUP', 'APP_ADD_TO_CART'],
+  LEADS: ['SWIPES', 'PIXEL_SIGNUP'],
+  SALES: ['PIXEL_PURCHASE', 'PIXEL_ADD_TO_CART', 'PIXEL_PAGE_VIEW'],
+} as const satisfies Record<string, readonly OptimizationGoal[]>;
+export type ObjectiveV2 = keyof typeof GOALS_BY_OBJECTIVE_V2;
+
+/** The goals a squad of `campaign` may have, by its objective v2 type or else its legacy objective. */
+export const goalsOf = (campaign: Campaign): readonly OptimizationGoal[] =>
+  campaign.objective_v2_properties
+    ? GOALS_BY_OBJECTIVE_V2[campaign.objective_v2_properties.objective_v2_type]
+    : GOALS_BY_OBJECTIVE[campaign.objective ?? 'BRAND_AWARENESS'];
+
 export const BILLING_EVENTS = ['IMPRESSION'] as const;
 export const ADSQUAD_TYPES = ['SNAP_ADS', 'LENS', 'FILTER'] as const;
 export const PLACEMENT_CONFIGS = ['AUTOMATIC', 'CUSTOM'] as const;
@@ -107,7 +127,9 @@ export interface Campaign {
   ad_account_id: string;
   name: string;
   status: Status;
-  objective: Objective;
+  /** Absent on campaigns created with objective v2 properties. */
+  objective?: Objective;
+  objective_v2_properties?: { objective_v2_type: ObjectiveV2 };
   start_time: string;
   created_at: string;
   updated_at: string;
@@ -183,6 +205,7 @@ export const CAMPAIGN_FIELDS = [
   'name',
   'status',
   'objective',
+  'objective_v2_properties',
   'start_time',
   'delivery_status',
   'created_at',

@@ -1,4 +1,11 @@
-import type { AdSquadValues, Campaign, Objective, Status } from './model.js';
+import {
+  type AdSquadValues,
+  type Campaign,
+  goalsOf,
+  type Objective,
+  type ObjectiveV2,
+  type Status,
+} from './model.js';
 import type { SnapState } from './state.js';
 
 /** The seeded organization, its two ad accounts (USD, EUR) and their campaigns. */
@@ -9,6 +16,8 @@ export const SEEDED = {
   usdAwareness: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c01',
   usdWeb: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c02',
   eurVideo: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c03',
+  /** Created with objective v2 properties (TRAFFIC), without the legacy `objective`. */
+  usdTraffic: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c04',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -34,7 +43,7 @@ interface SquadSeed {
 interface CampaignSeed {
   id: string;
   name: string;
-  objective: Objective;
+  objective: Objective | { v2: ObjectiveV2 };
   status: Status;
   squads: SquadSeed[];
 }
@@ -109,6 +118,13 @@ const ACCOUNTS: {
           },
         ],
       },
+      {
+        id: SEEDED.usdTraffic,
+        name: 'Site visits',
+        objective: { v2: 'TRAFFIC' },
+        status: 'ACTIVE',
+        squads: [],
+      },
     ],
   },
   {
@@ -136,12 +152,6 @@ const ACCOUNTS: {
   },
 ];
 
-const GOAL: Record<string, AdSquadValues['optimization_goal']> = {
-  BRAND_AWARENESS: 'IMPRESSIONS',
-  WEB_CONVERSION: 'SWIPES',
-  VIDEO_VIEW: 'VIDEO_VIEWS',
-};
-
 /** A squad's values with adlink's defaults for everything the seed does not vary. */
 function squadValues(campaign: Campaign, seed: Omit<SquadSeed, 'ads' | 'deleted'>): AdSquadValues {
   const start = Date.now() + (seed.startsIn ?? -1) * DAY_MS;
@@ -150,10 +160,11 @@ function squadValues(campaign: Campaign, seed: Omit<SquadSeed, 'ads' | 'deleted'
     status: seed.status,
     type: 'SNAP_ADS',
     billing_event: 'IMPRESSION',
-    optimization_goal: GOAL[campaign.objective]!,
+    optimization_goal: goalsOf(campaign)[0]!,
     placement_v2: { config: 'AUTOMATIC' },
     targeting: { geos: seed.geos },
     bid_strategy: 'AUTO_BID',
+    bid_micro: 1_000_000,
     start_time: new Date(start).toISOString(),
     ...('daily' in seed.budget
       ? { daily_budget_micro: seed.budget.daily }
@@ -193,7 +204,9 @@ export function seed(state: SnapState): void {
         ad_account_id: account.id,
         name: c.name,
         status: c.status,
-        objective: c.objective,
+        ...(typeof c.objective === 'string'
+          ? { objective: c.objective }
+          : { objective_v2_properties: { objective_v2_type: c.objective.v2 } }),
         start_time: at,
         created_at: at,
         updated_at: at,

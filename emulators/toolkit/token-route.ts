@@ -12,6 +12,8 @@ export interface TokenRouteOptions {
   required?: string[];
   /** Parameters the refresh must carry, likewise. */
   requiredOnRefresh?: string[];
+  /** A body the platform's description refuses (a required field missing, a value outside an enum): `invalid_request`. */
+  refusesBody?: (grantType: TokenGrantType, body: Record<string, string | undefined>) => boolean;
   /** A refresh token the platform refuses before looking at it (`invalid_grant`). */
   refusesRefresh?: (refreshToken: string | undefined) => boolean;
   /** The platform's answer with the tokens (sent `Cache-Control: no-store`). */
@@ -70,7 +72,12 @@ export function rfc6749TokenRoute(path: string, oauth: OAuthServer, options: Tok
     if (missing && (grantType === 'authorization_code' || grantType === 'refresh_token')) {
       return options.error(res, 'invalid_request', missing);
     }
-    if (grantType === 'authorization_code') {
+    if (
+      (grantType === 'authorization_code' || grantType === 'refresh_token') &&
+      options.refusesBody?.(grantType, body)
+    ) {
+      issued = 'invalid_request';
+    } else if (grantType === 'authorization_code') {
       issued = oauth.redeemCode({
         ...client(req, body, options.clientAuth),
         code: body.code,

@@ -193,3 +193,63 @@ describe('google emulator against google-ads-node', () => {
     expect(JSON.stringify(throttled.body)).toContain('"retryDelay":"1s"');
   });
 });
+
+describe('google emulator refuses what the descriptors and the AdGroup reference refuse', () => {
+  const mutate = async (body: object) => {
+    const rule = httpRule('AdGroupService', 'MutateAdGroups');
+    const res = await fetch(`${emulator.url}${rule.path.replace('{customer_id=*}', SEED.bakery)}`, {
+      method: rule.verb,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'developer-token': 'dev',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) expectRpcError(json);
+    return { status: res.status, text: JSON.stringify(json) };
+  };
+  const create = (fields: object) => ({
+    operations: [
+      {
+        create: {
+          name: 'Strict',
+          status: 'PAUSED',
+          campaign: `customers/${SEED.bakery}/campaigns/${SEED.searchCampaign}`,
+          ...fields,
+        },
+      },
+    ],
+  });
+
+  it('the request fields the descriptors mark REQUIRED are the ones the emulator demands', () => {
+    const fields = lookup(`${ADS}.services.MutateAdGroupsRequest`)!.fields as Record<
+      string,
+      { options?: Record<string, string> }
+    >;
+    const required = Object.entries(fields)
+      .filter(([, f]) => f.options?.['(google.api.field_behavior)'] === 'REQUIRED')
+      .map(([name]) => name);
+    expect(required.sort()).toEqual(['customer_id', 'operations']);
+  });
+
+  it('takes a create with its required fields, refuses one without operations, a campaign or a name, or with a status outside the enum', async () => {
+    expect((await mutate(create({}))).status).toBe(200);
+    expect(await mutate({})).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('OPERATION_REQUIRED'),
+    });
+    expect(await mutate(create({ campaign: undefined }))).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('"fieldError":"REQUIRED"'),
+    });
+    expect(await mutate(create({ name: undefined }))).toMatchObject({
+      status: 400,
+      text: expect.stringContaining('MISSING_ADGROUP_NAME'),
+    });
+    const statuses = Object.keys(lookup(`${ADS}.enums.AdGroupStatusEnum.AdGroupStatus`)!.values!);
+    expect(statuses).not.toContain('RUNNING');
+    expect((await mutate(create({ status: 'RUNNING' }))).status).toBe(400);
+  });
+});

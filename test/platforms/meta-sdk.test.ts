@@ -158,6 +158,40 @@ describe('the Meta emulator against the official SDK', () => {
       expect(deleted).toHaveLength(1);
     });
 
+    it('refuses an ad set missing a field Meta requires, or with a value outside the SDK enum', async () => {
+      const valid = {
+        name: 'strict',
+        campaign_id: CAMPAIGNS.usdTraffic,
+        status: sdk.AdSet.Status.paused,
+        billing_event: sdk.AdSet.BillingEvent.impressions,
+        optimization_goal: sdk.AdSet.OptimizationGoal.link_clicks,
+        daily_budget: 1500,
+        targeting: { geo_locations: { zips: [{ key: 'US:94304' }] } },
+      };
+      const create = (params: Record<string, unknown>) =>
+        new sdk.AdAccount('act_1000000001').createAdSet([], params);
+      for (const field of [
+        'name',
+        'campaign_id',
+        'status',
+        'billing_event',
+        'optimization_goal',
+        'targeting',
+      ]) {
+        const missing: Record<string, unknown> = { ...valid };
+        delete missing[field];
+        await expect(create(missing), field).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(field) },
+        });
+      }
+      await expect(create({ ...valid, billing_event: 'SWIPES' })).rejects.toMatchObject({
+        response: { code: 100, message: expect.stringContaining('billing_event') },
+      });
+      await expect(create({ ...valid, daily_budget: undefined })).rejects.toMatchObject({
+        response: { code: 100 },
+      });
+    });
+
     it("answers Meta's error envelope, which the SDK raises", async () => {
       const refused = new sdk.AdAccount('act_1000000001').createAdSet([], { name: 'no budget' });
       await expect(refused).rejects.toMatchObject({ response: { code: 100, type: 'OAuthException' } });

@@ -173,6 +173,38 @@ describe('Pinterest ad group creation', () => {
     expect(keywords).toEqual({ values: ['Rugs', 'lamps'], param: 'targetings[1].keywords' });
   });
 
+  it.each([
+    ['AWARENESS', 'IMPRESSION'],
+    ['CONSIDERATION', 'CLICKTHROUGH'],
+  ])(
+    'asks for the bid floor a %s ad group needs as its bid (the OpenAPI requires one for %s)',
+    (objective, event) => {
+      const zips: NewAdSet['targetings'][number] = {
+        kind: 'GeoTargeting',
+        type: 'ZipcodeGeoTargeting',
+        zipcodes: [
+          { country: 'US', zipcode: '94107' },
+          { country: 'CA', zipcode: 'M5V' },
+          { country: 'US', zipcode: '10001' },
+        ],
+      };
+      const parent = { ...campaign, objective_type: objective };
+      const { bidFloor, sources } = adGroupCreate(input({ targetings: [zips] }), account, parent, now);
+      expect(bidFloor).toEqual({
+        billable_event: event,
+        objective_type: objective,
+        currency: 'USD',
+        countries: ['US', 'CA'],
+      });
+      expect(sources).toContainEqual(['bid_in_micro_currency', 'settings']);
+    },
+  );
+
+  it('asks no bid for a VIDEO_COMPLETION ad group (the OpenAPI requires none)', () => {
+    const parent = { ...campaign, objective_type: 'VIDEO_COMPLETION' };
+    expect(adGroupCreate(input({}), account, parent, now).bidFloor).toBeNull();
+  });
+
   it('gives a lifetime budget an end', () => {
     const { item } = adGroupCreate(
       input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] }),
@@ -200,6 +232,8 @@ describe('Pinterest ad group creation', () => {
     [{ settings: [{ kind: 'DailyBudget', budget: 2.555, currency: 'USD' }] }, campaign, 'settings[0].budget'],
     [{}, { ...campaign, objective_type: 'WEB_CONVERSION' }, 'parentId'],
     [{}, { ...campaign, is_campaign_budget_optimization: true }, 'settings[0]'],
+    [{ settings: [] }, campaign, 'settings'],
+    [{ settings: [{ kind: 'Objective', objective: 'AWARENESS' }] }, campaign, 'settings'],
   ] as const)('refuses %j under %j, naming %s', (fields, parent, param) => {
     const attempt = () => adGroupCreate(input(fields as Partial<NewAdSet>), account, parent, now);
     expect(attempt).toThrow(PlatformInputError);

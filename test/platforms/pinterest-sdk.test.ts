@@ -5,8 +5,10 @@ import { MAX_BATCH } from '../../emulators/pinterest/ad-group-routes.js';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { keywordsRequest } from '../../emulators/pinterest/keyword-routes.js';
 import * as model from '../../emulators/pinterest/model.js';
+import { BID_REQUIRED } from '../../emulators/pinterest/official-schemas.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
+import { bodySchema } from '../../emulators/toolkit/body-schema.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
@@ -161,6 +163,7 @@ describe('the emulator serves the OpenAPI operations adlink uses', () => {
       name: 'From the OpenAPI',
       campaign_id: SEED.awareness,
       billable_event: 'IMPRESSION',
+      bid_in_micro_currency: 5_000_000,
       budget_in_micro_currency: 5_000_000,
       budget_type: 'DAILY',
       targeting_spec: { GEO: ['US-94107'] },
@@ -359,7 +362,7 @@ describe('what the adapter sends is in the OpenAPI', () => {
       if (!schema) continue;
       for (const item of operation!.body?.array ? (sent.body as object[]) : [sent.body as object]) {
         expectFields(item, schema);
-        expect(Object.keys(item)).toEqual(expect.arrayContaining(requiredOf(schema)));
+        expect(bodySchema(api.requests[schema as keyof typeof api.requests])(item)).toEqual([]);
       }
     }
     expect(used.size).toBe(Object.keys(api.operations).length - 1); // all but oauth/token
@@ -373,5 +376,90 @@ describe('what the adapter sends is in the OpenAPI', () => {
       expectFields(keyword, 'KeywordsCommon');
       expect(api.enums.MatchType).toContain((keyword as { match_type: string }).match_type);
     }
+  });
+});
+
+describe('the emulator refuses a body the OpenAPI refuses', () => {
+  const valid = {
+    name: 'Strict',
+    campaign_id: SEED.consideration,
+    billable_event: 'CLICKTHROUGH',
+    bid_strategy_type: 'AUTOMATIC_BID',
+    bid_in_micro_currency: 1_000_000,
+    budget_in_micro_currency: 5_000_000,
+    budget_type: 'DAILY',
+    targeting_spec: { GEO: ['US-94107'] },
+  };
+  const create = async (item: object) =>
+    ((await json(await request('POST', pathOf('ad_groups/create'), [item]))).items as object[])[0] as {
+      data: object | null;
+      exceptions: { message: string }[];
+    };
+
+  it('takes the body adlink builds, which validates against AdGroupCreateRequest', async () => {
+    expect(bodySchema(api.requests.AdGroupCreateRequest)(valid)).toEqual([]);
+    expect((await create(valid)).data).not.toBeNull();
+  });
+
+  it.each([
+    ['a required field missing', { billable_event: undefined }, /billable_event: is required/],
+    ['a value outside its enum', { budget_type: 'WEEKLY' }, /budget_type: must be one of DAILY, LIFETIME/],
+    ['a wrong type', { bid_in_micro_currency: '1000000' }, /bid_in_micro_currency: must be integer/],
+    // Required by the fields' descriptions, which the JSON schema cannot state.
+    [
+      'no bid for CONSIDERATION/CLICKTHROUGH, even bidding automatically',
+      { bid_in_micro_currency: undefined },
+      /bid_in_micro_currency is required for CONSIDERATION\/CLICKTHROUGH/,
+    ],
+    [
+      'no budget outside campaign budget optimization',
+      { budget_in_micro_currency: undefined },
+      /budget_in_micro_currency is required for non-CBO/,
+    ],
+  ])('refuses %s', async (_, change, message) => {
+    const refused = await create({ ...valid, ...change });
+    expect(refused.data).toBeNull();
+    expect(refused.exceptions[0]!.message).toMatch(message);
+  });
+
+  it('the bid and budget rules are the descriptions of the fields', () => {
+    expect(api.descriptions['AdGroupCreateRequest.bid_in_micro_currency']).toMatch(
+      /REQUIRED\*\* for the following campaign objective_type\/billable_event combinations: AWARENESS\/IMPRESSION, CONSIDERATION\/CLICKTHROUGH, CATALOG_SALES\/CLICKTHROUGH\./,
+    );
+    expect(BID_REQUIRED.map(([o, e]) => `${o}/${e}`)).toEqual([
+      'AWARENESS/IMPRESSION',
+      'CONSIDERATION/CLICKTHROUGH',
+      'CATALOG_SALES/CLICKTHROUGH',
+    ]);
+    expect(api.descriptions['AdGroupCreateRequest.budget_in_micro_currency']).toMatch(
+      /REQUIRED\*\* for non-CBO/,
+    );
+  });
+
+  it('refuses an update, keywords, a bid floor request and a token request missing a required field', async () => {
+    const update = await json(await request('PATCH', pathOf('ad_groups/update'), [{ name: 'no id' }]));
+    expect((update.items as { exceptions: { message: string }[] }[])[0]!.exceptions[0]!.message).toMatch(
+      /id: is required/,
+    );
+    const keywords = await request('POST', pathOf('keywords/create'), {
+      parent_id: SEED.usdAccount,
+      keywords: [{ value: 'no match type' }],
+    });
+    expect(keywords.status).toBe(400);
+    expect((await json(keywords)).message).toMatch(/keywords\.0\.match_type: is required/);
+    const floor = await request('POST', pathOf('ad_groups_bid_floor/get'), {
+      bid_floor_specs: [{ billable_event: 'IMPRESSION' }],
+    });
+    expect(floor.status).toBe(400);
+    expect((await json(floor)).message).toMatch(/bid_floor_specs\.0\.currency: is required/);
+
+    const { code } = issue(['ads:read']);
+    const token = await fetch(`${emulator.url}${version}${api.operations['oauth/token'].path}`, {
+      method: 'POST',
+      headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString(),
+    });
+    expect(token.status).toBe(400);
+    expect(requiredOf('OauthAccessTokenRequestCode')).toContain('redirect_uri');
   });
 });

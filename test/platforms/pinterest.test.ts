@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
+import { BID_FLOORS } from '../../emulators/pinterest/model.js';
 import { MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import { DEFAULT_CLIENT } from '../../emulators/toolkit/emulator.js';
@@ -151,6 +152,7 @@ describe('pinterest: what only Pinterest does', () => {
         bid_strategy_type: 'AUTOMATIC_BID',
         budget_type: 'LIFETIME',
         budget_in_micro_currency: 300_500_000,
+        bid_in_micro_currency: BID_FLOORS.IMPRESSION,
         end_time: expect.any(Number),
         targeting_spec: { GEO: ['US-94107', 'US-10001'] },
       }),
@@ -200,6 +202,29 @@ describe('pinterest: what only Pinterest does', () => {
     );
     await refused({ parentId: SEED.conversions, settings: [daily(25)] }, 'parentId');
     await refused({ parentId: SEED.videoCbo, settings: [daily(25)] }, 'settings[0]');
+    // The OpenAPI requires budget_in_micro_currency outside campaign budget optimization.
+    await refused({ settings: [] }, 'settings');
+  });
+
+  it("bids Pinterest's floor, asked of its bid_floor endpoint, where the OpenAPI requires a bid", async () => {
+    for (const [parentId, event] of [
+      [SEED.awareness, 'IMPRESSION'],
+      [SEED.consideration, 'CLICKTHROUGH'],
+    ] as const) {
+      await create(`bid ${event}`, { parentId, settings: [daily(25)], targetings: [zips('94107')] });
+      expect(lastCall(`/v5/ad_accounts/${SEED.usdAccount}/bid_floor`, 'POST').body).toEqual({
+        bid_floor_specs: [
+          { billable_event: event, objective_type: expect.any(String), currency: 'USD', countries: ['US'] },
+        ],
+      });
+      expect(lastCall(`/v5/ad_accounts/${SEED.usdAccount}/ad_groups`, 'POST').body).toEqual([
+        expect.objectContaining({
+          billable_event: event,
+          bid_strategy_type: 'AUTOMATIC_BID',
+          bid_in_micro_currency: BID_FLOORS[event],
+        }),
+      ]);
+    }
   });
 
   it("names the parameter behind Pinterest's refusal of a zip code", async () => {

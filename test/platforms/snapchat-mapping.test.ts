@@ -7,8 +7,10 @@ import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
 import { snapClient } from '../../src/platforms/snapchat/client.js';
 import { classifySnap } from '../../src/platforms/snapchat/errors.js';
 import {
+  objectiveOf,
   SNAP_STATUS,
   toAdSet,
+  toCampaign,
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/snapchat/mapping.js';
@@ -75,9 +77,27 @@ describe('snapchat ad squad body', () => {
       optimization_goal: 'IMPRESSIONS',
       placement_v2: { config: 'AUTOMATIC' },
       bid_strategy: 'AUTO_BID',
+      bid_micro: 12_500_000,
+      start_time: '2026-03-01T00:00:00.000Z',
       daily_budget_micro: 12_500_000,
       targeting: { geos: [{ country_code: 'us', operation: 'INCLUDE', postal_code: ['94304', '10001'] }] },
     });
+  });
+
+  it('sends the bid_micro the Ad Squads page requires even with AUTO_BID: one day of the budget', () => {
+    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
+    expect(toSnapAdSquad(total, account, 'VIDEO_VIEW', now).squad).toMatchObject({
+      bid_strategy: 'AUTO_BID',
+      lifetime_budget_micro: 300_000_000,
+      bid_micro: 10_000_000,
+    });
+  });
+
+  it.each([
+    ['AWARENESS_AND_ENGAGEMENT', 'IMPRESSIONS'],
+    ['TRAFFIC', 'SWIPES'],
+  ])('creates under an objective v2 %s campaign with the goal %s', (objective, goal) => {
+    expect(toSnapAdSquad(input(), account, objective, now).squad.optimization_goal).toBe(goal);
   });
 
   it('gives a lifetime budget the end time Snap requires', () => {
@@ -157,6 +177,19 @@ describe('snapchat ad squad reading', () => {
         { kind: 'Objective', objective: 'ENGAGEMENT' },
       ],
     });
+  });
+});
+
+describe('snapchat campaign objectives', () => {
+  const campaign = { id: 'c', ad_account_id: 'a', name: 'C', status: 'ACTIVE' };
+
+  it('reads objective_v2_properties of a campaign created with them, else the legacy objective', () => {
+    const v2 = { ...campaign, objective_v2_properties: { objective_v2_type: 'TRAFFIC' } };
+    expect(objectiveOf(v2)).toBe('TRAFFIC');
+    expect(toCampaign(v2).objective).toBe('TRAFFIC');
+    expect(objectiveOf({ ...v2, objective: 'BRAND_AWARENESS' })).toBe('TRAFFIC');
+    expect(toCampaign({ ...campaign, objective: 'ENGAGEMENT' }).objective).toBe('ENGAGEMENT');
+    expect(toCampaign(campaign).objective).toBeNull();
   });
 });
 

@@ -208,6 +208,7 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(sorted(model.ADSQUAD_TYPES)).toEqual(valuesOf('adsquad.type'));
     expect(sorted(model.PLACEMENT_CONFIGS)).toEqual(valuesOf('placement_v2.config'));
     expect(sorted(model.BID_STRATEGIES)).toEqual(valuesOf('bid_strategy'));
+    expect(sorted(Object.keys(model.GOALS_BY_OBJECTIVE_V2))).toEqual(valuesOf('objective_v2_type'));
     expect(valuesOf('delivery_status')).toEqual(expect.arrayContaining([...model.DELIVERY_STATUSES]));
     for (const goals of Object.values(model.GOALS_BY_OBJECTIVE)) {
       expect(valuesOf('optimization_goal')).toEqual(expect.arrayContaining([...goals]));

@@ -112,6 +112,26 @@ describe('snapchat: what only Snapchat does', () => {
     expect(kreuzberg.targetings).toEqual([zips('DE', '10997', '10999')]);
   });
 
+  it('reads and creates under a campaign created with objective v2 properties (no legacy objective)', async () => {
+    const created = await create(
+      SEEDED.usdAccount,
+      SEEDED.usdTraffic,
+      [{ kind: 'DailyBudget', budget: 10, currency: 'USD' }],
+      [zips('US', '94110')],
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.settings).toContainEqual({ kind: 'Objective', objective: 'TRAFFIC' });
+    const sent = world.emulator.controls.callsTo(`/campaigns/${SEEDED.usdTraffic}/adsquads`, 'POST').at(-1)!;
+    expect((sent.body as { adsquads: object[] }).adsquads[0]).toMatchObject({
+      optimization_goal: 'SWIPES',
+      bid_strategy: 'AUTO_BID',
+      bid_micro: 10_000_000,
+      start_time: expect.any(String),
+    });
+    const live = await api.get(created.body.id, { dismissDatabase: true });
+    expect(live.body.settings).toContainEqual({ kind: 'Objective', objective: 'TRAFFIC' });
+  });
+
   it('creates with micros, one lowercase country geo with postal_code, and an end time for a lifetime budget', async () => {
     const created = await create(
       SEEDED.eurAccount,
@@ -218,6 +238,7 @@ describe('snapchat: what only Snapchat does', () => {
       optimization_goal: 'IMPRESSIONS',
       placement_v2: { config: 'AUTOMATIC' },
       bid_strategy: 'AUTO_BID',
+      bid_micro: 1_000_000,
       daily_budget_micro: daily,
       targeting: { geos: [{ country_code: 'us' }] },
     });
@@ -241,6 +262,42 @@ describe('snapchat: what only Snapchat does', () => {
     ]);
     const accepted = (body.adsquads[0]!.adsquad as { id: string }).id;
     expect((await snap(`/adsquads/${accepted}`)).status).toBe(200);
+  });
+
+  it('refuses a squad missing a field the Ad Squads page marks required, or with a value outside its enum', async () => {
+    const squad = {
+      campaign_id: SEEDED.usdAwareness,
+      name: 'strict',
+      status: 'PAUSED',
+      type: 'SNAP_ADS',
+      billing_event: 'IMPRESSION',
+      optimization_goal: 'IMPRESSIONS',
+      placement_v2: { config: 'AUTOMATIC' },
+      bid_strategy: 'AUTO_BID',
+      bid_micro: 5_000_000,
+      daily_budget_micro: 5_000_000,
+      targeting: { geos: [{ country_code: 'us' }] },
+    };
+    const post = (adsquad: object) =>
+      snap(`/campaigns/${SEEDED.usdAwareness}/adsquads`, {
+        method: 'POST',
+        body: JSON.stringify({ adsquads: [adsquad] }),
+      });
+    expect((await post(squad)).status).toBe(200);
+    for (const [change, reason] of [
+      [{ bid_micro: undefined }, /^bid_micro: is required/],
+      [{ billing_event: undefined }, /^billing_event: is required/],
+      [{ optimization_goal: 'CLICKS' }, /^optimization_goal: /],
+      [
+        { targeting: { geos: [{ country_code: 'us', operation: 'ONLY' }] } },
+        /^targeting\.geos\.0\.operation: /,
+      ],
+    ] as const) {
+      const res = await post({ ...squad, ...change });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { adsquads: { sub_request_error_reason: string }[] };
+      expect(body.adsquads[0]!.sub_request_error_reason).toMatch(reason);
+    }
   });
 
   it('refreshes the 30-minute access token once it expired, keeping the refresh token', async () => {

@@ -18,6 +18,21 @@ const BILLABLE_EVENT: Record<string, string> = {
   VIDEO_COMPLETION: 'VIDEO_V_50_MRC',
 };
 
+/**
+ * Objectives whose ad groups need `bid_in_micro_currency` although adlink bids automatically: the
+ * OpenAPI's description of the field requires it for AWARENESS/IMPRESSION and CONSIDERATION/CLICKTHROUGH,
+ * naming no exception for AUTOMATIC_BID. adlink has no bid setting, so it sends Pinterest's bid floor.
+ */
+const BID_REQUIRED = new Set(['AWARENESS', 'CONSIDERATION']);
+
+/** One `BidFloorSpec` of `POST bid_floor`: the floor of the ad group about to be created. */
+export interface BidFloorSpec {
+  billable_event: string;
+  objective_type: string;
+  currency: string;
+  countries: string[];
+}
+
 export interface AdGroupCreate {
   /** One `AdGroupCreateRequest` (the body is a list of them). */
   item: Record<string, unknown>;
@@ -25,6 +40,8 @@ export interface AdGroupCreate {
   sources: ParamSource[];
   /** Keywords for the keywords resource once the ad group exists, and the parameter they came from. */
   keywords: { values: string[]; param: string } | null;
+  /** When Pinterest wants a bid: the floor to ask for, which becomes `bid_in_micro_currency`. */
+  bidFloor: BidFloorSpec | null;
 }
 
 /**
@@ -58,6 +75,12 @@ export function adGroupCreate(
     throw new PlatformInputError(
       'settings',
       'A Pinterest ad group has one budget: a DailyBudget or a TotalBudget.',
+    );
+  }
+  if (budgets.length === 0 && !campaign.is_campaign_budget_optimization) {
+    throw new PlatformInputError(
+      'settings',
+      `Campaign ${campaign.id} does not use campaign budget optimization: its ad groups need a DailyBudget or a TotalBudget.`,
     );
   }
   if (budgets.length > 0 && campaign.is_campaign_budget_optimization) {
@@ -100,6 +123,17 @@ export function adGroupCreate(
   }
   item.targeting_spec = { GEO: [...new Set(zipcodes.map((z) => toGeoId(z.country, z.zipcode)))] };
   sources.push(['GEO', `targetings[${geo}].zipcodes`], ['targeting_spec', `targetings[${geo}]`]);
+  const bidFloor =
+    account.currency && BID_REQUIRED.has(campaign.objective_type!)
+      ? {
+          billable_event: billableEvent,
+          objective_type: campaign.objective_type!,
+          currency: account.currency,
+          countries: [...new Set(zipcodes.map((z) => z.country))],
+        }
+      : null;
+  if (bidFloor)
+    sources.push(['bid_in_micro_currency', 'settings'], ['countries', `targetings[${geo}].zipcodes`]);
 
   const keywordAt = input.targetings.findIndex((t) => t.kind === 'KeywordTargeting');
   const values = input.targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : []));
@@ -109,6 +143,7 @@ export function adGroupCreate(
     sources,
     keywords:
       values.length === 0 ? null : { values: unique(values), param: `targetings[${keywordAt}].keywords` },
+    bidFloor,
   };
 }
 

@@ -2,8 +2,9 @@ import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import { adGroupCreate } from './ad-group-body.js';
+import { adGroupCreate, type BidFloorSpec } from './ad-group-body.js';
 import { pinterestClient } from './client.js';
+import type { ParamSource } from './errors.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';
 import {
   ENTITY_STATUSES,
@@ -46,6 +47,21 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     const currency = call.accounts.find((a) => a.id === account)?.currency;
     if (!currency) throw new PlatformError('rejected', `the currency of ad account ${account} is unknown`);
     return currency;
+  }
+
+  /** Pinterest's lowest bid for an ad group of `spec` (`POST bid_floor`, one spec, one floor). */
+  async function bidFloorOf(call: PlatformCall, account: string, spec: BidFloorSpec, sources: ParamSource[]) {
+    const answer = await pin.post<{ bid_floors?: unknown[] }>(
+      call,
+      `${accountPath(account)}/bid_floor`,
+      { bid_floor_specs: [spec] },
+      sources,
+    );
+    const floor = answer?.bid_floors?.[0];
+    if (typeof floor !== 'number' || !Number.isSafeInteger(floor) || floor < 0) {
+      throw new PlatformError('rejected', `Pinterest answered no bid floor for ad account ${account}`);
+    }
+    return floor;
   }
 
   /** One ad group with its campaign's objective, its ads and its keywords. */
@@ -163,7 +179,8 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       const [campaign] = await campaignsOf(call, account.id, [input.parentId]);
       if (!campaign)
         throw new PlatformError('rejected', `campaign ${input.parentId} was not found`, undefined, 404);
-      const { item, sources, keywords } = adGroupCreate(input, account, campaign, new Date());
+      const { item, sources, keywords, bidFloor } = adGroupCreate(input, account, campaign, new Date());
+      if (bidFloor) item.bid_in_micro_currency = await bidFloorOf(call, account.id, bidFloor, sources);
       const adGroup = await pin.writeOne<PinterestAdGroup>(call, 'POST', `${path}/ad_groups`, item, sources);
       const created = keywords
         ? await pin.post<KeywordsAnswer>(

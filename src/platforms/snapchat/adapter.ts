@@ -6,7 +6,7 @@ import { toSnapAdSquad } from './adsquad-body.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './api-types.js';
 import { snapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
-import { SNAP_STATUS, toAd, toAdSet, toCampaign } from './mapping.js';
+import { objectiveOf, SNAP_STATUS, toAd, toAdSet, toCampaign } from './mapping.js';
 
 /** Deleted squads stay readable with this, as Snap's soft delete keeps them. */
 const READ_DELETED = { read_deleted_entities: 'true' };
@@ -28,13 +28,13 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
   const adsOf = (call: PlatformCall, squad: string) =>
     snap.all<SnapAd>(call, { path: `/adsquads/${id(squad)}/ads`, plural: 'ads', singular: 'ad' });
 
-  async function objectiveOf(call: PlatformCall, campaign: string): Promise<string | undefined> {
+  async function campaignObjective(call: PlatformCall, campaign: string): Promise<string | undefined> {
     const [found] = await snap.get<SnapCampaign>(call, {
       path: `/campaigns/${id(campaign)}`,
       plural: 'campaigns',
       singular: 'campaign',
     });
-    return found?.objective;
+    return found && objectiveOf(found);
   }
 
   const currencyOf = (account: AdAccount): string => {
@@ -61,7 +61,10 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
 
   async function withDetails(call: PlatformCall, squad: SnapAdSquad): Promise<AdSet> {
     const account = call.accounts.find((a) => a.id === squad.ad_account_id)!;
-    const [objective, ads] = await Promise.all([objectiveOf(call, squad.campaign_id), adsOf(call, squad.id)]);
+    const [objective, ads] = await Promise.all([
+      campaignObjective(call, squad.campaign_id),
+      adsOf(call, squad.id),
+    ]);
     return toAdSet(squad, currencyOf(account), objective, ads);
   }
 
@@ -119,7 +122,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
         plural: 'ads',
         singular: 'ad',
       });
-      const objectives = new Map(campaigns.map((c) => [c.id, c.objective]));
+      const objectives = new Map(campaigns.map((c) => [c.id, objectiveOf(c)]));
       const adsOfSquad = new Map<string, SnapAd[]>();
       for (const ad of ads) adsOfSquad.set(ad.ad_squad_id, [...(adsOfSquad.get(ad.ad_squad_id) ?? []), ad]);
       const currency = currencyOf(advertiser);
@@ -134,7 +137,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     },
 
     async createAdSet(call, input, account) {
-      const objective = await objectiveOf(call, input.parentId);
+      const objective = await campaignObjective(call, input.parentId);
       const { squad, fields } = toSnapAdSquad(input, account, objective, new Date());
       const list = {
         path: `/campaigns/${id(input.parentId)}/adsquads`,

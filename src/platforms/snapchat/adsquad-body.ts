@@ -1,6 +1,6 @@
 import type { NewAdSet } from '../../adsets/model.js';
 import { toMicros } from '../../adsets/money.js';
-import { totalBudgetEnd } from '../../adsets/total-budget.js';
+import { TOTAL_BUDGET_DAYS, totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { SnapGeo } from './api-types.js';
@@ -8,15 +8,17 @@ import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
 
 /**
- * What a squad optimizes for under each campaign objective that needs nothing else. The others (app
- * installs, catalogs, leads, stories, places) need an app, a pixel, a catalog or a profile adlink
- * cannot name.
+ * What a squad optimizes for under each campaign objective that needs nothing else: the legacy
+ * `objective`s and the objective v2 types. The others (app installs and promotion, catalogs, sales,
+ * leads, stories, places) need an app, a pixel, a catalog or a profile adlink cannot name.
  */
 const OPTIMIZATION_GOAL: Record<string, string> = {
   BRAND_AWARENESS: 'IMPRESSIONS',
   VIDEO_VIEW: 'VIDEO_VIEWS',
   ENGAGEMENT: 'SWIPES',
   WEB_CONVERSION: 'SWIPES',
+  AWARENESS_AND_ENGAGEMENT: 'IMPRESSIONS',
+  TRAFFIC: 'SWIPES',
 };
 
 /**
@@ -46,6 +48,9 @@ export function toSnapAdSquad(
     optimization_goal: goal,
     placement_v2: { config: 'AUTOMATIC' },
     bid_strategy: 'AUTO_BID',
+    // Whether a squad needs start_time is unconfirmed (a campaign does, by the Campaigns page); Snap's
+    // own examples always carry one, and sent it cannot be refused as missing.
+    start_time: now.toISOString(),
   };
   const fields: FieldSource[] = [];
 
@@ -73,7 +78,11 @@ export function toSnapAdSquad(
     squad.lifetime_budget_micro = micros;
     squad.end_time = totalBudgetEnd(now).toISOString();
   }
+  // The Ad Squads page marks bid_micro required, AUTO_BID or not. adlink has no bid setting: the bid is
+  // one day's budget, a cap no single bid of the squad can reach, so it never holds automatic bidding back.
+  squad.bid_micro = budget.kind === 'DailyBudget' ? micros : Math.floor(micros / TOTAL_BUDGET_DAYS);
   fields.push(
+    ['bid_micro', `settings[${i}].budget`],
     ['daily_budget_micro', `settings[${i}].budget`],
     ['lifetime_budget_micro', `settings[${i}].budget`],
     ['end_time', `settings[${i}]`],

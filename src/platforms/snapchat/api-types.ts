@@ -17,7 +17,9 @@ export interface SnapCampaign {
   ad_account_id: string;
   name: string;
   status: string;
+  /** The objective of campaigns created before objective v2; newer ones carry `objective_v2_properties`. */
   objective?: string;
+  objective_v2_properties?: { objective_v2_type?: string } | null;
   delivery_status?: string[];
   deleted?: boolean;
 }

@@ -68,6 +68,10 @@ export function toAdSet(
   };
 }
 
+/** A campaign's objective: its objective v2 type when it has one, else the legacy `objective`. */
+export const objectiveOf = (campaign: SnapCampaign): string | undefined =>
+  campaign.objective_v2_properties?.objective_v2_type ?? campaign.objective;
+
 export function toCampaign(campaign: SnapCampaign): Campaign {
   return {
     id: campaign.id,
@@ -75,7 +79,7 @@ export function toCampaign(campaign: SnapCampaign): Campaign {
     platform: 'snapchat',
     status: unifiedStatus(campaign),
     advertiser: campaign.ad_account_id,
-    objective: campaign.objective ?? null,
+    objective: objectiveOf(campaign) ?? null,
     channelKind: 'Social',
   };
 }

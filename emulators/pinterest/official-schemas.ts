@@ -1,0 +1,26 @@
+import api from '../../test/fixtures/pinterest/openapi-extract.json' with { type: 'json' };
+import { bodySchema } from '../toolkit/body-schema.js';
+import type { BillableEvent, ObjectiveType } from './model.js';
+
+/**
+ * The request bodies of Pinterest's OpenAPI description (the extract in test/fixtures/pinterest/,
+ * with its commit): every body the emulator takes is checked against its schema before its own rules.
+ */
+export const officialBody = {
+  tokenFromCode: bodySchema(api.requests.OauthAccessTokenRequestCode),
+  tokenFromRefresh: bodySchema(api.requests.OauthAccessTokenRequestRefresh),
+  adGroupCreate: bodySchema(api.requests.AdGroupCreateRequest),
+  adGroupUpdate: bodySchema(api.requests.AdGroupUpdateRequest),
+  keywords: bodySchema(api.requests.KeywordsRequest),
+  bidFloor: bodySchema(api.requests.BidFloorRequest),
+};
+
+/**
+ * The campaign objective and billable event pairs whose ad groups need `bid_in_micro_currency`, as
+ * the field's description in the OpenAPI lists them (`descriptions` of the extract).
+ */
+export const BID_REQUIRED: readonly (readonly [ObjectiveType, BillableEvent])[] = [
+  ['AWARENESS', 'IMPRESSION'],
+  ['CONSIDERATION', 'CLICKTHROUGH'],
+  ['CATALOG_SALES', 'CLICKTHROUGH'],
+];
