@@ -130,6 +130,31 @@ describe('LinkedIn campaign creation', () => {
     expect(() => createBody(input({ settings: [...settings] }), account, null)).toThrow(PlatformInputError);
   });
 
+  it('sends a Runtime as runSchedule in epoch milliseconds, reads it back in UTC; without one it starts now', () => {
+    const runtime = {
+      kind: 'Runtime' as const,
+      start: '2026-12-01T00:00:00+01:00',
+      end: '2026-12-31T00:00:00Z',
+    };
+    const daily = { kind: 'DailyBudget' as const, budget: 3000, currency: 'JPY' };
+    const body = createBody(input({ settings: [daily, runtime] }), account, null);
+    expect(body.runSchedule).toEqual({
+      start: Date.parse('2026-11-30T23:00:00Z'),
+      end: Date.parse('2026-12-31T00:00:00Z'),
+    });
+    expect(toAdSet(campaign({ runSchedule: body.runSchedule }), []).settings).toEqual([
+      { kind: 'Runtime', start: '2026-11-30T23:00:00Z', end: '2026-12-31T00:00:00Z' },
+    ]);
+    const before = Date.now();
+    const open = createBody(input({ settings: [daily] }), account, null).runSchedule;
+    expect(open.end).toBeUndefined();
+    expect(open.start).toBeGreaterThanOrEqual(before);
+    expect(open.start).toBeLessThanOrEqual(Date.now());
+    const params = createParams(input({ settings: [daily, runtime] }));
+    expect(params('runSchedule.end')).toBe('settings[1].end');
+    expect(params('runSchedule.start')).toBe('settings[1].start');
+  });
+
   it('names the unified parameter behind the field LinkedIn refused', () => {
     const params = createParams(
       input({

@@ -63,10 +63,9 @@ describe('snapchat ad squad body', () => {
     ...changes,
   });
   const account = { id: 'acc', name: 'US', currency: 'USD' };
-  const now = new Date('2026-03-01T00:00:00Z');
 
   it('sends micros, a goal fitting the objective, automatic placement and bidding, one lowercase geo', () => {
-    expect(toSnapAdSquad(input(), account, 'BRAND_AWARENESS', now).squad).toEqual({
+    expect(toSnapAdSquad(input(), account, 'BRAND_AWARENESS').squad).toEqual({
       campaign_id: 'camp',
       name: 'Zips',
       status: 'ACTIVE',
@@ -80,11 +79,27 @@ describe('snapchat ad squad body', () => {
     });
   });
 
-  it('gives a lifetime budget the end time Snap requires', () => {
-    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
-    const { squad } = toSnapAdSquad(total, account, 'VIDEO_VIEW', now);
-    expect(squad).toMatchObject({ lifetime_budget_micro: 300_000_000, optimization_goal: 'VIDEO_VIEWS' });
-    expect(squad.end_time).toBe('2026-03-31T00:00:00.000Z');
+  it('sends a Runtime as start_time and end_time in UTC; a lifetime budget takes its end from it', () => {
+    const total = input({
+      settings: [
+        { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-12-01T00:00:00+01:00', end: '2026-12-31T00:00:00-05:00' },
+      ],
+    });
+    const { squad } = toSnapAdSquad(total, account, 'VIDEO_VIEW');
+    expect(squad).toMatchObject({
+      lifetime_budget_micro: 300_000_000,
+      optimization_goal: 'VIDEO_VIEWS',
+      start_time: '2026-11-30T23:00:00.000Z',
+      end_time: '2026-12-31T05:00:00.000Z',
+    });
+    const open = toSnapAdSquad(
+      input({ settings: [...input().settings, { kind: 'Runtime', start: '2026-12-01T00:00:00Z' }] }),
+      account,
+      'VIDEO_VIEW',
+    );
+    expect(open.squad.start_time).toBe('2026-12-01T00:00:00.000Z');
+    expect(open.squad).not.toHaveProperty('end_time');
   });
 
   const daily = (budget: number, currency = 'USD') => [{ kind: 'DailyBudget' as const, budget, currency }];
@@ -117,7 +132,7 @@ describe('snapchat ad squad body', () => {
     [{}, 'APP_INSTALL', 'parentId'],
     [{}, undefined, 'parentId'],
   ])('refuses %j under %s, naming %s', (changes, objective, param) => {
-    expect(() => toSnapAdSquad(input(changes), account, objective, now)).toThrow(
+    expect(() => toSnapAdSquad(input(changes), account, objective)).toThrow(
       expect.objectContaining({ param }),
     );
   });
@@ -156,6 +171,31 @@ describe('snapchat ad squad reading', () => {
         { kind: 'TotalBudget', budget: 99.99, currency: 'EUR' },
         { kind: 'Objective', objective: 'ENGAGEMENT' },
       ],
+    });
+  });
+
+  it('reads start_time and end_time as a Runtime in UTC, to the second; no end runs until stopped', () => {
+    const squad = (times: object) => ({
+      id: 's',
+      campaign_id: 'c',
+      ad_account_id: 'a',
+      name: 'S',
+      status: 'PAUSED',
+      created_at: '2026-01-05T09:00:00.000Z',
+      ...times,
+    });
+    const runtimeOf = (times: object) =>
+      toAdSet(squad(times), 'EUR', undefined, []).settings.find((s) => s.kind === 'Runtime');
+    expect(
+      runtimeOf({ start_time: '2026-12-01T08:00:00.123Z', end_time: '2026-12-31T08:00:00.000Z' }),
+    ).toEqual({
+      kind: 'Runtime',
+      start: '2026-12-01T08:00:00Z',
+      end: '2026-12-31T08:00:00Z',
+    });
+    expect(runtimeOf({ start_time: '2026-12-01T08:00:00.000Z' })).toEqual({
+      kind: 'Runtime',
+      start: '2026-12-01T08:00:00Z',
     });
   });
 });

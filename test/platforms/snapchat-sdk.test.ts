@@ -252,7 +252,6 @@ describe('the emulator and the adapter use only documented fields and values', (
       },
       { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
       'BRAND_AWARENESS',
-      new Date(),
     );
     const writable = fieldsOf('adSquad').filter((f) => !documented.entities.adSquad.readOnly.includes(f));
     expect(writable).toEqual(expect.arrayContaining(Object.keys(squad)));

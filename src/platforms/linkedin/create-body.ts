@@ -1,4 +1,5 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { FieldParam } from './errors.js';
@@ -30,9 +31,7 @@ const DEFAULTS = {
 
 /** The `POST adCampaigns` body for a new ad set under a campaign group with `objective`. */
 export function createBody(input: NewAdSet, account: AdAccount, objective: string | null) {
-  const budgetSettings = input.settings.flatMap((setting, i) =>
-    setting.kind === 'Objective' ? [] : [{ setting, i }],
-  );
+  const budgetSettings = input.settings.flatMap((setting, i) => (isBudget(setting) ? [{ setting, i }] : []));
   if (budgetSettings.length === 0) {
     throw new PlatformInputError('settings', 'LinkedIn campaigns need a DailyBudget or TotalBudget setting.');
   }
@@ -64,9 +63,16 @@ export function createBody(input: NewAdSet, account: AdAccount, objective: strin
     ...(objective ? { objectiveType: objective } : {}),
     locale: DEFAULTS.locale,
     targetingCriteria: DEFAULTS.targetingCriteria,
-    runSchedule: { start: Date.now() },
+    runSchedule: runSchedule(input),
     offsiteDeliveryEnabled: DEFAULTS.offsiteDeliveryEnabled,
   };
+}
+
+/** When the campaign runs, in epoch milliseconds: from now, or as its Runtime says. */
+function runSchedule(input: NewAdSet): { start: number; end?: number } {
+  const runtime = findRuntime(input.settings)?.runtime;
+  if (!runtime) return { start: Date.now() };
+  return { start: Date.parse(runtime.start), ...(runtime.end ? { end: Date.parse(runtime.end) } : {}) };
 }
 
 /** The unified parameter behind each field of `createBody`'s answer that LinkedIn may refuse. */
@@ -88,6 +94,8 @@ export function createParams(input: NewAdSet): FieldParam {
         return setting('TotalBudget', 'budget');
       case 'objectiveType':
         return setting('Objective', 'objective');
+      case 'runSchedule':
+        return fieldPath.endsWith('.end') ? setting('Runtime', 'end') : setting('Runtime', 'start');
       default:
         return undefined;
     }

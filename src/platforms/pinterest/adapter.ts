@@ -1,6 +1,6 @@
 import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { adGroupCreate } from './ad-group-body.js';
 import { pinterestClient } from './client.js';
@@ -108,7 +108,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['GeoTargeting', 'KeywordTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -117,6 +117,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 
@@ -163,7 +164,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       const [campaign] = await campaignsOf(call, account.id, [input.parentId]);
       if (!campaign)
         throw new PlatformError('rejected', `campaign ${input.parentId} was not found`, undefined, 404);
-      const { item, sources, keywords } = adGroupCreate(input, account, campaign, new Date());
+      const { item, sources, keywords } = adGroupCreate(input, account, campaign);
       const adGroup = await pin.writeOne<PinterestAdGroup>(call, 'POST', `${path}/ad_groups`, item, sources);
       const created = keywords
         ? await pin.post<KeywordsAnswer>(

@@ -1,6 +1,11 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
+import {
+  type AdapterFactory,
+  NAME_AND_STATUS_UPDATES,
+  type PlatformCall,
+  PlatformInputError,
+} from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adsquad-body.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './api-types.js';
@@ -73,7 +78,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['GeoTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -81,6 +86,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 
@@ -135,7 +141,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
 
     async createAdSet(call, input, account) {
       const objective = await objectiveOf(call, input.parentId);
-      const { squad, fields } = toSnapAdSquad(input, account, objective, new Date());
+      const { squad, fields } = toSnapAdSquad(input, account, objective);
       const list = {
         path: `/campaigns/${id(input.parentId)}/adsquads`,
         plural: 'adsquads',

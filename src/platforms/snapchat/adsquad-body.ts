@@ -1,6 +1,6 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import { toMicros } from '../../adsets/money.js';
-import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { SnapGeo } from './api-types.js';
@@ -28,7 +28,6 @@ export function toSnapAdSquad(
   input: NewAdSet,
   account: AdAccount,
   objective: string | undefined,
-  now: Date,
 ): { squad: Record<string, unknown>; fields: FieldSource[] } {
   const goal = objective ? OPTIMIZATION_GOAL[objective] : undefined;
   if (!goal) {
@@ -49,7 +48,7 @@ export function toSnapAdSquad(
   };
   const fields: FieldSource[] = [];
 
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
   if (budgets.length !== 1) {
     throw new PlatformInputError(
       'settings',
@@ -67,17 +66,18 @@ export function toSnapAdSquad(
   if (micros === undefined) {
     throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} amounts have fewer decimals.`);
   }
-  if (budget.kind === 'DailyBudget') {
-    squad.daily_budget_micro = micros;
-  } else {
-    squad.lifetime_budget_micro = micros;
-    squad.end_time = totalBudgetEnd(now).toISOString();
-  }
+  if (budget.kind === 'DailyBudget') squad.daily_budget_micro = micros;
+  else squad.lifetime_budget_micro = micros;
   fields.push(
     ['daily_budget_micro', `settings[${i}].budget`],
     ['lifetime_budget_micro', `settings[${i}].budget`],
-    ['end_time', `settings[${i}]`],
   );
+  const found = findRuntime(input.settings);
+  if (found) {
+    squad.start_time = new Date(found.runtime.start).toISOString();
+    if (found.runtime.end) squad.end_time = new Date(found.runtime.end).toISOString();
+    fields.push(['end_time', `settings[${found.i}].end`], ['start_time', `settings[${found.i}].start`]);
+  }
 
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
   const targeting = input.targetings[geo];
