@@ -37,7 +37,7 @@ export type Setting = z.infer<typeof settingSchema>;
 export type SettingKind = Setting['kind'];
 export type Runtime = Extract<Setting, { kind: 'Runtime' }>;
 export type Budget = Extract<Setting, { kind: 'DailyBudget' | 'TotalBudget' }>;
-export const BUDGET_KINDS: readonly SettingKind[] = ['DailyBudget', 'TotalBudget'];
+const BUDGET_KINDS: readonly SettingKind[] = ['DailyBudget', 'TotalBudget'];
 export const isBudget = (s: Setting): s is Budget => BUDGET_KINDS.includes(s.kind);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point

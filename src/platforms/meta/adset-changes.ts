@@ -1,5 +1,4 @@
-import type { AdSetChanges } from '../../adsets/model.js';
-import { isBudget } from '../../adsets/model.js';
+import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { metaBudget, metaTime } from './adset-input.js';
 import type { ParamSource } from './errors.js';
