@@ -26,7 +26,20 @@ import {
  * its own sandbox rate-limit budget).
  */
 
-const AD_SET_KEYS = ['advertiser', 'channelKind', 'id', 'name', 'parentId', 'platform', 'settings', 'status'];
+const AD_SET_KEYS = [
+  'advertiser',
+  'campaignId',
+  'channelKind',
+  'id',
+  'name',
+  'parentId',
+  'platform',
+  'settings',
+  'status',
+];
+/** January and February of next year: ahead, and standard time in Berlin (+01:00) and New York (-05:00). */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const winter = (day: string, offset: string) => `${NEXT_YEAR}-${day}T00:00:00${offset}`;
 const keysOf = (o: object) => Object.keys(o).sort();
 const withChildren = (...extra: string[]) => [...AD_SET_KEYS, ...extra].sort();
 
@@ -114,6 +127,7 @@ describe('ad-set API', () => {
     settings: [
       { kind: 'DailyBudget', budget: 12.5, currency: 'EUR' },
       { kind: 'Objective', objective: 'TRAFFIC' },
+      { kind: 'Runtime', start: winter('01-15', '+01:00'), end: winter('02-15', '+01:00') },
     ],
     targetings: [
       { kind: 'KeywordTargeting', keywords: ['sourdough', 'rye bread'] },
@@ -333,6 +347,7 @@ describe('ad-set API', () => {
           status: 'Paused',
           advertiser: s.eur.id,
           parentId: body.parentId,
+          campaignId: body.parentId,
           channelKind: 'Search',
           settings: body.settings,
           ads: [],
@@ -349,6 +364,8 @@ describe('ad-set API', () => {
           channel: 'SEARCH',
           budget: { type: 'DAILY', amount: 1250, currency: 'EUR' },
           objective: 'TRAFFIC',
+          start_time: winter('01-15', '+01:00'),
+          end_time: winter('02-15', '+01:00'),
           targeting: {
             keywords: ['sourdough', 'rye bread'],
             zipcodes: [
@@ -371,7 +388,11 @@ describe('ad-set API', () => {
           parentId: video.id,
           channelKind: 'Video',
           status: 'Running',
-          settings: [{ kind: 'TotalBudget', budget: 1000, currency: 'USD' }],
+          settings: [
+            { kind: 'TotalBudget', budget: 1000, currency: 'USD' },
+            // The instants in UTC: the answer shows them in the account's time zone (New York).
+            { kind: 'Runtime', start: `${NEXT_YEAR}-01-15T05:00:00Z`, end: `${NEXT_YEAR}-02-15T05:00:00Z` },
+          ],
           targetings: [
             {
               kind: 'GeoTargeting',
@@ -390,6 +411,7 @@ describe('ad-set API', () => {
         settings: [
           { kind: 'TotalBudget', budget: 1000, currency: 'USD' },
           { kind: 'Objective', objective: video.objective },
+          { kind: 'Runtime', start: winter('01-15', '-05:00'), end: winter('02-15', '-05:00') },
         ],
       });
       expect((await sandboxAdSet(s, running.id)).budget).toEqual({

@@ -171,6 +171,17 @@ const KNOWN_NAMES = [
   'campaign_id',
   'budget',
   'expand',
+  'campaignId',
+  'kind',
+  'start',
+  'end',
+  'currency',
+  'objective',
+  'keywords',
+  'zipcodes',
+  'start_time',
+  'end_time',
+  'targeting',
 ];
 
 const hostileText = fc.oneof(
@@ -210,6 +221,11 @@ const hostileText = fc.oneof(
     'javascript:alert(1)',
     '[{"kind":"DailyBudget","budget":5,"currency":"USD"}]',
     '[{"kind":"GeoTargeting","type":"ZipcodeGeoTargeting","zipcodes":[{"country":"US","zipcode":"1"}]}]',
+    '[{"kind":"Runtime","start":"2031-01-01T00:00:00+01:00","end":"2031-02-01T00:00:00Z"}]',
+    '[{"kind":"Runtime","start":"2020-01-01T00:00:00Z"}]',
+    '[{"kind":"TotalBudget","budget":5,"currency":"EUR"}]',
+    '[{"kind":"KeywordTargeting","keywords":[]}]',
+    '2031-01-01T00:00:00+01:00',
     'x'.repeat(5000),
     '😀'.repeat(300),
     '\r\nSet-Cookie: x=1',
@@ -317,6 +333,8 @@ describe('fuzz: every route with generated input', () => {
   let vendor: Company;
   let other: Company;
   let customers: string[];
+  /** Ad sets of the first customer, the one connected to the sandbox. */
+  let adSetIds: string[];
   let flowCookie: string;
   let integrations: VendorClient;
 
@@ -329,6 +347,10 @@ describe('fuzz: every route with generated input', () => {
     const browser = new FlowClient(h.baseUrl);
     await enter(browser, (await newLink(h, vendor, customers[0]!)).connect_url);
     await connectSandbox(h, browser);
+    const listed = await fetch(`${h.baseUrl}/v1/sandbox/adsets?customer=${customers[0]}&limit=20`, {
+      headers: { Authorization: vendor.auth },
+    });
+    adSetIds = ((await listed.json()) as { data: { id: string }[] }).data.map((a) => a.id);
     flowCookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     integrations = await VendorClient.signIn(h, (await h.company('Fuzz pages')).id);
     await integrations.page('/integrations/tokens');
@@ -341,7 +363,11 @@ describe('fuzz: every route with generated input', () => {
     let i = 0;
     const path = c.route.path.replace(/:([a-z]+)/g, (_m, name: string) => {
       const choice = c.segments[i++ % c.segments.length]!;
-      if (choice === 'real') return name === 'platform' ? 'sandbox' : customers[i % customers.length]!;
+      if (choice === 'real') {
+        if (name === 'platform') return 'sandbox';
+        if (name === 'adset' && c.route.area === 'api') return adSetIds[i % adSetIds.length]!;
+        return customers[i % customers.length]!;
+      }
       // Hostile segments are sent as given where URL syntax allows it (malformed escapes included).
       return /^[\x21-\x7e]*$/.test(choice) && !/[/?#]/.test(choice) ? choice : encode(choice);
     });
@@ -352,7 +378,8 @@ describe('fuzz: every route with generated input', () => {
       c.route.path.includes(':platform') &&
       !query.some((q) => q.startsWith('customer='))
     ) {
-      query.push(`customer=${customers[1]}`);
+      // Ad-set routes act for the connected customer, so that their input reaches the platform.
+      query.push(`customer=${customers[c.route.path.includes('/adsets') ? 0 : 1]}`);
     }
     const headers: Record<string, string> = {};
     if (c.auth !== 'missing') {

@@ -187,6 +187,25 @@ describe('real answers match the OpenAPI document', () => {
     });
     await expectStatus(200, 'getAdSet', { path: id, query: { customer, childResources: 'Ad,Targeting' } });
     await expectStatus(200, 'updateAdSet', { path: id, query: scope, form: { status: 'Running' } });
+    const year = new Date().getUTCFullYear() + 1;
+    const changes = {
+      settings: [
+        { kind: 'DailyBudget', budget: 20, currency: account.currency },
+        { kind: 'Runtime', start: `${year}-01-15T00:00:00Z`, end: `${year}-02-15T00:00:00+01:00` },
+      ],
+      targetings: [{ kind: 'KeywordTargeting', keywords: [] }],
+    };
+    await expectStatus(200, 'updateAdSet', { path: id, query: scope, json: changes });
+    await expectStatus(200, 'updateAdSet', {
+      path: id,
+      query: scope,
+      multipart: { settings: JSON.stringify(changes.settings) },
+    });
+    await expectStatus(400, 'updateAdSet', { path: id, query: scope, json: { settings: [] } });
+    await expectStatus(200, 'listAdSets', {
+      ...onSandbox,
+      query: { customer, campaignId: campaign.id as string },
+    });
     await expectStatus(200, 'deleteAdSet', { path: id, query: scope });
     await expectStatus(404, 'getAdSet', { path: { platform: 'sandbox', id: 'missing' }, query: scope });
     await expectStatus(404, 'listAdSets', { path: { platform: 'nope' }, query: scope });

@@ -121,5 +121,13 @@ describe('the README walkthrough', () => {
     expect(after.code, `${after.out}\n${after.err}`).toBe(0);
     expect(after.out).toContain('"status":"Paused"');
     expect(after.out).toContain('"deletions":1');
+    // The budget change and the moved end, as the sandbox holds them; then the new targeting.
+    const year = new Date().getFullYear() + 1;
+    expect(after.out).toContain(
+      `{"kind":"DailyBudget","budget":20,"currency":"EUR"},{"kind":"Objective","objective":"TRAFFIC"},{"kind":"Runtime","start":"${year}-03-01T00:00:00+01:00","end":"${year}-04-15T00:00:00+02:00"}`,
+    );
+    expect(after.out).toContain(
+      '"targetings":[{"kind":"GeoTargeting","type":"ZipcodeGeoTargeting","zipcodes":[{"country":"DE","zipcode":"10117"}]}]',
+    );
   }, 60_000);
 });

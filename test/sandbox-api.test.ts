@@ -467,9 +467,15 @@ describe('sandbox ads API', () => {
       budget: { type: 'DAILY', amount: 2500, currency: 'EUR' },
       objective: campaign!.objective,
       targeting: { keywords: ['ice cream cake'], zipcodes: [{ country: 'DE', zip: '10115' }] },
+      // From its creation, in the account's time zone (Berlin), without an end.
+      start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/),
+      end_time: null,
       created_time: expect.stringMatching(TIMESTAMP),
       updated_time: created.body.created_time,
     });
+    expect(Math.floor(Date.parse(created.body.start_time) / 1000)).toBe(
+      Math.floor(Date.parse(created.body.created_time) / 1000),
+    );
     const id = created.body.id;
     expect((await get(`/adsets/${id}`)).body).toEqual(created.body);
     const listed = await allAdsets(accounts[0]!);
@@ -596,6 +602,52 @@ describe('sandbox ads API', () => {
     expect(JSON.stringify(array.body)).not.toMatch(/at .*\.ts/);
   });
 
+  it("keeps schedules in the account's time zone and changes budget, schedule and targeting by PATCH", async () => {
+    const [campaign] = (await campaignsOf(accounts[1]!)).filter((c) => c.status === 'ACTIVE');
+    const year = new Date().getUTCFullYear() + 1;
+    const created = await post(`/ad_accounts/${accounts[1]}/adsets`, {
+      ...valid(),
+      campaign_id: campaign!.id,
+      budget: { type: 'LIFETIME', amount: 50_000 },
+      // New York is five hours behind UTC in January, four in July.
+      start_time: `${year}-01-15T05:00:00Z`,
+      end_time: `${year}-07-01T00:00:00+02:00`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      start_time: `${year}-01-15T00:00:00-05:00`,
+      end_time: `${year}-06-30T18:00:00-04:00`,
+    });
+    const id = created.body.id;
+    const changed = await patch(`/adsets/${id}`, {
+      budget: { type: 'DAILY', amount: 1500 },
+      objective: 'REACH',
+      end_time: null,
+      targeting: { zipcodes: [{ country: 'US', zip: '11201' }] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({
+      budget: { type: 'DAILY', amount: 1500, currency: 'USD' },
+      objective: 'REACH',
+      start_time: `${year}-01-15T00:00:00-05:00`,
+      end_time: null,
+      targeting: { keywords: created.body.targeting.keywords, zipcodes: [{ country: 'US', zip: '11201' }] },
+    });
+    for (const [body, param] of [
+      [{ end_time: `${year}-01-01T00:00:00Z` }, 'end_time'],
+      [{ start_time: `${year}-03-01T00:00:00Z`, end_time: `${year}-02-01T00:00:00Z` }, 'end_time'],
+      [{ end_time: '2020-01-01T00:00:00Z', start_time: '2019-01-01T00:00:00Z' }, 'end_time'],
+      [{ start_time: `${year}-03-01` }, 'start_time'],
+      [{ start_time: `${year}-03-01T00:00:00.5Z` }, 'start_time'],
+      [{ budget: { type: 'DAILY', amount: 1.5 } }, 'budget.amount'],
+    ] as const) {
+      const res = await patch(`/adsets/${id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param });
+    }
+    expect((await get(`/adsets/${id}`)).body).toEqual(changed.body);
+  });
+
   it('enforces the status rules: archived only to deleted, deleted never changes', async () => {
     const [campaign] = (await campaignsOf(accounts[0]!)).filter((c) => c.status === 'ACTIVE');
     const id = (await post(`/ad_accounts/${accounts[0]}/adsets`, { ...valid(), campaign_id: campaign!.id }))
@@ -613,6 +665,12 @@ describe('sandbox ads API', () => {
     }
     const renamed = await patch(`/adsets/${id}`, { name: 'Archived, renamed' });
     expect(renamed.status).toBe(200);
+    for (const field of ['budget', 'end_time'] as const) {
+      const change = { budget: { type: 'DAILY', amount: 5 }, end_time: null }[field];
+      const res = await patch(`/adsets/${id}`, { [field]: change });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: field });
+    }
     expect((await del(`/adsets/${id}`)).body.status).toBe('DELETED');
     for (const body of [{ status: 'ACTIVE' }, { status: 'ARCHIVED' }, { name: 'Back' }]) {
       const res = await patch(`/adsets/${id}`, body);
@@ -624,8 +682,8 @@ describe('sandbox ads API', () => {
     expect(again.body.error.param).toBe('id');
     const deletedStatus = await patch(`/adsets/${id}`, { status: 'DELETED' });
     expect(deletedStatus.body.error.param).toBe('status');
-    const unknown = await patch(`/adsets/${id}`, { budget: { type: 'DAILY', amount: 5 } });
-    expect(unknown.body.error.param).toBe('budget');
+    const unknown = await patch(`/adsets/${id}`, { channel: 'SOCIAL' });
+    expect(unknown.body.error.param).toBe('channel');
   });
 
   it('answers 403 account_not_granted outside the grant', async () => {

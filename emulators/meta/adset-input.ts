@@ -6,6 +6,7 @@ import {
   type ConfiguredStatus,
   graphTime,
   OPTIMIZATION_GOALS,
+  parseGraphTime,
   type Targeting,
 } from './model.js';
 
@@ -49,10 +50,14 @@ function budget(param: string, value: unknown): number {
 }
 
 function time(param: string, value: unknown): Date {
-  const date = typeof value === 'string' ? new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : null;
+  const date = typeof value === 'string' ? parseGraphTime(value) : null;
   if (!date || Number.isNaN(date.getTime())) throw invalidParam(`Param ${param} must be a valid time`);
   return date;
 }
+
+/** An update's `end_time`: a time, or 0 for no end (which only a daily budget allows). */
+const endTime = (value: unknown): Date | null =>
+  value === '0' || value === 0 ? null : time('end_time', value);
 
 function targeting(value: unknown): Targeting {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -121,17 +126,27 @@ export function newAdSet(params: Record<string, unknown>, campaign: Campaign, cu
     return { ...values, ...times, daily_budget: daily };
   }
   const lifetime = budget('lifetime_budget', params.lifetime_budget);
-  if (!end) throw invalidParam('Param end_time is required with lifetime_budget');
-  const minimum = MIN_DAILY_BUDGET * Math.ceil((end.getTime() - start.getTime()) / DAY_MS);
-  if (lifetime < minimum) throw tooLow('lifetime_budget', minimum, currency);
+  checkLifetime(lifetime, start, end ?? null, currency);
   return { ...values, ...times, lifetime_budget: lifetime };
 }
 
+/** A lifetime budget is at least the daily minimum for each day of the run (started days count). */
+function checkLifetime(lifetime: number, start: Date, end: Date | null, currency: string): void {
+  if (!end) throw invalidParam('Param end_time is required with lifetime_budget');
+  const minimum = MIN_DAILY_BUDGET * Math.ceil((end.getTime() - start.getTime()) / DAY_MS);
+  if (lifetime < minimum) throw tooLow('lifetime_budget', minimum, currency);
+}
+
 /**
- * The changes of `POST /{adset_id}`: name and status. A deleted ad set cannot change; an archived one
- * can only be renamed or deleted.
+ * The changes of `POST /{adset_id}`: name, status, the budget of the ad set's own type, its schedule
+ * (`end_time=0` removes the end of a daily-budget ad set) and its targeting (replaced whole). A
+ * deleted ad set cannot change; an archived one can only be renamed or deleted.
  */
-export function adSetChanges(params: Record<string, unknown>, current: AdSet): Partial<AdSet> {
+export function adSetChanges(
+  params: Record<string, unknown>,
+  current: AdSet,
+  currency: string,
+): Partial<AdSet> {
   if (current.status === 'DELETED') {
     throw invalidParam(`Ad set ${current.id} is deleted and cannot be edited`);
   }
@@ -146,5 +161,40 @@ export function adSetChanges(params: Record<string, unknown>, current: AdSet): P
       });
     }
   }
+  const delivery = DELIVERY_PARAMS.find((param) => params[param] !== undefined);
+  if (delivery === undefined) return changes;
+  if (current.status === 'ARCHIVED') {
+    throw invalidParam(`Param ${delivery} cannot change on an archived ad set: only name and status can`);
+  }
+  const other = current.daily_budget === undefined ? 'daily_budget' : 'lifetime_budget';
+  if (params[other] !== undefined) {
+    throw invalidParam(`Param ${other} cannot be set: the ad set keeps the budget type it was created with`);
+  }
+  if (params.targeting !== undefined) changes.targeting = targeting(params.targeting);
+  const start =
+    params.start_time === undefined
+      ? parseGraphTime(current.start_time)
+      : time('start_time', params.start_time);
+  const currentEnd = current.end_time === undefined ? null : parseGraphTime(current.end_time);
+  const end = params.end_time === undefined ? currentEnd : endTime(params.end_time);
+  if (end && end <= start) throw invalidParam('Param end_time must be after start_time');
+  if (params.start_time !== undefined) changes.start_time = graphTime(start);
+  if (params.end_time !== undefined) changes.end_time = end ? graphTime(end) : undefined;
+  if (current.daily_budget !== undefined) {
+    const daily =
+      params.daily_budget === undefined ? current.daily_budget : budget('daily_budget', params.daily_budget);
+    if (daily < MIN_DAILY_BUDGET) throw tooLow('daily_budget', MIN_DAILY_BUDGET, currency);
+    changes.daily_budget = daily;
+  } else {
+    const lifetime =
+      params.lifetime_budget === undefined
+        ? current.lifetime_budget!
+        : budget('lifetime_budget', params.lifetime_budget);
+    checkLifetime(lifetime, start, end, currency);
+    changes.lifetime_budget = lifetime;
+  }
   return changes;
 }
+
+/** The parameters of an update that change how an ad set delivers. */
+const DELIVERY_PARAMS = ['daily_budget', 'lifetime_budget', 'start_time', 'end_time', 'targeting'] as const;

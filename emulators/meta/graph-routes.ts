@@ -94,8 +94,10 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   router.post('/:node', (req, res) => {
     const adSet = store.adSets.get(req.params.node);
     if (!adSet) throw noSuchObject(req.params.node, 'POST');
-    const changes = adSetChanges(postParams(req.query, req.body, ADSET_UPDATE_PARAMS), adSet);
+    const { currency } = store.accounts.get(adSet.account_id)!;
+    const changes = adSetChanges(postParams(req.query, req.body, ADSET_UPDATE_PARAMS), adSet, currency);
     Object.assign(adSet, changes, { updated_time: store.nextTime() });
+    if ('end_time' in changes && changes.end_time === undefined) delete adSet.end_time;
     res.json({ success: true });
   });
 

@@ -1,6 +1,14 @@
 import { type FieldRequest, select } from './fields.js';
 import type { Ad, AdAccount, AdSet, Campaign } from './model.js';
-import { AD_ACCOUNT_FIELDS, AD_FIELDS, ADSET_EDGES, ADSET_FIELDS, CAMPAIGN_FIELDS } from './model.js';
+import {
+  AD_ACCOUNT_FIELDS,
+  AD_FIELDS,
+  ADSET_EDGES,
+  ADSET_FIELDS,
+  CAMPAIGN_FIELDS,
+  graphTimeIn,
+  parseGraphTime,
+} from './model.js';
 import { page } from './paging.js';
 import type { MetaStore } from './store.js';
 
@@ -8,8 +16,9 @@ const newestFirst = <T extends { created_time: string; id: string }>(items: Iter
   [...items].sort((a, b) => b.created_time.localeCompare(a.created_time) || b.id.localeCompare(a.id));
 
 /**
- * Graph's JSON for each node type, limited to the requested fields (budgets are strings, as Meta
- * sends them), and the edges in the order Meta lists them: newest first.
+ * Graph's JSON for each node type, limited to the requested fields (budgets are strings, ad set
+ * times in the ad account's time zone, as Meta sends them), and the edges in the order Meta lists
+ * them: newest first.
  * `apiRoot` is where this version of the API is served (`http://…/v24.0`), for `paging.next` URLs.
  */
 export function renderers(store: MetaStore, apiRoot: string) {
@@ -55,6 +64,14 @@ export function renderers(store: MetaStore, apiRoot: string) {
         case 'daily_budget':
         case 'lifetime_budget':
           return String(s[field.name] ?? 0);
+        case 'start_time':
+        case 'end_time':
+        case 'created_time':
+        case 'updated_time': {
+          const time = s[field.name];
+          const zone = store.accounts.get(s.account_id)!.timezone_name;
+          return time === undefined ? undefined : graphTimeIn(parseGraphTime(time), zone);
+        }
         default:
           return s[field.name as keyof AdSet];
       }

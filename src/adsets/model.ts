@@ -14,13 +14,31 @@ const budget = z
   .max(1e12, 'is too large')
   .refine((n) => Number.isFinite(n), 'must be a number');
 
+/** An instant: ISO 8601 with an offset (or Z), to the second. */
+const instant = z.iso.datetime({
+  offset: true,
+  precision: 0,
+  error: 'must be an ISO 8601 date-time with an offset, to the second, such as 2026-05-01T00:00:00+02:00',
+});
+const runtime = z
+  .strictObject({ kind: z.literal('Runtime'), start: instant, end: instant.optional() })
+  .refine((r) => r.end === undefined || !(Date.parse(r.end) <= Date.parse(r.start)), {
+    message: 'must be after start',
+    path: ['end'],
+  });
+
 export const settingSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('DailyBudget'), budget, currency }),
   z.strictObject({ kind: z.literal('TotalBudget'), budget, currency }),
   z.strictObject({ kind: z.literal('Objective'), objective: z.string().trim().min(1).max(100) }),
+  runtime,
 ]);
 export type Setting = z.infer<typeof settingSchema>;
 export type SettingKind = Setting['kind'];
+export type Runtime = Extract<Setting, { kind: 'Runtime' }>;
+export type Budget = Extract<Setting, { kind: 'DailyBudget' | 'TotalBudget' }>;
+const BUDGET_KINDS: readonly SettingKind[] = ['DailyBudget', 'TotalBudget'];
+export const isBudget = (s: Setting): s is Budget => BUDGET_KINDS.includes(s.kind);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -30,22 +48,27 @@ const keyword = z
   .min(1, 'must not be empty')
   .max(80, 'must be at most 80 characters')
   .refine((k) => !CONTROL_CHARACTERS.test(k), 'must not contain control characters');
-export const targetingSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('KeywordTargeting'), keywords: z.array(keyword).min(1).max(1000) }),
-  z.strictObject({
-    kind: z.literal('GeoTargeting'),
-    type: z.literal('ZipcodeGeoTargeting'),
-    zipcodes: z
-      .array(
-        z.strictObject({
-          country: z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code such as DE'),
-          zipcode: z.string().trim().min(1).max(16),
-        }),
-      )
-      .min(1)
-      .max(10_000),
-  }),
-]);
+/** Targetings whose lists hold at least `min` entries: 1 on create, 0 on update (none of that kind). */
+const targetings = (min: number) =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('KeywordTargeting'), keywords: z.array(keyword).min(min).max(1000) }),
+    z.strictObject({
+      kind: z.literal('GeoTargeting'),
+      type: z.literal('ZipcodeGeoTargeting'),
+      zipcodes: z
+        .array(
+          z.strictObject({
+            country: z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code such as DE'),
+            zipcode: z.string().trim().min(1).max(16),
+          }),
+        )
+        .min(min)
+        .max(10_000),
+    }),
+  ]);
+export const targetingSchema = targetings(1);
+/** A targeting in an update: it replaces the ad set's targeting of its kind; an empty list removes it. */
+export const targetingChangeSchema = targetings(0);
 export type Targeting = z.infer<typeof targetingSchema>;
 export type TargetingKind = Targeting['kind'];
 
@@ -95,4 +118,8 @@ export interface NewAdSet {
 export interface AdSetChanges {
   name?: string;
   status?: AdSetStatus;
+  /** The setting kinds to replace (at most one of each; DailyBudget and TotalBudget are one budget). */
+  settings?: Setting[];
+  /** The targeting kinds to replace (one of each); an empty list removes that kind. */
+  targetings?: Targeting[];
 }

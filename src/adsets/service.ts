@@ -10,11 +10,24 @@ import type { Platforms } from '../platforms/registry.js';
 import type { AdSetCache } from '../store/adset-cache.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import type { AdSet, AdSetChanges, AdSetStatus, Campaign, NewAdSet } from './model.js';
+import { changedFields, mergeSettings } from './changes.js';
+import {
+  type AdSet,
+  type AdSetChanges,
+  type AdSetStatus,
+  type Campaign,
+  isBudget,
+  type NewAdSet,
+  type Setting,
+} from './model.js';
+import { publicAdSet } from './public.js';
+import { checkNewRuntime, checkRuntimeChange, checkTotalBudgetEnd } from './runtime-rules.js';
 
 export interface ListOptions {
   limit: number;
   status?: AdSetStatus;
+  /** Only the ad sets of this campaign. */
+  parentId?: string;
   /** Index member to continue after (from the decoded cursor). */
   after?: string;
   live: boolean;
@@ -72,7 +85,7 @@ export class AdSetService {
       await this.events.emit('adset.changed_on_platform', {
         company: ref.company,
         customer: ref.customer,
-        data: { platform: ref.platform, adset: adSet },
+        data: { platform: ref.platform, adset: publicAdSet(adSet) },
       });
     }
   }
@@ -189,6 +202,8 @@ export class AdSetService {
       );
     }
     this.checkCapabilities(ref.platform, input);
+    checkNewRuntime(input.settings, new Date());
+    checkTotalBudgetEnd(input.settings);
     const campaigns = await this.call(ref, (adapter, call) => adapter.listCampaigns(call, account));
     const campaign = campaigns.find((c) => c.id === input.parentId);
     if (!campaign) {
@@ -218,7 +233,7 @@ export class AdSetService {
       if (!caps.settings.includes(setting.kind)) {
         throw unsupported(`settings[${i}]`, `${platform} has no ${setting.kind} setting on ad sets.`);
       }
-      if (caps.budgetLevel === 'campaign' && setting.kind !== 'Objective') {
+      if (caps.budgetLevel === 'campaign' && isBudget(setting)) {
         throw unsupported(
           `settings[${i}]`,
           `${platform} keeps budgets on the campaign: an ad set shows its campaign's ${setting.kind} but cannot set it.`,
@@ -258,26 +273,81 @@ export class AdSetService {
     return cached ?? this.get(ref, id, true);
   }
 
+  /**
+   * Changes an ad set at the platform, then caches what the platform holds afterwards and reports what
+   * changed as `adset.updated`, with the fields' earlier values. Changes of settings or targetings are checked
+   * against the ad set as the platform holds it now (read live), since they merge into it.
+   */
   async update(ref: ConnectionRef, id: string, changes: AdSetChanges): Promise<AdSet> {
-    const current = await this.find(ref, id);
-    const caps = this.platforms.adapter(ref.platform).capabilities;
-    if (changes.status !== undefined && !caps.updateStatuses.includes(changes.status)) {
-      const hint = changes.status === 'Deleted' ? ' Use DELETE to delete an ad set.' : '';
-      throw new AppError(
-        'unsupported_for_platform',
-        `${ref.platform} cannot set status ${changes.status}.${hint}`,
-        {
-          param: 'status',
-        },
-      );
-    }
+    this.checkUpdateCapabilities(ref.platform, changes);
+    const merging = changes.settings !== undefined || changes.targetings !== undefined;
+    const current = merging ? await this.get(ref, id, true) : await this.find(ref, id);
+    if (changes.settings) this.checkSettingChanges(ref.platform, changes.settings, current);
     const updated = await this.call(
       ref,
       (adapter, call) => adapter.updateAdSet(call, current.id, changes),
       current.advertiser,
     );
     await this.cache.put(ref, updated);
+    const previous = changedFields(current, updated);
+    if (Object.keys(previous).length > 0) {
+      await this.events.emit('adset.updated', {
+        company: ref.company,
+        customer: ref.customer,
+        data: { platform: ref.platform, adset: publicAdSet(updated), previous_attributes: previous },
+      });
+    }
     return updated;
+  }
+
+  /** What the platform's adapter does not declare it can change is refused by name, before any call. */
+  private checkUpdateCapabilities(platform: PlatformId, changes: AdSetChanges): void {
+    const caps = this.platforms.adapter(platform).capabilities;
+    if (changes.status !== undefined && !caps.updateStatuses.includes(changes.status)) {
+      const hint = changes.status === 'Deleted' ? ' Use DELETE to delete an ad set.' : '';
+      throw new AppError(
+        'unsupported_for_platform',
+        `${platform} cannot set status ${changes.status}.${hint}`,
+        {
+          param: 'status',
+        },
+      );
+    }
+    changes.settings?.forEach((setting, i) => {
+      if (!caps.updates.settings.includes(setting.kind)) {
+        throw new AppError(
+          'unsupported_for_platform',
+          `adlink cannot change the ${setting.kind} of ${platform} ad sets after creation.`,
+          { param: `settings[${i}]` },
+        );
+      }
+    });
+    changes.targetings?.forEach((targeting, i) => {
+      if (!caps.updates.targetings.includes(targeting.kind)) {
+        throw new AppError(
+          'unsupported_for_platform',
+          `adlink cannot change the ${targeting.kind} of ${platform} ad sets after creation.`,
+          { param: `targetings[${i}]` },
+        );
+      }
+    });
+  }
+
+  /** Settings sent to an existing ad set, against what it holds now and what it will hold after. */
+  private checkSettingChanges(platform: PlatformId, settings: Setting[], current: AdSet): void {
+    const caps = this.platforms.adapter(platform).capabilities;
+    const budget = current.settings.find(isBudget);
+    settings.forEach((setting, i) => {
+      if (isBudget(setting) && budget && setting.kind !== budget.kind && !caps.updates.budgetKindChange) {
+        throw new AppError(
+          'unsupported_for_platform',
+          `${platform} cannot turn a ${budget.kind} into a ${setting.kind}: send a ${budget.kind}.`,
+          { param: `settings[${i}]` },
+        );
+      }
+    });
+    checkRuntimeChange(settings, current.settings, new Date());
+    checkTotalBudgetEnd(mergeSettings(current.settings, settings));
   }
 
   async delete(ref: ConnectionRef, id: string): Promise<AdSet> {

@@ -1,7 +1,14 @@
 import express, { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { adSetChangesSchema, newAdSetSchema, parseAdSetBody } from '../adsets/input.js';
+import {
+  adSetChangesSchema,
+  newAdSetSchema,
+  objectId,
+  oneCampaign,
+  parseAdSetBody,
+} from '../adsets/input.js';
 import { AD_SET_STATUSES, type AdSet } from '../adsets/model.js';
+import { publicAdSet } from '../adsets/public.js';
 import { type AdSetService, campaignKey } from '../adsets/service.js';
 import type { ConnectionRef } from '../connect/access-tokens.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
@@ -38,14 +45,18 @@ const childResources = z
 
 const customer = z.string().min(1, 'is required').max(100);
 
-export const listQuery = z.strictObject({
-  customer,
-  limit: integerParam(1, 1000, 100),
-  status: z.enum(AD_SET_STATUSES).optional(),
-  childResources,
-  dismissDatabase: boolean,
-  cursor: z.string().max(2000).optional(),
-});
+export const listQuery = z
+  .strictObject({
+    customer,
+    limit: integerParam(1, 1000, 100),
+    status: z.enum(AD_SET_STATUSES).optional(),
+    campaignId: objectId.optional(),
+    parentId: objectId.optional(),
+    childResources,
+    dismissDatabase: boolean,
+    cursor: z.string().max(2000).optional(),
+  })
+  .superRefine(oneCampaign(false));
 export const getQuery = z.strictObject({ customer, childResources, dismissDatabase: boolean });
 export const customerQuery = z.strictObject({ customer });
 export const campaignsQuery = z.strictObject({
@@ -55,12 +66,17 @@ export const campaignsQuery = z.strictObject({
   cursor: z.string().max(2000).optional(),
 });
 
-const adSetCursor = z.strictObject({ after: z.string().min(1), status: z.enum(AD_SET_STATUSES).nullable() });
+const adSetCursor = z.strictObject({
+  after: z.string().min(1),
+  status: z.enum(AD_SET_STATUSES).nullable(),
+  /** The campaign filter; absent in cursors made before lists could be filtered by campaign. */
+  campaign: z.string().nullable().optional(),
+});
 const campaignCursor = z.strictObject({ after: z.string().min(1) });
 
 /** The ad set as the API shows it: child resources only where asked for (lists always carry them). */
 function present(adSet: AdSet, children: Set<ChildResource>, targetingOnAdSets: boolean, list: boolean) {
-  const { created_at: _internal, ads, targetings, ...rest } = adSet;
+  const { ads, targetings, ...rest } = publicAdSet(adSet);
   const withAdTargetings = children.has('Ad') && children.has('Targeting');
   const shownAds = ads.map(({ targetings: adTargetings, ...ad }) =>
     withAdTargetings ? { ...ad, targetings: adTargetings ?? [] } : ad,
@@ -110,24 +126,25 @@ export function createAdSetRoutes(
       get: async (req, res) => {
         const query = parseQuery(listQuery, req);
         const ref = await scope(req, query.customer);
+        const campaign = query.campaignId ?? query.parentId ?? null;
         const cursor = query.cursor === undefined ? undefined : decodeCursor(adSetCursor, query.cursor);
-        if (cursor && cursor.status !== (query.status ?? null)) {
-          throw new AppError('invalid_request', 'This cursor belongs to a list with another status filter.', {
+        if (cursor && (cursor.status !== (query.status ?? null) || (cursor.campaign ?? null) !== campaign)) {
+          throw new AppError('invalid_request', 'This cursor belongs to a list with other filters.', {
             param: 'cursor',
           });
         }
         const page = await adSets.list(ref, {
           limit: query.limit,
           ...(query.status ? { status: query.status } : {}),
+          ...(campaign === null ? {} : { parentId: campaign }),
           ...(cursor ? { after: cursor.after } : {}),
           live: query.dismissDatabase,
         });
         const onAdSets = targetingOnAdSets(ref.platform);
+        const next = { after: page.next, status: query.status ?? null, campaign };
         res.json({
           has_more: page.next !== undefined,
-          ...(page.next === undefined
-            ? {}
-            : { next_cursor: encodeCursor({ after: page.next, status: query.status ?? null }) }),
+          ...(page.next === undefined ? {} : { next_cursor: encodeCursor(next) }),
           data: page.data.map((a) => present(a, query.childResources, onAdSets, true)),
         });
       },

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'connect_flow.completed',
   'connect_flow.abandoned',
   'adset.changed_on_platform',
+  'adset.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -13,8 +13,24 @@ import type { AdAccount } from '../store/connections.js';
 import type { PlatformEntry } from './catalog.js';
 import type { ObservedCall } from './platform-calls.js';
 
+/** What an update may change besides name and status. */
+export interface UpdateCapabilities {
+  settings: SettingKind[];
+  targetings: TargetingKind[];
+  /** Whether the budget may change kind (DailyBudget ↔ TotalBudget) once the ad set exists. */
+  budgetKindChange: boolean;
+}
+
+/** An adapter that updates only names and statuses. */
+export const NAME_AND_STATUS_UPDATES: UpdateCapabilities = {
+  settings: [],
+  targetings: [],
+  budgetKindChange: false,
+};
+
 /** What a platform can express, declared by its adapter and enforced before any call is made. */
 export interface Capabilities {
+  /** Setting kinds an ad set may be created with (`Runtime` where the platform schedules ad sets). */
   settings: SettingKind[];
   targetings: TargetingKind[];
   /** Targeting lives on the ad set; when false, `childResources=Targeting` is ignored on lists. */
@@ -32,6 +48,7 @@ export interface Capabilities {
   createStatuses: AdSetStatus[];
   /** Statuses an ad set may be given by an update. */
   updateStatuses: AdSetStatus[];
+  updates: UpdateCapabilities;
   channelKinds: ChannelKind[];
 }
 
@@ -80,6 +97,10 @@ export interface PlatformAdapter {
   listAdSets(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
   getAdSet(call: PlatformCall, id: string): Promise<AdSet | null>;
   createAdSet(call: PlatformCall, input: NewAdSet, account: AdAccount): Promise<AdSet>;
+  /**
+   * Writes the changes (only what the capabilities' `updates` declare reaches it) and answers the ad
+   * set as the platform holds it afterwards.
+   */
   updateAdSet(call: PlatformCall, id: string, changes: AdSetChanges): Promise<AdSet>;
   /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
   deleteAdSet(call: PlatformCall, id: string): Promise<AdSet>;

@@ -17,6 +17,8 @@ export interface CachedAdSet {
   id: string;
   created_at: string;
   status: AdSetStatus;
+  /** The campaign: lists may be filtered by it. */
+  parentId: string;
 }
 
 /** Index member: creation time then id, so pages are in a stable creation order. */
@@ -52,16 +54,36 @@ export class AdSetCache<AdSet extends CachedAdSet = CachedAdSet> {
     return raw ? (JSON.parse(raw) as AdSet) : null;
   }
 
-  /** One page after `after` (an index member), and the member to continue from when there is more. */
-  async page(s: CacheScope, options: { limit: number; status?: AdSetStatus; after?: string }) {
-    const members = await this.kv.zrangeLex(this.indexKey(s, options.status), {
-      limit: options.limit + 1,
-      ...(options.after ? { after: options.after } : {}),
-    });
-    const page = members.slice(0, options.limit);
-    const raws = await this.kv.mget(page.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))));
-    const data = raws.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as AdSet);
-    return { data, next: members.length > options.limit ? page.at(-1) : undefined };
+  /**
+   * One page after `after` (an index member), and the member to continue from when there is more.
+   * With `parentId`, only that campaign's ad sets: the index is read a chunk per round trip and
+   * filtered until the page is full (campaigns have no index of their own).
+   */
+  async page(
+    s: CacheScope,
+    options: { limit: number; status?: AdSetStatus; after?: string; parentId?: string },
+  ): Promise<{ data: AdSet[]; next: string | undefined }> {
+    const { limit, parentId } = options;
+    const found: { member: string; adSet: AdSet }[] = [];
+    const chunk = parentId === undefined ? limit + 1 : Math.max(limit + 1, SCAN_CHUNK);
+    let after = options.after;
+    for (;;) {
+      const members = await this.kv.zrangeLex(this.indexKey(s, options.status), {
+        limit: chunk,
+        ...(after ? { after } : {}),
+      });
+      const raws = await this.kv.mget(members.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))));
+      members.forEach((member, i) => {
+        const raw = raws[i];
+        if (!raw) return;
+        const adSet = JSON.parse(raw) as AdSet;
+        if (parentId === undefined || adSet.parentId === parentId) found.push({ member, adSet });
+      });
+      if (found.length > limit || members.length < chunk) break;
+      after = members.at(-1);
+    }
+    const page = found.slice(0, limit);
+    return { data: page.map((f) => f.adSet), next: found.length > limit ? page.at(-1)!.member : undefined };
   }
 
   private async allMembers(s: CacheScope): Promise<string[]> {

@@ -94,7 +94,6 @@ describe('LinkedIn campaign creation', () => {
   const ORGANIZATION = 'urn:li:organization:2414183';
   const context = (fields: Partial<CreateContext> = {}): CreateContext => ({
     objective: 'WEBSITE_VISITS',
-    groupEnd: undefined,
     reference: ORGANIZATION,
     ...fields,
   });
@@ -152,23 +151,23 @@ describe('LinkedIn campaign creation', () => {
     }
   });
 
-  it('paces a TotalBudget over the lifetime, ending with the campaign group; refuses it without an end', () => {
-    const end = Date.UTC(2030, 11, 31);
-    const total = input({ settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }] });
-    const body = createBody(total, account, context({ groupEnd: end }));
-    expect(body).toMatchObject({
+  it('paces a TotalBudget over the lifetime, up to its Runtime’s end', () => {
+    const start = '2030-01-01T00:00:00+09:00';
+    const end = '2030-12-31T00:00:00+09:00';
+    const total = input({
+      settings: [
+        { kind: 'TotalBudget', budget: 90000, currency: 'JPY' },
+        { kind: 'Runtime', start, end },
+      ],
+    });
+    expect(createBody(total, account, context())).toMatchObject({
       totalBudget: { amount: '90000', currencyCode: 'JPY' },
       pacingStrategy: 'LIFETIME',
-      runSchedule: { end },
+      runSchedule: { start: Date.parse(start), end: Date.parse(end) },
     });
     expect(createBody(input({}), { ...account, currency: 'USD' }, context())).not.toHaveProperty(
       'pacingStrategy',
     );
-    for (const groupEnd of [undefined, Date.UTC(2020, 0, 1)]) {
-      expect(() => createBody(total, account, context({ groupEnd }))).toThrow(
-        expect.objectContaining({ param: 'settings[0]' }),
-      );
-    }
   });
 
   it.each([
@@ -189,6 +188,31 @@ describe('LinkedIn campaign creation', () => {
     expect(() => createBody(input({ settings: [...settings] }), account, context())).toThrow(
       PlatformInputError,
     );
+  });
+
+  it('sends a Runtime as runSchedule in epoch milliseconds, reads it back in UTC; without one it starts now', () => {
+    const runtime = {
+      kind: 'Runtime' as const,
+      start: '2026-12-01T00:00:00+01:00',
+      end: '2026-12-31T00:00:00Z',
+    };
+    const daily = { kind: 'DailyBudget' as const, budget: 3000, currency: 'JPY' };
+    const body = createBody(input({ settings: [daily, runtime] }), account, context());
+    expect(body.runSchedule).toEqual({
+      start: Date.parse('2026-11-30T23:00:00Z'),
+      end: Date.parse('2026-12-31T00:00:00Z'),
+    });
+    expect(toAdSet(campaign({ runSchedule: body.runSchedule }), []).settings).toEqual([
+      { kind: 'Runtime', start: '2026-11-30T23:00:00Z', end: '2026-12-31T00:00:00Z' },
+    ]);
+    const before = Date.now();
+    const open = createBody(input({ settings: [daily] }), account, context()).runSchedule;
+    expect(open.end).toBeUndefined();
+    expect(open.start).toBeGreaterThanOrEqual(before);
+    expect(open.start).toBeLessThanOrEqual(Date.now());
+    const params = createParams(input({ settings: [daily, runtime] }));
+    expect(params('runSchedule.end')).toBe('settings[1].end');
+    expect(params('runSchedule.start')).toBe('settings[1].start');
   });
 
   it('names the unified parameter behind the field LinkedIn refused', () => {

@@ -159,11 +159,14 @@ describe('linkedin-api-client against the emulator', () => {
         parentId: SEED.usdEndingGroup,
         channelKind: 'Social',
         status: 'Paused',
-        settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }],
+        settings: [
+          { kind: 'TotalBudget', budget: 500, currency: 'USD' },
+          { kind: 'Runtime', start: '2030-01-01T00:00:00Z', end: '2030-12-31T00:00:00Z' },
+        ],
         targetings: [],
       },
       { id: SEED.usdAccount, name: 'Acme', currency: 'USD' },
-      { objective: 'BRAND_AWARENESS', groupEnd: Date.UTC(2030, 11, 31), reference },
+      { objective: 'BRAND_AWARENESS', reference },
     );
     const create = (entity: object) =>
       sdk

@@ -98,6 +98,8 @@ describe('linkedin: what only LinkedIn does', () => {
       settings: [
         { kind: 'DailyBudget', budget: 50, currency: 'USD' },
         { kind: 'Objective', objective: 'WEBSITE_VISITS' },
+        // runSchedule in epoch milliseconds, read back in UTC.
+        { kind: 'Runtime', start: '2026-02-01T00:00:00Z' },
       ],
     });
     expect(byId[SEED.runningCampaign]!.ads).toEqual([
@@ -115,6 +117,8 @@ describe('linkedin: what only LinkedIn does', () => {
     expect(created.settings).toEqual([
       { kind: 'DailyBudget', budget: 25.5, currency: 'USD' },
       { kind: 'Objective', objective: 'WEBSITE_VISITS' },
+      // Without a Runtime the campaign runs from its creation, without an end.
+      { kind: 'Runtime', start: expect.any(String) },
     ]);
     const [post] = world.emulator.controls.callsTo('/adCampaigns', 'POST').slice(-1);
     expect(post!.headers['x-restli-method']).toBe('create');

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { minorUnitExponent } from '../../src/adsets/money.js';
 import type { PlatformInputError } from '../../src/platforms/adapter.js';
+import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaAdSet } from '../../src/platforms/meta/adset-input.js';
 import { fromMetaAmount, metaOffset, toMetaAmount } from '../../src/platforms/meta/currencies.js';
 import { classifyMetaError, retryAfterSeconds } from '../../src/platforms/meta/errors.js';
-import { META_STATUS, unifiedStatus, unifiedTargetings } from '../../src/platforms/meta/mapping.js';
+import type { GraphAdSet } from '../../src/platforms/meta/graph-types.js';
+import { META_STATUS, toAdSet, unifiedStatus, unifiedTargetings } from '../../src/platforms/meta/mapping.js';
 
 describe('meta status mapping', () => {
   it.each([
@@ -82,10 +84,9 @@ describe('meta ad set input', () => {
     ...changes,
   });
   const account = { id: 'act_1', name: 'US', currency: 'USD' };
-  const now = new Date('2026-03-01T00:00:00Z');
 
   it('sends budgets in offset units, zips as CC:zip keys, and a goal fitting the objective', () => {
-    const { params } = toMetaAdSet(input(), account, 'OUTCOME_TRAFFIC', now);
+    const { params } = toMetaAdSet(input(), account, 'OUTCOME_TRAFFIC');
     expect(params).toEqual({
       name: 'Zips',
       campaign_id: '42',
@@ -97,11 +98,32 @@ describe('meta ad set input', () => {
     });
   });
 
-  it('gives a lifetime budget the end time Meta requires', () => {
-    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
-    const { params } = toMetaAdSet(total, account, 'OUTCOME_AWARENESS', now);
-    expect(params).toMatchObject({ lifetime_budget: '30000', optimization_goal: 'REACH' });
-    expect(params.end_time).toBe('2026-03-31T00:00:00.000Z');
+  it('sends a Runtime as start_time and end_time, the instants in UTC as Meta writes them', () => {
+    const total = input({
+      settings: [
+        { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-12-01T00:00:00-08:00', end: '2026-12-24T09:30:00+05:30' },
+      ],
+    });
+    const { params } = toMetaAdSet(total, account, 'OUTCOME_AWARENESS');
+    expect(params).toMatchObject({
+      lifetime_budget: '30000',
+      optimization_goal: 'REACH',
+      start_time: '2026-12-01T08:00:00+0000',
+      end_time: '2026-12-24T04:00:00+0000',
+    });
+  });
+
+  it('sends no end_time for a Runtime without an end (it runs until stopped)', () => {
+    const open = input({
+      settings: [
+        { kind: 'DailyBudget', budget: 12.5, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-12-01T00:00:00Z' },
+      ],
+    });
+    const { params } = toMetaAdSet(open, account, 'OUTCOME_TRAFFIC');
+    expect(params.start_time).toBe('2026-12-01T00:00:00+0000');
+    expect(params).not.toHaveProperty('end_time');
   });
 
   it.each([
@@ -128,7 +150,7 @@ describe('meta ad set input', () => {
     ],
     [{}, 'OUTCOME_SALES', 'parentId'],
   ])('refuses %j under %s, naming %s', (changes, objective, param) => {
-    expect(() => toMetaAdSet(input(changes), account, objective, now)).toThrow(
+    expect(() => toMetaAdSet(input(changes), account, objective)).toThrow(
       expect.objectContaining({ param }) as PlatformInputError,
     );
   });
@@ -142,6 +164,116 @@ describe('meta ad set input', () => {
       },
     ]);
     expect(unifiedTargetings({ geo_locations: { countries: ['US'] } })).toEqual([]);
+  });
+});
+
+describe('meta ad set schedules read back', () => {
+  const graphAdSet = (times: Partial<GraphAdSet>): GraphAdSet => ({
+    id: '7',
+    account_id: '1',
+    campaign_id: '42',
+    name: 'x',
+    status: 'PAUSED',
+    effective_status: 'PAUSED',
+    daily_budget: '1000',
+    created_time: '2026-11-01T01:00:00-0700',
+    ...times,
+  });
+  const runtimeOf = (adSet: GraphAdSet) =>
+    toAdSet(adSet, 'USD', []).settings.find((s) => s.kind === 'Runtime');
+
+  it("keeps the ad account's time zone offset Meta answers with, in ISO 8601 (with a colon)", () => {
+    const adSet = graphAdSet({
+      start_time: '2026-12-01T00:00:00-0800',
+      end_time: '2027-01-01T00:00:00-0800',
+    });
+    expect(runtimeOf(adSet)).toEqual({
+      kind: 'Runtime',
+      start: '2026-12-01T00:00:00-08:00',
+      end: '2027-01-01T00:00:00-08:00',
+    });
+    const tokyo = graphAdSet({ start_time: '2026-12-01T09:00:00+0900' });
+    expect(runtimeOf(tokyo)).toEqual({ kind: 'Runtime', start: '2026-12-01T09:00:00+09:00' });
+    expect(toAdSet(tokyo, 'USD', []).created_at).toBe('2026-11-01T08:00:00.000Z');
+  });
+});
+
+describe('meta ad set updates', () => {
+  const usd = { id: 'act_1', name: 'US', currency: 'USD' };
+  const jpy = { id: 'act_2', name: 'JP', currency: 'JPY' };
+  const adSet = (values: Partial<GraphAdSet> = {}): GraphAdSet => ({
+    id: '7',
+    account_id: '1',
+    campaign_id: '42',
+    name: 'x',
+    status: 'ACTIVE',
+    effective_status: 'ACTIVE',
+    daily_budget: '2000',
+    start_time: '2026-11-01T00:00:00-0700',
+    created_time: '2026-11-01T00:00:00-0700',
+    targeting: { geo_locations: { countries: ['CA'], zips: [{ key: 'US:94304' }] }, age_min: 25 },
+    ...values,
+  });
+
+  it('sends a budget in offset units: whole yen for JPY, cents for USD; refuses fractions and other currencies', () => {
+    const daily = (budget: number, currency: string) => ({
+      settings: [{ kind: 'DailyBudget' as const, budget, currency }],
+    });
+    expect(toMetaChanges(daily(1500, 'JPY'), { adSet: adSet(), account: jpy }).params).toEqual({
+      daily_budget: '1500',
+    });
+    expect(toMetaChanges(daily(25.5, 'USD'), { adSet: adSet(), account: usd }).params).toEqual({
+      daily_budget: '2550',
+    });
+    expect(() => toMetaChanges(daily(1500.5, 'JPY'), { adSet: adSet(), account: jpy })).toThrow(
+      expect.objectContaining({ param: 'settings[0].budget' }) as PlatformInputError,
+    );
+    expect(() => toMetaChanges(daily(15, 'USD'), { adSet: adSet(), account: jpy })).toThrow(
+      expect.objectContaining({ param: 'settings[0].currency' }) as PlatformInputError,
+    );
+  });
+
+  it('moves the end without sending the unchanged (past) start; an open end is end_time=0', () => {
+    const runtime = (end?: string) => ({
+      settings: [
+        { kind: 'Runtime' as const, start: '2026-11-01T07:00:00Z', ...(end === undefined ? {} : { end }) },
+      ],
+    });
+    const current = { adSet: adSet({ end_time: '2026-12-01T00:00:00-0800' }), account: usd };
+    expect(toMetaChanges(runtime('2026-12-31T23:59:59+01:00'), current).params).toEqual({
+      end_time: '2026-12-31T22:59:59+0000',
+    });
+    expect(toMetaChanges(runtime(), current).params).toEqual({ end_time: '0' });
+    expect(toMetaChanges(runtime('2026-12-01T08:00:00Z'), current).params).toEqual({});
+    expect(toMetaChanges(runtime(), { adSet: adSet(), account: usd }).params).toEqual({});
+    const moved = { settings: [{ kind: 'Runtime' as const, start: '2026-12-05T00:00:00+09:00' }] };
+    expect(toMetaChanges(moved, current).params).toEqual({
+      start_time: '2026-12-04T15:00:00+0000',
+      end_time: '0',
+    });
+  });
+
+  it("replaces only the zip codes of Meta's targeting, keeping its other criteria", () => {
+    const geo = (zipcodes: { country: string; zipcode: string }[]) => ({
+      targetings: [{ kind: 'GeoTargeting' as const, type: 'ZipcodeGeoTargeting' as const, zipcodes }],
+    });
+    const sent = toMetaChanges(geo([{ country: 'US', zipcode: '10001' }]), { adSet: adSet(), account: usd });
+    expect(JSON.parse(sent.params.targeting!)).toEqual({
+      geo_locations: { countries: ['CA'], zips: [{ key: 'US:10001' }] },
+      age_min: 25,
+    });
+    const removed = toMetaChanges(geo([]), { adSet: adSet(), account: usd });
+    expect(JSON.parse(removed.params.targeting!)).toEqual({
+      geo_locations: { countries: ['CA'] },
+      age_min: 25,
+    });
+  });
+
+  it('names and statuses need nothing read first', () => {
+    expect(toMetaChanges({ name: 'New', status: 'Running' }).params).toEqual({
+      name: 'New',
+      status: 'ACTIVE',
+    });
   });
 });
 

@@ -15,6 +15,9 @@ import {
 
 const USD = 'act_1000000001';
 const JPY = 'act_1000000002';
+/** March of next year: it starts in Pacific standard time and ends in daylight time. */
+const YEAR = new Date().getUTCFullYear() + 1;
+const runtime = { kind: 'Runtime', start: `${YEAR}-03-02T00:00:00Z`, end: `${YEAR}-04-01T00:00:00Z` };
 const zips = (...codes: string[]) => ({
   kind: 'GeoTargeting',
   type: 'ZipcodeGeoTargeting',
@@ -152,6 +155,8 @@ describe('meta: what only Meta does', () => {
     expect(paloAlto.settings).toEqual([
       { kind: 'DailyBudget', budget: 20, currency: 'USD' },
       { kind: 'Objective', objective: 'OUTCOME_TRAFFIC' },
+      // Seeded on 2026-01-05 09:00 UTC, shown in the account's time zone (America/Los_Angeles).
+      { kind: 'Runtime', start: expect.stringMatching(/^2026-01-05T01:00:\d\d-08:00$/) },
     ]);
     expect(paloAlto.ads).toHaveLength(2);
     expect(items.find((a) => a.name === 'Menlo Park families')!.settings).toContainEqual({
@@ -189,7 +194,7 @@ describe('meta: what only Meta does', () => {
     const created = await create(
       USD,
       CAMPAIGNS.usdTraffic,
-      [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
+      [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }, runtime],
       [zips('94301', '94305')],
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { toMicros } from '../../src/adsets/money.js';
-import { TOTAL_BUDGET_DAYS } from '../../src/adsets/total-budget.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { adGroupCreate } from '../../src/platforms/pinterest/ad-group-body.js';
 import { classifyPinterest, namedParam } from '../../src/platforms/pinterest/errors.js';
@@ -40,7 +39,6 @@ const input = (fields: Partial<NewAdSet>): NewAdSet => ({
   ],
   ...fields,
 });
-const now = new Date('2026-03-01T00:00:00Z');
 
 describe('Pinterest status mapping', () => {
   it.each([
@@ -99,15 +97,29 @@ describe('Pinterest micro currency', () => {
   });
 
   it('budget_type picks the setting; a CBO ad group shows none', () => {
-    expect(
-      toAdSet(adGroup({ budget_type: 'LIFETIME', budget_in_micro_currency: 1_000_000 }), context).settings,
-    ).toEqual([
+    const settings = (fields: Partial<PinterestAdGroup>) =>
+      toAdSet(adGroup(fields), context).settings.filter((s) => s.kind !== 'Runtime');
+    expect(settings({ budget_type: 'LIFETIME', budget_in_micro_currency: 1_000_000 })).toEqual([
       { kind: 'TotalBudget', budget: 1, currency: 'USD' },
       { kind: 'Objective', objective: 'AWARENESS' },
     ]);
-    expect(
-      toAdSet(adGroup({ budget_type: 'CBO_ADGROUP', budget_in_micro_currency: null }), context).settings,
-    ).toEqual([{ kind: 'Objective', objective: 'AWARENESS' }]);
+    expect(settings({ budget_type: 'CBO_ADGROUP', budget_in_micro_currency: null })).toEqual([
+      { kind: 'Objective', objective: 'AWARENESS' },
+    ]);
+  });
+
+  it('reads the schedule as a Runtime in UTC: no start is from creation, no end runs until stopped', () => {
+    const runtime = (fields: Partial<PinterestAdGroup>) =>
+      toAdSet(adGroup(fields), context).settings.find((s) => s.kind === 'Runtime');
+    expect(runtime({ start_time: 1_767_700_000, end_time: 1_770_000_000 })).toEqual({
+      kind: 'Runtime',
+      start: '2026-01-06T11:46:40Z',
+      end: '2026-02-02T02:40:00Z',
+    });
+    expect(runtime({ start_time: null, end_time: null })).toEqual({
+      kind: 'Runtime',
+      start: '2026-01-05T08:00:00Z',
+    });
   });
 });
 
@@ -158,7 +170,6 @@ describe('Pinterest ad group creation', () => {
       }),
       account,
       campaign,
-      now,
     );
     expect(item).toEqual({
       name: 'n',
@@ -189,7 +200,7 @@ describe('Pinterest ad group creation', () => {
         ],
       };
       const parent = { ...campaign, objective_type: objective };
-      const { bidFloor, sources } = adGroupCreate(input({ targetings: [zips] }), account, parent, now);
+      const { bidFloor, sources } = adGroupCreate(input({ targetings: [zips] }), account, parent);
       expect(bidFloor).toEqual({
         billable_event: event,
         objective_type: objective,
@@ -202,18 +213,33 @@ describe('Pinterest ad group creation', () => {
 
   it('asks no bid for a VIDEO_COMPLETION ad group (the OpenAPI requires none)', () => {
     const parent = { ...campaign, objective_type: 'VIDEO_COMPLETION' };
-    expect(adGroupCreate(input({}), account, parent, now).bidFloor).toBeNull();
+    expect(adGroupCreate(input({}), account, parent).bidFloor).toBeNull();
   });
 
-  it('gives a lifetime budget an end', () => {
+  it("sends a Runtime as start_time and end_time in Unix seconds, a lifetime budget's end with it", () => {
     const { item } = adGroupCreate(
-      input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] }),
+      input({
+        settings: [
+          { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+          { kind: 'Runtime', start: '2026-12-01T00:00:00-08:00', end: '2026-12-31T00:00:00+01:00' },
+        ],
+      }),
       account,
       campaign,
-      now,
     );
-    expect(item).toMatchObject({ budget_type: 'LIFETIME', budget_in_micro_currency: 300_000_000 });
-    expect(item.end_time).toBe(now.getTime() / 1000 + TOTAL_BUDGET_DAYS * 86_400);
+    expect(item).toMatchObject({
+      budget_type: 'LIFETIME',
+      budget_in_micro_currency: 300_000_000,
+      start_time: Date.parse('2026-12-01T08:00:00Z') / 1000,
+      end_time: Date.parse('2026-12-30T23:00:00Z') / 1000,
+    });
+    const open = adGroupCreate(
+      input({ settings: [...input({}).settings, { kind: 'Runtime', start: '2026-12-01T00:00:00Z' }] }),
+      account,
+      campaign,
+    );
+    expect(open.item.start_time).toBe(Date.parse('2026-12-01T00:00:00Z') / 1000);
+    expect(open.item).not.toHaveProperty('end_time');
   });
 
   it.each([
@@ -235,7 +261,7 @@ describe('Pinterest ad group creation', () => {
     [{ settings: [] }, campaign, 'settings'],
     [{ settings: [{ kind: 'Objective', objective: 'AWARENESS' }] }, campaign, 'settings'],
   ] as const)('refuses %j under %j, naming %s', (fields, parent, param) => {
-    const attempt = () => adGroupCreate(input(fields as Partial<NewAdSet>), account, parent, now);
+    const attempt = () => adGroupCreate(input(fields as Partial<NewAdSet>), account, parent);
     expect(attempt).toThrow(PlatformInputError);
     expect(() => attempt()).toThrow(expect.objectContaining({ param }));
   });

@@ -328,7 +328,14 @@ describe('what the adapter sends is in the OpenAPI', () => {
         parentId: SEED.awareness,
         channelKind: 'Social',
         status: 'Paused',
-        settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
+        settings: [
+          { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+          {
+            kind: 'Runtime',
+            start: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+            end: new Date(Date.now() + 31 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+          },
+        ],
         targetings: [
           {
             kind: 'GeoTargeting',

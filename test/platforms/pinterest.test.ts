@@ -11,6 +11,14 @@ import { PlatformError } from '../../src/platforms/platform-error.js';
 import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 
+/** March of next year, midnight in Berlin (standard time, then summer time). */
+const YEAR = new Date().getUTCFullYear() + 1;
+const runtime = {
+  kind: 'Runtime',
+  start: `${YEAR}-03-02T00:00:00+01:00`,
+  end: `${YEAR}-04-01T00:00:00+02:00`,
+};
+
 const SPEC = { platform: 'pinterest', emulator: pinterestEmulator } as const;
 const daily = (budget: number) => ({ kind: 'DailyBudget', budget, currency: 'USD' });
 const zips = (...codes: string[]) => ({
@@ -81,6 +89,7 @@ describe('pinterest: what only Pinterest does', () => {
       settings: [
         { kind: 'DailyBudget', budget: 20, currency: 'USD' },
         { kind: 'Objective', objective: 'AWARENESS' },
+        expect.objectContaining({ kind: 'Runtime' }),
       ],
       targetings: [
         {
@@ -98,16 +107,19 @@ describe('pinterest: what only Pinterest does', () => {
     expect(byName['San Francisco renters']!.ads).toHaveLength(2);
     expect(byName['Oakland families']).toMatchObject({
       status: 'Paused',
-      settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }, expect.anything()],
+      settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }, expect.anything(), expect.anything()],
     });
     expect(byName['Summer preview']!.status).toBe('Active'); // ACTIVE, not started
     expect(byName['Past buyers']!.status).toBe('Active'); // ACTIVE under a paused campaign
     expect(byName['Last winter']!.status).toBe('Archived');
     expect(byName['Abandoned draft']!.status).toBe('Deleted');
-    expect(byName['Video viewers']!.settings).toEqual([{ kind: 'Objective', objective: 'VIDEO_COMPLETION' }]);
+    expect(byName['Video viewers']!.settings).toEqual([
+      { kind: 'Objective', objective: 'VIDEO_COMPLETION' },
+      expect.objectContaining({ kind: 'Runtime' }),
+    ]);
     expect(byName['Paris centre']).toMatchObject({
       advertiser: SEED.eurAccount,
-      settings: [{ kind: 'DailyBudget', budget: 15, currency: 'EUR' }, expect.anything()],
+      settings: [{ kind: 'DailyBudget', budget: 15, currency: 'EUR' }, expect.anything(), expect.anything()],
       targetings: [
         {
           kind: 'GeoTargeting',
@@ -140,7 +152,7 @@ describe('pinterest: what only Pinterest does', () => {
 
   it('creates budgets in micros, zip codes as GEO ids and keywords as their own resource', async () => {
     const created = await create('round trip', {
-      settings: [{ kind: 'TotalBudget', budget: 300.5, currency: 'USD' }],
+      settings: [{ kind: 'TotalBudget', budget: 300.5, currency: 'USD' }, runtime],
       targetings: [zips('94107', '10001'), keywords('Sofa', 'sofa', 'reading nook')],
     });
     const post = lastCall(`/v5/ad_accounts/${SEED.usdAccount}/ad_groups`, 'POST');
@@ -153,7 +165,8 @@ describe('pinterest: what only Pinterest does', () => {
         budget_type: 'LIFETIME',
         budget_in_micro_currency: 300_500_000,
         bid_in_micro_currency: BID_FLOORS.IMPRESSION,
-        end_time: expect.any(Number),
+        start_time: Date.parse(runtime.start) / 1000,
+        end_time: Date.parse(runtime.end) / 1000,
         targeting_spec: { GEO: ['US-94107', 'US-10001'] },
       }),
     ]);
@@ -168,6 +181,8 @@ describe('pinterest: what only Pinterest does', () => {
     expect(live.body.settings).toEqual([
       { kind: 'TotalBudget', budget: 300.5, currency: 'USD' },
       { kind: 'Objective', objective: 'AWARENESS' },
+      // Unix seconds at Pinterest, read back in UTC.
+      { kind: 'Runtime', start: `${YEAR}-03-01T23:00:00Z`, end: `${YEAR}-03-31T22:00:00Z` },
     ]);
     expect(live.body.targetings).toEqual([
       zips('94107', '10001'),

@@ -84,8 +84,13 @@ describe('snapchat ad squad body', () => {
     });
   });
 
-  it('sends the bid_micro the Ad Squads page requires even with AUTO_BID: one day of the budget', () => {
-    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
+  it('sends the bid_micro the Ad Squads page requires even with AUTO_BID: one day of the budget (a total spread over its Runtime)', () => {
+    const total = input({
+      settings: [
+        { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-03-01T00:00:00Z', end: '2026-03-31T00:00:00Z' },
+      ],
+    });
     expect(toSnapAdSquad(total, account, 'VIDEO_VIEW', now).squad).toMatchObject({
       bid_strategy: 'AUTO_BID',
       lifetime_budget_micro: 300_000_000,
@@ -100,11 +105,28 @@ describe('snapchat ad squad body', () => {
     expect(toSnapAdSquad(input(), account, objective, now).squad.optimization_goal).toBe(goal);
   });
 
-  it('gives a lifetime budget the end time Snap requires', () => {
-    const total = input({ settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }] });
+  it('sends a Runtime as start_time and end_time in UTC; a lifetime budget takes its end from it', () => {
+    const total = input({
+      settings: [
+        { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-12-01T00:00:00+01:00', end: '2026-12-31T00:00:00-05:00' },
+      ],
+    });
     const { squad } = toSnapAdSquad(total, account, 'VIDEO_VIEW', now);
-    expect(squad).toMatchObject({ lifetime_budget_micro: 300_000_000, optimization_goal: 'VIDEO_VIEWS' });
-    expect(squad.end_time).toBe('2026-03-31T00:00:00.000Z');
+    expect(squad).toMatchObject({
+      lifetime_budget_micro: 300_000_000,
+      optimization_goal: 'VIDEO_VIEWS',
+      start_time: '2026-11-30T23:00:00.000Z',
+      end_time: '2026-12-31T05:00:00.000Z',
+    });
+    const open = toSnapAdSquad(
+      input({ settings: [...input().settings, { kind: 'Runtime', start: '2026-12-01T00:00:00Z' }] }),
+      account,
+      'VIDEO_VIEW',
+      now,
+    );
+    expect(open.squad.start_time).toBe('2026-12-01T00:00:00.000Z');
+    expect(open.squad).not.toHaveProperty('end_time');
   });
 
   const daily = (budget: number, currency = 'USD') => [{ kind: 'DailyBudget' as const, budget, currency }];
@@ -176,6 +198,31 @@ describe('snapchat ad squad reading', () => {
         { kind: 'TotalBudget', budget: 99.99, currency: 'EUR' },
         { kind: 'Objective', objective: 'ENGAGEMENT' },
       ],
+    });
+  });
+
+  it('reads start_time and end_time as a Runtime in UTC, to the second; no end runs until stopped', () => {
+    const squad = (times: object) => ({
+      id: 's',
+      campaign_id: 'c',
+      ad_account_id: 'a',
+      name: 'S',
+      status: 'PAUSED',
+      created_at: '2026-01-05T09:00:00.000Z',
+      ...times,
+    });
+    const runtimeOf = (times: object) =>
+      toAdSet(squad(times), 'EUR', undefined, []).settings.find((s) => s.kind === 'Runtime');
+    expect(
+      runtimeOf({ start_time: '2026-12-01T08:00:00.123Z', end_time: '2026-12-31T08:00:00.000Z' }),
+    ).toEqual({
+      kind: 'Runtime',
+      start: '2026-12-01T08:00:00Z',
+      end: '2026-12-31T08:00:00Z',
+    });
+    expect(runtimeOf({ start_time: '2026-12-01T08:00:00.000Z' })).toEqual({
+      kind: 'Runtime',
+      start: '2026-12-01T08:00:00Z',
     });
   });
 });

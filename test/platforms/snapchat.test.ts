@@ -5,6 +5,14 @@ import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type AdSetClient, expectError } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 
+/** March of next year, midnight in Berlin (standard time, then summer time). */
+const YEAR = new Date().getUTCFullYear() + 1;
+const runtime = {
+  kind: 'Runtime',
+  start: `${YEAR}-03-02T00:00:00+01:00`,
+  end: `${YEAR}-04-01T00:00:00+02:00`,
+};
+
 const zips = (country: string, ...codes: string[]) => ({
   kind: 'GeoTargeting',
   type: 'ZipcodeGeoTargeting',
@@ -98,6 +106,7 @@ describe('snapchat: what only Snapchat does', () => {
     expect(paloAlto.settings).toEqual([
       { kind: 'DailyBudget', budget: 20, currency: 'USD' },
       { kind: 'Objective', objective: 'BRAND_AWARENESS' },
+      { kind: 'Runtime', start: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
     ]);
     expect(paloAlto.ads).toHaveLength(2);
     expect(paloAlto.targetings).toEqual([zips('US', '94301', '94304')]);
@@ -132,11 +141,11 @@ describe('snapchat: what only Snapchat does', () => {
     expect(live.body.settings).toContainEqual({ kind: 'Objective', objective: 'TRAFFIC' });
   });
 
-  it('creates with micros, one lowercase country geo with postal_code, and an end time for a lifetime budget', async () => {
+  it("creates with micros, one lowercase country geo with postal_code, and a lifetime budget's Runtime", async () => {
     const created = await create(
       SEEDED.eurAccount,
       SEEDED.eurVideo,
-      [{ kind: 'TotalBudget', budget: 250.5, currency: 'EUR' }],
+      [{ kind: 'TotalBudget', budget: 250.5, currency: 'EUR' }, runtime],
       [zips('DE', '10115', '10117')],
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -147,8 +156,16 @@ describe('snapchat: what only Snapchat does', () => {
       optimization_goal: 'VIDEO_VIEWS',
       targeting: { geos: [{ country_code: 'de', operation: 'INCLUDE', postal_code: ['10115', '10117'] }] },
     });
-    expect(Date.parse(squad!.end_time as string)).toBeGreaterThan(Date.now());
+    expect(squad).toMatchObject({
+      start_time: new Date(runtime.start).toISOString(),
+      end_time: new Date(runtime.end).toISOString(),
+    });
     expect(created.body.settings).toContainEqual({ kind: 'TotalBudget', budget: 250.5, currency: 'EUR' });
+    expect(created.body.settings).toContainEqual({
+      kind: 'Runtime',
+      start: `${YEAR}-03-01T23:00:00Z`,
+      end: `${YEAR}-03-31T22:00:00Z`,
+    });
     expect(created.body.targetings).toEqual([zips('DE', '10115', '10117')]);
   });
 

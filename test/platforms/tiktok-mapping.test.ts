@@ -4,7 +4,13 @@ import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
 import { classifyTikTok } from '../../src/platforms/tiktok/errors.js';
-import { budgetSetting, operationStatus, unifiedStatus } from '../../src/platforms/tiktok/mapping.js';
+import {
+  budgetSetting,
+  operationStatus,
+  toAdSet,
+  unifiedStatus,
+} from '../../src/platforms/tiktok/mapping.js';
+import type { TikTokAdGroup } from '../../src/platforms/tiktok/model.js';
 
 const USD = { id: '7000000000000000001', name: 'Acme', currency: 'USD' };
 const JPY = { id: '7000000000000000002', name: 'Acme Japan', currency: 'JPY' };
@@ -81,9 +87,15 @@ describe('TikTok budgets (major units of the advertiser currency)', () => {
     expect(body).not.toHaveProperty('schedule_end_time');
   });
 
-  it('writes a total budget in yen with an end 30 days later', () => {
+  it("writes a total budget in yen with its Runtime's start and end in UTC+0", () => {
     const { body } = adGroupCreateBody(
-      { ...adSet([{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }]), advertiser: JPY.id },
+      {
+        ...adSet([
+          { kind: 'TotalBudget', budget: 90000, currency: 'JPY' },
+          { kind: 'Runtime', start: '2026-03-02T09:00:00+09:00', end: '2026-03-31T21:00:00+09:00' },
+        ]),
+        advertiser: JPY.id,
+      },
       JPY,
       'REACH',
       ['1'],
@@ -94,6 +106,7 @@ describe('TikTok budgets (major units of the advertiser currency)', () => {
       budget_mode: 'BUDGET_MODE_TOTAL',
       budget: 90000,
       schedule_type: 'SCHEDULE_START_END',
+      schedule_start_time: '2026-03-02 00:00:00',
       schedule_end_time: '2026-03-31 12:00:00',
       billing_event: 'CPM',
     });
@@ -115,6 +128,61 @@ describe('TikTok budgets (major units of the advertiser currency)', () => {
     expect(() => adGroupCreateBody(adSet([...settings]), account, 'TRAFFIC', ['1'])).toThrow(
       expect.objectContaining({ param }),
     );
+  });
+});
+
+describe('TikTok schedules', () => {
+  const adGroup = (schedule: Partial<TikTokAdGroup>): TikTokAdGroup => ({
+    adgroup_id: '1',
+    adgroup_name: 'g',
+    advertiser_id: USD.id,
+    campaign_id: '2',
+    operation_status: 'DISABLE',
+    secondary_status: 'ADGROUP_STATUS_DISABLE',
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget: 20,
+    create_time: '2026-03-01 12:00:00',
+    ...schedule,
+  });
+  const context = { currency: 'USD', objective: 'REACH', ads: [], zipcodes: new Map() };
+  const runtimeOf = (g: TikTokAdGroup) => toAdSet(g, context).settings.find((s) => s.kind === 'Runtime');
+
+  it('reads a start-end schedule as a Runtime in UTC; "from now" has no end of its own', () => {
+    const dated = adGroup({
+      schedule_type: 'SCHEDULE_START_END',
+      schedule_start_time: '2026-03-02 00:00:00',
+      schedule_end_time: '2026-03-31 12:00:00',
+    });
+    expect(runtimeOf(dated)).toEqual({
+      kind: 'Runtime',
+      start: '2026-03-02T00:00:00Z',
+      end: '2026-03-31T12:00:00Z',
+    });
+    const open = adGroup({
+      schedule_type: 'SCHEDULE_FROM_NOW',
+      schedule_start_time: '2026-03-02 00:00:00',
+      schedule_end_time: '2036-03-02 00:00:00',
+    });
+    expect(runtimeOf(open)).toEqual({ kind: 'Runtime', start: '2026-03-02T00:00:00Z' });
+  });
+
+  it('writes a Runtime without an end as a schedule from its start', () => {
+    const { body, params } = adGroupCreateBody(
+      adSet([
+        { kind: 'DailyBudget', budget: 20, currency: 'USD' },
+        { kind: 'Runtime', start: '2026-03-05T00:00:00-05:00' },
+      ]),
+      USD,
+      'REACH',
+      ['1'],
+      NOW,
+    );
+    expect(body).toMatchObject({
+      schedule_type: 'SCHEDULE_FROM_NOW',
+      schedule_start_time: '2026-03-05 05:00:00',
+    });
+    expect(body).not.toHaveProperty('schedule_end_time');
+    expect(params.schedule_start_time).toBe('settings[1].start');
   });
 });
 

@@ -11,6 +11,14 @@ import {
   startPlatformWorld,
 } from '../support/platform-suite.js';
 
+/** March of next year, midnight in Tokyo. */
+const YEAR = new Date().getUTCFullYear() + 1;
+const runtime = {
+  kind: 'Runtime',
+  start: `${YEAR}-03-02T00:00:00+09:00`,
+  end: `${YEAR}-04-01T00:00:00+09:00`,
+};
+
 /** The seeded TRAFFIC campaign of the USD advertiser (ids are handed out in seeding order). */
 const TRAFFIC_CAMPAIGN = '1800000000000000001';
 
@@ -108,6 +116,8 @@ describe('tiktok: what is particular to TikTok', () => {
       settings: [
         { kind: 'DailyBudget', budget: 50, currency: 'USD' },
         { kind: 'Objective', objective: 'TRAFFIC' },
+        // Seeded "from now" (TikTok's open end), in UTC+0.
+        { kind: 'Runtime', start: '2026-01-05T09:00:00Z' },
       ],
       targetings: [
         {
@@ -120,7 +130,11 @@ describe('tiktok: what is particular to TikTok', () => {
     expect(byName.get('Bread lovers NYC')?.ads?.map((ad) => ad.id)).toHaveLength(2);
     expect(byName.get('Weekend push')).toMatchObject({
       status: 'Paused',
-      settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }, { kind: 'Objective' }],
+      settings: [
+        { kind: 'TotalBudget', budget: 900, currency: 'USD' },
+        { kind: 'Objective' },
+        { kind: 'Runtime', start: '2026-01-05T09:00:00Z', end: '2026-03-01T00:00:00Z' },
+      ],
     });
     expect(byName.get('Over budget')?.status).toBe('Active');
     expect(byName.get('Everyone')?.status).toBe('Active');
@@ -131,6 +145,7 @@ describe('tiktok: what is particular to TikTok', () => {
       settings: [
         { kind: 'DailyBudget', budget: 5000, currency: 'JPY' },
         { kind: 'Objective', objective: 'TRAFFIC' },
+        { kind: 'Runtime', start: '2026-01-05T09:00:00Z' },
       ],
     });
   });
@@ -173,7 +188,7 @@ describe('tiktok: what is particular to TikTok', () => {
       advertiser: SEEDED.jpAdvertiser,
       parentId: '1800000000000000003',
       channelKind: 'Social',
-      settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }],
+      settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }, runtime],
       targetings: [
         {
           kind: 'GeoTargeting',
@@ -186,7 +201,14 @@ describe('tiktok: what is particular to TikTok', () => {
     expect(res.body.settings).toEqual([
       { kind: 'TotalBudget', budget: 90000, currency: 'JPY' },
       { kind: 'Objective', objective: 'TRAFFIC' },
+      // TikTok schedules in UTC+0, and so it reads back.
+      { kind: 'Runtime', start: `${YEAR}-03-01T15:00:00Z`, end: `${YEAR}-03-31T15:00:00Z` },
     ]);
+    expect(world.emulator.controls.callsTo('/adgroup/create/', 'POST').at(-1)!.body).toMatchObject({
+      schedule_type: 'SCHEDULE_START_END',
+      schedule_start_time: `${YEAR}-03-01 15:00:00`,
+      schedule_end_time: `${YEAR}-03-31 15:00:00`,
+    });
   });
 
   it('targets a Canadian postal code by its first three characters, the level TikTok targets', async () => {

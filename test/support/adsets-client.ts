@@ -12,6 +12,7 @@ export interface AdSetBody {
   status: string;
   advertiser: string;
   parentId: string;
+  campaignId: string;
   channelKind: string;
   settings: Record<string, unknown>[];
   ads?: { id: string; channelKind?: string; targetings?: unknown[] }[];

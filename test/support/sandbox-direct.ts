@@ -127,6 +127,9 @@ export interface SandboxAdSet {
   delivery: 'DELIVERING' | 'NOT_DELIVERING';
   channel: string;
   budget: { type: string; amount: number; currency: string };
+  objective: string;
+  start_time?: string;
+  end_time?: string | null;
   created_time: string;
   targeting: { keywords: string[]; zipcodes: { country: string; zip: string }[] };
   ads?: { id: string; name: string; status: string; channel: string; targeting?: { keywords: string[] } }[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adSetChangesSchema, JSON_FIELDS, newAdSetSchema } from '../../adsets/input.js';
+import { adSetChangesSchema, JSON_FIELDS, newAdSetFields } from '../../adsets/input.js';
 import { campaignsQuery, customerQuery, getQuery, listQuery } from '../../api/adsets.js';
 import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { ErrorCode } from '../../errors.js';
@@ -17,6 +17,8 @@ const PARAMS = {
   customer: 'The customer (of your company) whose connection is used.',
   limit: 'How many to return (1–1000).',
   status: 'Only ad sets with this status.',
+  campaignId: 'Only the ad sets of this campaign.',
+  parentId: 'The same as `campaignId` (give either, or both alike).',
   childResources:
     'Comma-separated `Ad`, `Targeting`: include the ad set’s ads and targetings (lists always do).',
   dismissDatabase:
@@ -44,8 +46,14 @@ const WRITE_ERRORS: ErrorCode[] = [
 function formVariant(schema: z.ZodObject): z.ZodType {
   const encoded = Object.keys(schema.shape).filter((key) => JSON_FIELDS.has(key));
   if (encoded.length === 0) return schema;
-  return schema.extend(
-    Object.fromEntries(encoded.map((key) => [key, z.string().describe(`The ${key} list, JSON-encoded.`)])),
+  // The form's values are checked by the same refinements once decoded (safeExtend keeps them).
+  return schema.safeExtend(
+    Object.fromEntries(
+      encoded.map((key) => {
+        const value = z.string().describe(`The ${key} list, JSON-encoded.`);
+        return [key, schema.shape[key] instanceof z.ZodOptional ? value.optional() : value];
+      }),
+    ),
   );
 }
 
@@ -70,7 +78,8 @@ const newAdSet = {
   channelKind: 'Social',
   settings: [
     { kind: 'DailyBudget', budget: 12.5, currency: 'EUR' },
-    { kind: 'Objective', objective: 'TRAFFIC' },
+    { kind: 'Objective', objective: 'OUTCOME_TRAFFIC' },
+    { kind: 'Runtime', start: '2026-12-01T00:00:00+01:00', end: '2026-12-24T00:00:00+01:00' },
   ],
   targetings: [
     { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'DE', zipcode: '10117' }] },
@@ -78,7 +87,28 @@ const newAdSet = {
   status: 'Paused',
 };
 const { targetings: _targetings, ...adSetFields } = newAdSet;
-const adSet = { id: '120210000000000042', platform: 'meta', ...adSetFields };
+const adSet = {
+  id: '120210000000000042',
+  platform: 'meta',
+  ...adSetFields,
+  campaignId: adSetFields.parentId,
+};
+const changes = {
+  settings: [
+    { kind: 'DailyBudget', budget: 20, currency: 'EUR' },
+    { kind: 'Runtime', start: '2026-12-01T00:00:00+01:00', end: '2026-12-31T00:00:00+01:00' },
+  ],
+  targetings: [
+    {
+      kind: 'GeoTargeting',
+      type: 'ZipcodeGeoTargeting',
+      zipcodes: [
+        { country: 'DE', zipcode: '10117' },
+        { country: 'DE', zipcode: '10119' },
+      ],
+    },
+  ],
+};
 const listed = {
   ...adSet,
   ads: [{ id: '120210000000000077', name: 'Spring sale – ad 1', status: 'Paused', channelKind: 'Social' }],
@@ -121,7 +151,7 @@ export const adSetOperations: Operation[] = [
     body: {
       required: true,
       description: 'JSON, or form fields with `settings` and `targetings` JSON-encoded.',
-      content: encodings(newAdSetSchema, newAdSet),
+      content: encodings(newAdSetFields, newAdSet),
     },
     responses: {
       201: { description: 'The new ad set.', schema: AdSet, example: { ...listed, ads: [] } },
@@ -152,17 +182,27 @@ export const adSetOperations: Operation[] = [
     path: '/v1/:platform/adsets/:id',
     operationId: 'updateAdSet',
     tag: 'Ad sets',
-    summary: 'Rename an ad set or change its status',
+    summary: 'Change an ad set: name, status, settings, targetings',
+    description:
+      'A setting kind that is sent replaces that kind (DailyBudget and TotalBudget are one budget); kinds not sent stay. ' +
+      'A targeting kind that is sent replaces that kind; an empty list removes it. Written to the platform first; ' +
+      'the answer is the ad set as the platform holds it afterwards. What the platform cannot change is 400 ' +
+      '`unsupported_for_platform` naming the parameter. Emits `adset.updated`.',
     pathParams: onAdSet,
     query: customerQuery,
     params: PARAMS,
     body: {
       required: true,
-      description: '`name`, `status` or both, as JSON or form fields.',
-      content: encodings(adSetChangesSchema, { status: 'Running' }),
+      description:
+        'Any of `name`, `status`, `settings`, `targetings`, as JSON or form fields (`settings` and `targetings` JSON-encoded).',
+      content: encodings(adSetChangesSchema, changes),
     },
     responses: {
-      200: { description: 'The updated ad set.', schema: AdSet, example: { ...adSet, status: 'Running' } },
+      200: {
+        description: 'The ad set as the platform holds it now.',
+        schema: AdSet,
+        example: { ...adSet, settings: [...changes.settings, adSet.settings[1]] },
+      },
     },
     errors: [...WRITE_ERRORS, 'adset_not_found'],
   },

@@ -1,6 +1,11 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
+import {
+  type AdapterFactory,
+  NAME_AND_STATUS_UPDATES,
+  type PlatformCall,
+  PlatformInputError,
+} from '../adapter.js';
 import { GoogleAdsApi } from './api.js';
 import { adGroupParam, type FieldPathElement } from './errors.js';
 import { channelKind, type GoogleRow, googleStatus, toAd, toAdSet, toCampaign } from './mapping.js';
@@ -81,6 +86,7 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Search', 'Display', 'Video'],
     },
 

@@ -1,6 +1,6 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { linkedInClient } from './client.js';
 import { createBody, createParams } from './create-body.js';
@@ -91,7 +91,7 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: [],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -99,6 +99,7 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 
@@ -147,7 +148,6 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
         restliMethod: 'create',
         body: createBody(input, account, {
           objective: group.objectiveType ?? null,
-          groupEnd: group.runSchedule?.end,
           reference: linkedInAccount.reference,
         }),
         param: createParams(input),

@@ -1,4 +1,5 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { FieldParam } from './errors.js';
@@ -45,17 +46,13 @@ const AUTOMATED_BIDDING: Record<string, { optimizationTargetType: string; costTy
 export interface CreateContext {
   /** The campaign group's objective. */
   objective: string | null;
-  /** When the campaign group ends (epoch milliseconds), if it has an end. */
-  groupEnd: number | undefined;
   /** The ad account's `reference`: the organization it advertises for. */
   reference: string | undefined;
 }
 
 /** The `POST adCampaigns` body for a new ad set under a campaign group. */
 export function createBody(input: NewAdSet, account: AdAccount, context: CreateContext) {
-  const budgetSettings = input.settings.flatMap((setting, i) =>
-    setting.kind === 'Objective' ? [] : [{ setting, i }],
-  );
+  const budgetSettings = input.settings.flatMap((setting, i) => (isBudget(setting) ? [{ setting, i }] : []));
   if (budgetSettings.length === 0) {
     throw new PlatformInputError('settings', 'LinkedIn campaigns need a DailyBudget or TotalBudget setting.');
   }
@@ -75,7 +72,6 @@ export function createBody(input: NewAdSet, account: AdAccount, context: CreateC
     if (!amount) throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${currency}.`);
     budgets[field] = amount;
   }
-  const lifetime = lifetimePacing(input, context);
   const bidding = context.objective ? AUTOMATED_BIDDING[context.objective] : undefined;
   if (!bidding) {
     throw new PlatformInputError(
@@ -99,30 +95,22 @@ export function createBody(input: NewAdSet, account: AdAccount, context: CreateC
     politicalIntent: DEFAULTS.politicalIntent,
     ...bidding,
     ...budgets,
-    ...(lifetime ? { pacingStrategy: 'LIFETIME' } : {}),
+    // A TotalBudget is spent over the campaign's lifetime, up to its Runtime's end (which adlink
+    // requires of every TotalBudget); the schema deprecates `totalBudget` without lifetime pacing.
+    ...(budgets.totalBudget ? { pacingStrategy: 'LIFETIME' } : {}),
     objectiveType: context.objective,
     locale: DEFAULTS.locale,
     targetingCriteria: DEFAULTS.targetingCriteria,
-    runSchedule: { start: Date.now(), ...(lifetime ? { end: lifetime.end } : {}) },
+    runSchedule: runSchedule(input),
     offsiteDeliveryEnabled: DEFAULTS.offsiteDeliveryEnabled,
   };
 }
 
-/**
- * A TotalBudget is spent with lifetime pacing until an end date (the campaign schema deprecates
- * `totalBudget` without it). The unified model has no end date: the campaign ends with its campaign
- * group, and a TotalBudget under a group without an end is refused.
- */
-function lifetimePacing(input: NewAdSet, context: CreateContext): { end: number } | null {
-  const total = input.settings.findIndex((s) => s.kind === 'TotalBudget');
-  if (total < 0) return null;
-  if (context.groupEnd === undefined || context.groupEnd <= Date.now()) {
-    throw new PlatformInputError(
-      `settings[${total}]`,
-      `A LinkedIn TotalBudget is paced over the campaign's lifetime, up to an end date: campaign group ${input.parentId} has none ahead. Give the group an end date in Campaign Manager, or use a DailyBudget.`,
-    );
-  }
-  return { end: context.groupEnd };
+/** When the campaign runs, in epoch milliseconds: from now, or as its Runtime says. */
+function runSchedule(input: NewAdSet): { start: number; end?: number } {
+  const runtime = findRuntime(input.settings)?.runtime;
+  if (!runtime) return { start: Date.now() };
+  return { start: Date.parse(runtime.start), ...(runtime.end ? { end: Date.parse(runtime.end) } : {}) };
 }
 
 /** The unified parameter behind each field of `createBody`'s answer that LinkedIn may refuse. */
@@ -146,6 +134,8 @@ export function createParams(input: NewAdSet): FieldParam {
         return setting('TotalBudget', 'budget');
       case 'objectiveType':
         return setting('Objective', 'objective');
+      case 'runSchedule':
+        return fieldPath.endsWith('.end') ? setting('Runtime', 'end') : setting('Runtime', 'start');
       default:
         return undefined;
     }

@@ -1,3 +1,4 @@
+import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, Campaign, Setting } from '../../adsets/model.js';
 import type * as LinkedIn from './model.js';
 import { fromMoneyAmount } from './money.js';
@@ -25,6 +26,11 @@ export function toAdSet(campaign: LinkedIn.Campaign, creatives: LinkedIn.Creativ
     if (money) settings.push({ kind, budget: fromMoneyAmount(money), currency: money.currencyCode });
   }
   if (campaign.objectiveType) settings.push({ kind: 'Objective', objective: campaign.objectiveType });
+  const schedule = campaign.runSchedule;
+  if (schedule) {
+    const end = schedule.end === undefined ? {} : { end: utcInstant(new Date(schedule.end)) };
+    settings.push({ kind: 'Runtime', start: utcInstant(new Date(schedule.start)), ...end });
+  }
   return {
     id: String(campaign.id),
     name: campaign.name,

@@ -48,6 +48,8 @@ export interface Campaign {
   objectiveType?: string;
   dailyBudget?: MoneyAmount;
   totalBudget?: MoneyAmount;
+  /** Epoch milliseconds; no end: it runs until stopped. */
+  runSchedule?: { start: number; end?: number };
   changeAuditStamps?: { created?: { time: number } };
 }
 

@@ -2,6 +2,7 @@ import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
+import { toMetaChanges } from './adset-changes.js';
 import { toMetaAdSet } from './adset-input.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import { graphClient } from './graph-client.js';
@@ -12,7 +13,7 @@ import {
   type GraphAdSet,
   type GraphCampaign,
 } from './graph-types.js';
-import { ADSET_EFFECTIVE_STATUSES, META_STATUS, toAd, toAdSet, toCampaign } from './mapping.js';
+import { ADSET_EFFECTIVE_STATUSES, advertiserId, toAd, toAdSet, toCampaign } from './mapping.js';
 
 const fields = (list: readonly string[]) => ({ fields: list.join(',') });
 
@@ -53,6 +54,14 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     return (await graph.get<GraphAdAccount>(call, `/${account.id}`, fields(['currency']))).currency;
   }
 
+  /** What an update of budgets, schedule or targeting starts from: the ad set at Meta and its account. */
+  async function currentOf(call: PlatformCall, id: string) {
+    const adSet = await graph.get<GraphAdSet>(call, `/${id}`, fields(FIELDS.adSetForChange));
+    const account = call.accounts.find((a) => a.id === advertiserId(adSet.account_id));
+    if (!account) throw new PlatformError('rejected', `Meta ad set ${id} is in no connected ad account`);
+    return { adSet, account: { ...account, currency: await currencyOf(call, account) } };
+  }
+
   async function mustRead(call: PlatformCall, id: string): Promise<AdSet> {
     const adSet = await readAdSet(call, id);
     if (!adSet) throw new PlatformError('rejected', `Meta did not return ad set ${id}`);
@@ -61,7 +70,7 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['GeoTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -69,6 +78,12 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      // The objective is the campaign's; Meta keeps an ad set's budget type for its whole life.
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        targetings: ['GeoTargeting'],
+        budgetKindChange: false,
+      },
       channelKinds: ['Social'],
     },
 
@@ -101,20 +116,15 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
 
     async createAdSet(call, input, account) {
       const campaign = await graph.get<GraphCampaign>(call, `/${input.parentId}`, fields(['objective']));
-      const { params, sources } = toMetaAdSet(input, account, campaign.objective, new Date());
+      const { params, sources } = toMetaAdSet(input, account, campaign.objective);
       const created = await graph.post<{ id: string }>(call, `/${account.id}/adsets`, params, sources);
       return mustRead(call, created.id);
     },
 
     async updateAdSet(call, id, changes) {
-      const form: Record<string, string> = {};
-      if (changes.name !== undefined) form.name = changes.name;
-      if (changes.status !== undefined && changes.status !== 'Deleted')
-        form.status = META_STATUS[changes.status];
-      await graph.post(call, `/${id}`, form, [
-        ['name', 'name'],
-        ['status', 'status'],
-      ]);
+      const merging = changes.settings !== undefined || changes.targetings !== undefined;
+      const { params, sources } = toMetaChanges(changes, merging ? await currentOf(call, id) : undefined);
+      await graph.post(call, `/${id}`, params, sources);
       return mustRead(call, id);
     },
 

@@ -1,5 +1,5 @@
-import type { NewAdSet } from '../../adsets/model.js';
-import { totalBudgetEnd } from '../../adsets/total-budget.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { type Budget, isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
@@ -16,6 +16,30 @@ const OPTIMIZATION_GOAL: Record<string, string> = {
   OUTCOME_ENGAGEMENT: 'POST_ENGAGEMENT',
 };
 
+/** An instant as Meta takes it: `2026-05-01T08:00:00+0000` (Meta answers in the account's time zone). */
+export const metaTime = (instant: string): string => `${new Date(instant).toISOString().slice(0, 19)}+0000`;
+
+/** A budget setting as Meta's `daily_budget` or `lifetime_budget`, in the account currency's offset units. */
+export function metaBudget(s: Budget, i: number, account: AdAccount): [name: string, amount: string] {
+  if (s.currency !== account.currency) {
+    throw new PlatformInputError(
+      `settings[${i}].currency`,
+      `Budgets of ad account ${account.id} are in ${account.currency}.`,
+    );
+  }
+  if (metaOffset(s.currency) === undefined) {
+    throw new PlatformInputError(`settings[${i}].currency`, `Meta ad accounts do not use ${s.currency}.`);
+  }
+  const amount = toMetaAmount(s.budget, s.currency);
+  if (amount === undefined) {
+    throw new PlatformInputError(
+      `settings[${i}].budget`,
+      `Meta budgets in ${s.currency} have fewer decimals.`,
+    );
+  }
+  return [s.kind === 'DailyBudget' ? 'daily_budget' : 'lifetime_budget', String(amount)];
+}
+
 /**
  * The parameters of `POST /act_{id}/adsets` for a unified ad set, and where each came from (for
  * Meta's validation errors). What Meta cannot hold is refused by name before any call.
@@ -24,7 +48,6 @@ export function toMetaAdSet(
   input: NewAdSet,
   account: AdAccount,
   objective: string | undefined,
-  now: Date,
 ): { params: Record<string, string>; sources: ParamSource[] } {
   const goal = objective ? OPTIMIZATION_GOAL[objective] : undefined;
   if (!goal) {
@@ -42,34 +65,20 @@ export function toMetaAdSet(
   };
   const sources: ParamSource[] = [];
 
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
   if (budgets.length > 1) {
     throw new PlatformInputError('settings', 'A Meta ad set has one budget: a DailyBudget or a TotalBudget.');
   }
   for (const { s, i } of budgets) {
-    if (s.currency !== account.currency) {
-      throw new PlatformInputError(
-        `settings[${i}].currency`,
-        `Budgets of ad account ${account.id} are in ${account.currency}.`,
-      );
-    }
-    if (metaOffset(s.currency) === undefined) {
-      throw new PlatformInputError(`settings[${i}].currency`, `Meta ad accounts do not use ${s.currency}.`);
-    }
-    const amount = toMetaAmount(s.budget, s.currency);
-    if (amount === undefined) {
-      throw new PlatformInputError(
-        `settings[${i}].budget`,
-        `Meta budgets in ${s.currency} have fewer decimals.`,
-      );
-    }
-    const name = s.kind === 'DailyBudget' ? 'daily_budget' : 'lifetime_budget';
-    params[name] = String(amount);
-    if (s.kind === 'TotalBudget') {
-      params.end_time = totalBudgetEnd(now).toISOString();
-      sources.push(['end_time', `settings[${i}]`]);
-    }
+    const [name, amount] = metaBudget(s, i, account);
+    params[name] = amount;
     sources.push([name, `settings[${i}].budget`], ['budget', `settings[${i}].budget`]);
+  }
+  const found = findRuntime(input.settings);
+  if (found) {
+    params.start_time = metaTime(found.runtime.start);
+    if (found.runtime.end) params.end_time = metaTime(found.runtime.end);
+    sources.push(['end_time', `settings[${found.i}].end`], ['start_time', `settings[${found.i}].start`]);
   }
 
   const zips = input.targetings.flatMap((t, i) =>

@@ -16,8 +16,10 @@ export interface GraphCampaign {
   effective_status: string;
 }
 
+/** Meta's targeting spec: adlink reads zip codes and keeps the rest (countries, ages, …) as it is. */
 export interface GraphTargeting {
-  geo_locations?: { countries?: string[]; zips?: { key: string }[] };
+  geo_locations?: { countries?: string[]; zips?: { key: string }[]; [criterion: string]: unknown };
+  [criterion: string]: unknown;
 }
 
 export interface GraphAdSet {
@@ -31,6 +33,9 @@ export interface GraphAdSet {
   daily_budget?: string;
   lifetime_budget?: string;
   targeting?: GraphTargeting;
+  /** In the ad account's time zone: `2026-01-05T01:00:00-0800`. */
+  start_time?: string;
+  end_time?: string;
   created_time: string;
   /** The `ads` edge expanded in place: its first page. */
   ads?: GraphPage<GraphAd>;
@@ -64,8 +69,20 @@ export const FIELDS = {
     'daily_budget',
     'lifetime_budget',
     'targeting',
+    'start_time',
+    'end_time',
     'created_time',
     'ads.limit(100){id,adset_id,name,status,effective_status}',
+  ],
+  /** What an update of budgets, schedule or targeting starts from. */
+  adSetForChange: [
+    'id',
+    'account_id',
+    'daily_budget',
+    'lifetime_budget',
+    'targeting',
+    'start_time',
+    'end_time',
   ],
   ad: ['id', 'adset_id', 'name', 'status', 'effective_status'],
 } as const;

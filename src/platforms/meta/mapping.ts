@@ -67,9 +67,13 @@ export function unifiedTargetings(targeting: GraphTargeting | undefined): Target
   ];
 }
 
-/** Meta writes times as `2026-01-05T10:00:00+0000`. */
-const isoTime = (graphTime: string): string =>
-  new Date(graphTime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toISOString();
+/**
+ * Meta writes times with an offset without colon, `2026-01-05T01:00:00-0800`, ad set schedules in
+ * the ad account's time zone: the same time in ISO 8601 with the offset kept.
+ */
+export const offsetTime = (graphTime: string): string => graphTime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+
+const isoTime = (graphTime: string): string => new Date(offsetTime(graphTime)).toISOString();
 
 export function toAd(ad: GraphAd): Ad {
   return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
@@ -89,6 +93,13 @@ export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): Ad
     });
   }
   if (adSet.campaign?.objective) settings.push({ kind: 'Objective', objective: adSet.campaign.objective });
+  if (adSet.start_time) {
+    settings.push({
+      kind: 'Runtime',
+      start: offsetTime(adSet.start_time),
+      ...(adSet.end_time ? { end: offsetTime(adSet.end_time) } : {}),
+    });
+  }
   return {
     id: adSet.id,
     name: adSet.name,

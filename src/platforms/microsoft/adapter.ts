@@ -1,6 +1,11 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
+import {
+  type AdapterFactory,
+  NAME_AND_STATUS_UPDATES,
+  type PlatformCall,
+  PlatformInputError,
+} from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { addAdGroupsBody, addKeywordsBody } from './ad-group-body.js';
 import { type AccountApi, MicrosoftAdsApi } from './client.js';
@@ -141,6 +146,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       deletion: 'hard',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Search', 'Display'],
     },
 

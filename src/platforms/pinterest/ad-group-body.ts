@@ -1,6 +1,6 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import { toMicros } from '../../adsets/money.js';
-import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { ParamSource } from './errors.js';
@@ -52,7 +52,6 @@ export function adGroupCreate(
   input: NewAdSet,
   account: AdAccount,
   campaign: PinterestCampaign,
-  now: Date,
 ): AdGroupCreate {
   const billableEvent = campaign.objective_type ? BILLABLE_EVENT[campaign.objective_type] : undefined;
   if (!billableEvent) {
@@ -70,7 +69,7 @@ export function adGroupCreate(
   };
   const sources: ParamSource[] = [];
 
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
   if (budgets.length > 1) {
     throw new PlatformInputError(
       'settings',
@@ -106,11 +105,14 @@ export function adGroupCreate(
     }
     item.budget_in_micro_currency = micros;
     item.budget_type = s.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME';
-    if (s.kind === 'TotalBudget') {
-      item.end_time = Math.floor(totalBudgetEnd(now).getTime() / 1000);
-      sources.push(['end_time', `settings[${i}]`]);
-    }
     sources.push(['budget_in_micro_currency', `settings[${i}].budget`], ['budget_type', `settings[${i}]`]);
+  }
+  const found = findRuntime(input.settings);
+  if (found) {
+    const seconds = (instant: string) => Date.parse(instant) / 1000;
+    item.start_time = seconds(found.runtime.start);
+    if (found.runtime.end) item.end_time = seconds(found.runtime.end);
+    sources.push(['end_time', `settings[${found.i}].end`], ['start_time', `settings[${found.i}].start`]);
   }
 
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');

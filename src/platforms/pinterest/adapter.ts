@@ -1,6 +1,6 @@
 import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { adGroupCreate, type BidFloorSpec } from './ad-group-body.js';
 import { pinterestClient } from './client.js';
@@ -124,7 +124,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['GeoTargeting', 'KeywordTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -133,6 +133,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 
@@ -179,7 +180,7 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       const [campaign] = await campaignsOf(call, account.id, [input.parentId]);
       if (!campaign)
         throw new PlatformError('rejected', `campaign ${input.parentId} was not found`, undefined, 404);
-      const { item, sources, keywords, bidFloor } = adGroupCreate(input, account, campaign, new Date());
+      const { item, sources, keywords, bidFloor } = adGroupCreate(input, account, campaign);
       if (bidFloor) item.bid_in_micro_currency = await bidFloorOf(call, account.id, bidFloor, sources);
       const adGroup = await pin.writeOne<PinterestAdGroup>(call, 'POST', `${path}/ad_groups`, item, sources);
       const created = keywords

@@ -1,3 +1,4 @@
+import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, Campaign, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
 import { zipcodesOf } from './geo.js';
@@ -52,6 +53,12 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
     });
   }
   if (context.objective) settings.push({ kind: 'Objective', objective: context.objective });
+  const at = (seconds: number) => utcInstant(new Date(seconds * 1000));
+  settings.push({
+    kind: 'Runtime',
+    start: at(adGroup.start_time ?? adGroup.created_time),
+    ...(adGroup.end_time ? { end: at(adGroup.end_time) } : {}),
+  });
   return {
     id: adGroup.id,
     name: adGroup.name,

@@ -34,6 +34,9 @@ export interface PinterestAdGroup {
   budget_in_micro_currency?: number | null;
   budget_type?: 'DAILY' | 'LIFETIME' | 'CBO_ADGROUP';
   targeting_spec?: TargetingSpec | null;
+  /** Unix seconds; no start means from creation, no end means until stopped. */
+  start_time?: number | null;
+  end_time?: number | null;
   /** Unix seconds. */
   created_time: number;
 }

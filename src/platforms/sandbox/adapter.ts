@@ -1,12 +1,16 @@
-import type {
-  Ad,
-  AdSet,
-  AdSetStatus,
-  Campaign,
-  ChannelKind,
-  NewAdSet,
-  Setting,
-  Targeting,
+import { findRuntime, utcInstant } from '../../adsets/instants.js';
+import {
+  type Ad,
+  type AdSet,
+  type AdSetChanges,
+  type AdSetStatus,
+  type Budget,
+  type Campaign,
+  type ChannelKind,
+  isBudget,
+  type NewAdSet,
+  type Setting,
+  type Targeting,
 } from '../../adsets/model.js';
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
@@ -80,6 +84,12 @@ function toAdSet(adset: SandboxAdSet): AdSet {
       currency: budget.currency,
     },
     ...(adset.objective ? [{ kind: 'Objective' as const, objective: adset.objective }] : []),
+    {
+      kind: 'Runtime',
+      // Ad sets stored before the sandbox kept schedules deliver from their creation.
+      start: adset.start_time ?? utcInstant(new Date(adset.created_time)),
+      ...(adset.end_time ? { end: adset.end_time } : {}),
+    },
   ];
   const targetings: Targeting[] = [];
   if (targeting.keywords.length) targetings.push({ kind: 'KeywordTargeting', keywords: targeting.keywords });
@@ -108,17 +118,9 @@ function toAdSet(adset: SandboxAdSet): AdSet {
 /** What the sandbox accepts as a zipcode (its API refuses anything else). */
 const SANDBOX_ZIPCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/;
 
-/** The ad set as the sandbox's create endpoint takes it; anything it cannot hold is refused by name. */
-function toSandboxInput(input: NewAdSet, account: AdAccount) {
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
-  if (budgets.length !== 1) {
-    throw new PlatformInputError(
-      'settings',
-      'Sandbox ad sets need exactly one DailyBudget or TotalBudget setting.',
-    );
-  }
-  const { s: budget, i } = budgets[0]!;
-  if (account.currency && budget.currency !== account.currency) {
+/** A budget setting as the sandbox holds it: minor units of the account's currency. */
+function sandboxBudget(budget: Budget, i: number, account: AdAccount | undefined) {
+  if (account?.currency && budget.currency !== account.currency) {
     throw new PlatformInputError(
       `settings[${i}].currency`,
       `Budgets of ad account ${account.id} are in ${account.currency}.`,
@@ -127,9 +129,15 @@ function toSandboxInput(input: NewAdSet, account: AdAccount) {
   if (!fitsMinorUnits(budget.budget, budget.currency)) {
     throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${budget.currency}.`);
   }
-  const objectives = input.settings.filter((s) => s.kind === 'Objective');
-  if (objectives.length > 1) throw new PlatformInputError('settings', 'At most one Objective setting.');
-  input.targetings.forEach((t, i) => {
+  return {
+    type: budget.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME',
+    amount: toMinorUnits(budget.budget, budget.currency),
+  };
+}
+
+/** The targeting lists of the targetings given, refusing zipcodes the sandbox cannot hold by name. */
+function sandboxTargeting(targetings: Targeting[]) {
+  targetings.forEach((t, i) => {
     if (t.kind !== 'GeoTargeting') return;
     t.zipcodes.forEach(({ zipcode }, j) => {
       if (!SANDBOX_ZIPCODE.test(zipcode)) {
@@ -140,22 +148,61 @@ function toSandboxInput(input: NewAdSet, account: AdAccount) {
       }
     });
   });
-  const keywords = input.targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : []));
-  const zipcodes = input.targetings.flatMap((t) =>
-    t.kind === 'GeoTargeting' ? t.zipcodes.map(({ country, zipcode }) => ({ country, zip: zipcode })) : [],
-  );
+  const of = (kind: Targeting['kind']) => targetings.some((t) => t.kind === kind);
+  return {
+    ...(of('KeywordTargeting')
+      ? { keywords: targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : [])) }
+      : {}),
+    ...(of('GeoTargeting')
+      ? {
+          zipcodes: targetings.flatMap((t) =>
+            t.kind === 'GeoTargeting'
+              ? t.zipcodes.map(({ country, zipcode }) => ({ country, zip: zipcode }))
+              : [],
+          ),
+        }
+      : {}),
+  };
+}
+
+/** The ad set as the sandbox's create endpoint takes it; anything it cannot hold is refused by name. */
+function toSandboxInput(input: NewAdSet, account: AdAccount) {
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
+  if (budgets.length !== 1) {
+    throw new PlatformInputError(
+      'settings',
+      'Sandbox ad sets need exactly one DailyBudget or TotalBudget setting.',
+    );
+  }
+  const { s: budget, i } = budgets[0]!;
+  const objectives = input.settings.filter((s) => s.kind === 'Objective');
+  if (objectives.length > 1) throw new PlatformInputError('settings', 'At most one Objective setting.');
+  const runtime = findRuntime(input.settings)?.runtime;
   return {
     name: input.name,
     campaign_id: input.parentId,
     status: SANDBOX_STATUS[input.status],
     channel: KIND_TO_CHANNEL[input.channelKind as Exclude<ChannelKind, 'Mixed'>],
-    budget: {
-      type: budget.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME',
-      amount: toMinorUnits(budget.budget, budget.currency),
-    },
+    budget: sandboxBudget(budget, i, account),
     ...(objectives[0] ? { objective: objectives[0].objective } : {}),
-    targeting: { keywords, zipcodes },
+    ...(runtime ? { start_time: runtime.start, ...(runtime.end ? { end_time: runtime.end } : {}) } : {}),
+    targeting: { keywords: [], zipcodes: [], ...sandboxTargeting(input.targetings) },
   };
+}
+
+/** The `PATCH /adsets/:id` body of an update: each setting and targeting kind sent replaces its own. */
+function toSandboxChanges(changes: AdSetChanges, account: AdAccount | undefined) {
+  const body: Record<string, unknown> = {};
+  if (changes.name !== undefined) body.name = changes.name;
+  if (changes.status !== undefined) body.status = SANDBOX_STATUS[changes.status];
+  changes.settings?.forEach((setting, i) => {
+    if (isBudget(setting)) body.budget = sandboxBudget(setting, i, account);
+    else if (setting.kind === 'Objective') body.objective = setting.objective;
+    // A Runtime without an end removes the ad set's end.
+    else Object.assign(body, { start_time: setting.start, end_time: setting.end ?? null });
+  });
+  if (changes.targetings) body.targeting = sandboxTargeting(changes.targetings);
+  return body;
 }
 
 const PAGE_SIZE = 100;
@@ -208,7 +255,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['KeywordTargeting', 'GeoTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -216,6 +263,11 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
+        targetings: ['KeywordTargeting', 'GeoTargeting'],
+        budgetKindChange: true,
+      },
       channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],
     },
 
@@ -269,13 +321,9 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
     },
 
     async updateAdSet(call, id, changes) {
-      const body = {
-        ...(changes.name === undefined ? {} : { name: changes.name }),
-        ...(changes.status === undefined ? {} : { status: SANDBOX_STATUS[changes.status] }),
-      };
       await request(call, `/adsets/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        body: JSON.stringify(body),
+        body: JSON.stringify(toSandboxChanges(changes, call.accounts[0])),
       });
       return toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
     },

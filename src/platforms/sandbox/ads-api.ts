@@ -3,7 +3,13 @@ import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
 import { apiResource, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
 import type { AdsStore, Page } from './ads-store.js';
-import { createAdSetBody, transitionRefusal, updateAdSetBody } from './adset-input.js';
+import {
+  createAdSetBody,
+  deliveryChange,
+  scheduleRefusal,
+  transitionRefusal,
+  updateAdSetBody,
+} from './adset-input.js';
 import { apiErrors, notFound } from './api-errors.js';
 import { adsetQuery, adsetsQuery, campaignsQuery, noQuery, parseBody, parseQuery } from './api-input.js';
 import { accessOf, requireAccessToken } from './bearer.js';
@@ -15,6 +21,7 @@ import { userKey } from './keys.js';
 import { type AdSet, delivery } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerTestControls } from './test-controls.js';
+import { zonedTime } from './zoned-time.js';
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
@@ -58,6 +65,16 @@ export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsA
   async function campaignStatus(login: string, campaignId: string) {
     return (await ads.campaign(login, campaignId))!.status;
   }
+
+  async function accountOf(login: string, accountId: string) {
+    const account = (await ads.accounts(login)).find((a) => a.id === accountId);
+    if (!account) throw new ApiError(404, 'not_found', 'No such ad account.');
+    return account;
+  }
+
+  const refuseSchedule = (refusal: ReturnType<typeof scheduleRefusal>) => {
+    if (refusal) throw new ApiError(400, 'invalid_request', refusal.message, refusal.param);
+  };
 
   resource('/me', {
     get: (req, res) => {
@@ -128,9 +145,17 @@ export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsA
       if (campaign.status === 'ARCHIVED') {
         throw new ApiError(400, 'invalid_request', 'The campaign is archived.', 'campaign_id');
       }
-      const account = (await ads.accounts(login)).find((a) => a.id === accountId);
-      if (!account) throw new ApiError(404, 'not_found', 'No such ad account.');
+      const account = await accountOf(login, accountId);
       const now = monotonicTimestamp();
+      const start = input.start_time ?? now;
+      const end = input.end_time ?? null;
+      refuseSchedule(
+        scheduleRefusal(
+          { start: Date.parse(start), end: end === null ? null : Date.parse(end) },
+          end !== null,
+          Date.now(),
+        ),
+      );
       const adset: AdSet = {
         id: `as_${userKey(login)}${randomToken(9)}`,
         account_id: account.id,
@@ -142,6 +167,8 @@ export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsA
         budget: { ...input.budget, currency: account.currency },
         objective: input.objective ?? campaign.objective,
         targeting: { keywords: input.targeting?.keywords ?? [], zipcodes: input.targeting?.zipcodes ?? [] },
+        start_time: zonedTime(new Date(start), account.timezone),
+        end_time: end === null ? null : zonedTime(new Date(end), account.timezone),
         created_time: now,
         updated_time: now,
       };
@@ -168,19 +195,54 @@ export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsA
       parseQuery(noQuery, req);
       const access = accessOf(res);
       requireScope(access, 'write');
+      const { login } = access.grant;
       const adset = await findAdset(access, req.params.id as string);
       const input = parseBody(updateAdSetBody, req);
       const status = input.status ?? adset.status;
       const refusal = transitionRefusal(adset.status, status);
       if (refusal) throw new ApiError(400, 'invalid_request', refusal, 'status');
+      const changing = deliveryChange(input);
+      if (changing && adset.status === 'ARCHIVED') {
+        throw new ApiError(
+          400,
+          'invalid_request',
+          'An archived ad set can only be renamed or deleted.',
+          changing,
+        );
+      }
+      const budget = input.budget ? { ...input.budget, currency: adset.budget.currency } : adset.budget;
+      const start = input.start_time ?? adset.start_time ?? adset.created_time;
+      const end = input.end_time === undefined ? (adset.end_time ?? null) : input.end_time;
+      refuseSchedule(
+        scheduleRefusal(
+          { start: Date.parse(start), end: end === null ? null : Date.parse(end) },
+          // An end that stays where it is may lie behind now; a new one may not.
+          typeof input.end_time === 'string' &&
+            Date.parse(input.end_time) !== Date.parse(adset.end_time ?? ''),
+          Date.now(),
+        ),
+      );
+      const rescheduled = input.start_time !== undefined || typeof input.end_time === 'string';
+      const timezone = rescheduled ? (await accountOf(login, adset.account_id)).timezone : '';
+      const zoned = (time: string) => zonedTime(new Date(time), timezone);
       const updated: AdSet = {
         ...adset,
         name: input.name ?? adset.name,
         status,
-        delivery: delivery(status, await campaignStatus(access.grant.login, adset.campaign_id)),
+        delivery: delivery(status, await campaignStatus(login, adset.campaign_id)),
+        budget,
+        objective: input.objective ?? adset.objective,
+        targeting: {
+          keywords: input.targeting?.keywords ?? adset.targeting.keywords,
+          zipcodes: input.targeting?.zipcodes ?? adset.targeting.zipcodes,
+        },
+        ...(input.start_time === undefined ? {} : { start_time: zoned(input.start_time) }),
+        ...(input.end_time === undefined
+          ? {}
+          : { end_time: input.end_time === null ? null : zoned(input.end_time) }),
         updated_time: monotonicTimestamp(),
       };
-      await ads.updateAdset(access.grant.login, updated);
+      await ads.updateAdset(login, updated);
       res.json(updated);
     },
     delete: async (req, res) => {

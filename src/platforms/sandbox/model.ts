@@ -42,6 +42,13 @@ export interface AdSet {
   budget: { type: BudgetType; amount: number; currency: string };
   objective: string;
   targeting: { keywords: string[]; zipcodes: Zipcode[] };
+  /**
+   * When it delivers from, in its account's time zone with that zone's offset. Absent on ad sets
+   * stored before the sandbox kept schedules: they deliver from their creation.
+   */
+  start_time?: string;
+  /** When it stops delivering (in the account's time zone), or null: it runs until stopped. */
+  end_time?: string | null;
   created_time: string;
   updated_time: string;
 }

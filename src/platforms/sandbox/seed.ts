@@ -10,6 +10,7 @@ import {
   type Channel,
   delivery,
 } from './model.js';
+import { zonedTime } from './zoned-time.js';
 
 interface CampaignSeed {
   name: string;
@@ -110,6 +111,8 @@ const rotate = <T>(list: T[], from: number, count: number): T[] =>
   Array.from({ length: count }, (_, i) => pick(list, from + i));
 /** The same microsecond format as monotonicTimestamp, so seeded and created ad sets sort together. */
 const seedTime = (n: number) => new Date(SEED_EPOCH + n * 3_600_000).toISOString().replace('Z', '000Z');
+/** How long seeded ad sets with a LIFETIME budget ran. */
+const LIFETIME_DAYS = 30;
 
 /**
  * The demo data of one sandbox user: the same shape for everyone, ids derived from the user's key
@@ -170,6 +173,10 @@ export function seedData(login: string): SeedData {
                 ? rotate(seed.zips, s, 1 + (s % 2)).map((zip) => ({ country: seed.country, zip }))
                 : [],
           },
+          start_time: zonedTime(new Date(seedTime(s)), account.timezone),
+          end_time: lifetime
+            ? zonedTime(new Date(Date.parse(seedTime(s)) + LIFETIME_DAYS * 86_400_000), account.timezone)
+            : null,
           created_time: seedTime(s),
           updated_time: seedTime(s),
         };

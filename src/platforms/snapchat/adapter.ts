@@ -1,6 +1,11 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
+import {
+  type AdapterFactory,
+  NAME_AND_STATUS_UPDATES,
+  type PlatformCall,
+  PlatformInputError,
+} from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adsquad-body.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './api-types.js';
@@ -76,7 +81,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       targetings: ['GeoTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
@@ -84,6 +89,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 

@@ -1,6 +1,6 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet, type Runtime } from '../../adsets/model.js';
 import { toMicros } from '../../adsets/money.js';
-import { TOTAL_BUDGET_DAYS, totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { SnapGeo } from './api-types.js';
@@ -54,7 +54,7 @@ export function toSnapAdSquad(
   };
   const fields: FieldSource[] = [];
 
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
   if (budgets.length !== 1) {
     throw new PlatformInputError(
       'settings',
@@ -72,21 +72,23 @@ export function toSnapAdSquad(
   if (micros === undefined) {
     throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} amounts have fewer decimals.`);
   }
-  if (budget.kind === 'DailyBudget') {
-    squad.daily_budget_micro = micros;
-  } else {
-    squad.lifetime_budget_micro = micros;
-    squad.end_time = totalBudgetEnd(now).toISOString();
-  }
+  if (budget.kind === 'DailyBudget') squad.daily_budget_micro = micros;
+  else squad.lifetime_budget_micro = micros;
+  const found = findRuntime(input.settings);
   // The Ad Squads page marks bid_micro required, AUTO_BID or not. adlink has no bid setting: the bid is
-  // one day's budget, a cap no single bid of the squad can reach, so it never holds automatic bidding back.
-  squad.bid_micro = budget.kind === 'DailyBudget' ? micros : Math.floor(micros / TOTAL_BUDGET_DAYS);
+  // one day's budget (a total spread over its Runtime's days), a cap no single bid of the squad can
+  // reach, so it never holds automatic bidding back.
+  squad.bid_micro = budget.kind === 'DailyBudget' ? micros : Math.floor(micros / runtimeDays(found?.runtime));
   fields.push(
     ['bid_micro', `settings[${i}].budget`],
     ['daily_budget_micro', `settings[${i}].budget`],
     ['lifetime_budget_micro', `settings[${i}].budget`],
-    ['end_time', `settings[${i}]`],
   );
+  if (found) {
+    squad.start_time = new Date(found.runtime.start).toISOString();
+    if (found.runtime.end) squad.end_time = new Date(found.runtime.end).toISOString();
+    fields.push(['end_time', `settings[${found.i}].end`], ['start_time', `settings[${found.i}].start`]);
+  }
 
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
   const targeting = input.targetings[geo];
@@ -120,4 +122,10 @@ export function toSnapAdSquad(
     ['status', 'status'],
   );
   return { squad, fields };
+}
+
+/** The whole days a Runtime spans (at least one); one without an end counts as one. */
+function runtimeDays(runtime: Runtime | undefined): number {
+  if (!runtime?.end) return 1;
+  return Math.max(1, Math.ceil((Date.parse(runtime.end) - Date.parse(runtime.start)) / 86_400_000));
 }

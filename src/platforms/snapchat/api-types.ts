@@ -40,6 +40,9 @@ export interface SnapAdSquad {
   lifetime_budget_micro?: number;
   targeting?: { geos?: SnapGeo[] };
   delivery_status?: string[];
+  /** ISO 8601 in UTC. */
+  start_time?: string;
+  end_time?: string;
   created_at: string;
   /** Only with `read_deleted_entities=true`. */
   deleted?: boolean;

@@ -1,3 +1,4 @@
+import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
@@ -53,6 +54,10 @@ export function toAdSet(
     settings.push({ kind: 'TotalBudget', budget: fromMicros(squad.lifetime_budget_micro), currency });
   }
   if (objective) settings.push({ kind: 'Objective', objective });
+  if (squad.start_time) {
+    const end = squad.end_time ? { end: utcInstant(new Date(squad.end_time)) } : {};
+    settings.push({ kind: 'Runtime', start: utcInstant(new Date(squad.start_time)), ...end });
+  }
   return {
     id: squad.id,
     name: squad.name,

@@ -1,6 +1,6 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { adGroupCreateBody } from './adgroup-body.js';
 import { tiktokApi } from './api.js';
@@ -101,7 +101,7 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
 
   return {
     capabilities: {
-      settings: ['DailyBudget', 'TotalBudget', 'Objective'],
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       // Keywords exist only for TikTok's search ads (search_keywords with match types and bids).
       targetings: ['GeoTargeting'],
       adSetTargeting: true,
@@ -110,6 +110,7 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
+      updates: NAME_AND_STATUS_UPDATES,
       channelKinds: ['Social'],
     },
 

@@ -1,6 +1,6 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import { fitsMinorUnits } from '../../adsets/money.js';
-import { totalBudgetEnd } from '../../adsets/total-budget.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { FieldParams } from './errors.js';
@@ -19,6 +19,7 @@ const DELIVERY: Record<
   VIDEO_VIEWS: { optimization_goal: 'ENGAGED_VIEW', billing_event: 'CPV' },
 };
 
+/** TikTok's schedule times: UTC+0, `YYYY-MM-DD HH:MM:SS`. */
 const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 /** The `/adgroup/create/` body (AdgroupCreateBody) and the unified names of its fields. */
@@ -36,7 +37,7 @@ export function adGroupCreateBody(
       `adlink creates TikTok ad groups in ${Object.keys(DELIVERY).join(', ')} campaigns; this one is ${objective}.`,
     );
   }
-  const budgets = input.settings.flatMap((s, i) => (s.kind === 'Objective' ? [] : [{ s, i }]));
+  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
   if (budgets.length !== 1) {
     throw new PlatformInputError('settings', 'TikTok ad groups need exactly one DailyBudget or TotalBudget.');
   }
@@ -57,7 +58,9 @@ export function adGroupCreateBody(
       'TikTok ad groups need a location: add a GeoTargeting with zip codes.',
     );
   }
-  const total = budget.kind === 'TotalBudget';
+  // Without a Runtime the ad group starts now; without an end TikTok runs it "from now" (ten years).
+  const found = findRuntime(input.settings);
+  const end = found?.runtime.end;
   return {
     body: {
       advertiser_id: account.id,
@@ -66,9 +69,9 @@ export function adGroupCreateBody(
       operation_status: operationStatus(input.status),
       budget_mode: BUDGET_MODES[budget.kind],
       budget: budget.budget,
-      schedule_type: total ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
-      schedule_start_time: tiktokTime(now),
-      ...(total ? { schedule_end_time: tiktokTime(totalBudgetEnd(now)) } : {}),
+      schedule_type: end ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
+      schedule_start_time: tiktokTime(found ? new Date(found.runtime.start) : now),
+      ...(end ? { schedule_end_time: tiktokTime(new Date(end)) } : {}),
       pacing: 'PACING_MODE_SMOOTH',
       // Zip code targeting is offered on TikTok's own placement.
       placement_type: 'PLACEMENT_TYPE_NORMAL',
@@ -84,6 +87,13 @@ export function adGroupCreateBody(
       budget_mode: `settings[${i}]`,
       zipcode_ids: `targetings[${geo}]`,
       location_ids: `targetings[${geo}]`,
+      ...(found
+        ? {
+            schedule_end_time: `settings[${found.i}].end`,
+            schedule_start_time: `settings[${found.i}].start`,
+            schedule_type: `settings[${found.i}]`,
+          }
+        : {}),
     },
   };
 }

@@ -59,6 +59,18 @@ export interface AdGroupContext {
   zipcodes: Map<string, { country: string; zipcode: string }>;
 }
 
+/** TikTok's UTC+0 `YYYY-MM-DD HH:MM:SS` as a unified instant. */
+const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
+
+/** The schedule as a Runtime: an ad group run "from now" has no end of its own. */
+function runtimeSetting(adGroup: TikTokAdGroup): Setting[] {
+  if (!adGroup.schedule_start_time) return [];
+  const end = adGroup.schedule_type === 'SCHEDULE_START_END' ? adGroup.schedule_end_time : undefined;
+  return [
+    { kind: 'Runtime', start: utcTime(adGroup.schedule_start_time), ...(end ? { end: utcTime(end) } : {}) },
+  ];
+}
+
 export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet {
   const zipcodes = (adGroup.zipcode_ids ?? []).flatMap((id) => {
     const zip = context.zipcodes.get(id);
@@ -82,9 +94,10 @@ export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet 
     settings: [
       ...budgetSetting(adGroup, context.currency),
       ...(context.objective ? [{ kind: 'Objective' as const, objective: context.objective }] : []),
+      ...runtimeSetting(adGroup),
     ],
     ads: context.ads.filter((ad) => ad.adgroup_id === adGroup.adgroup_id).map(toAd),
     targetings,
-    created_at: `${adGroup.create_time.replace(' ', 'T')}Z`,
+    created_at: utcTime(adGroup.create_time),
   };
 }

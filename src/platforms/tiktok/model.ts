@@ -20,6 +20,11 @@ export interface TikTokAdGroup {
   budget: number;
   zipcode_ids?: string[];
   search_keywords?: { keyword: string }[];
+  /** `SCHEDULE_FROM_NOW` runs without an end (TikTok sets one ten years on). */
+  schedule_type?: string;
+  /** UTC+0, `YYYY-MM-DD HH:MM:SS`. */
+  schedule_start_time?: string;
+  schedule_end_time?: string;
   create_time: string;
 }
 
