@@ -276,7 +276,10 @@ describe('adlink against the official client', () => {
         parentId: SEED.usdEndingGroup,
         channelKind: 'Social',
         status: 'Paused',
-        settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }],
+        settings: [
+          { kind: 'TotalBudget', budget: 500, currency: 'USD' },
+          { kind: 'Runtime', start: '2030-01-01T00:00:00Z', end: '2030-12-31T00:00:00Z' },
+        ],
         targetings: [],
       },
       call.accounts[0]!,
