@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../emulators/linkedin/api-routes.js';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
-import { type AdSetClient, expectError } from '../support/adsets-client.js';
+import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 
 const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
