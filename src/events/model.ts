@@ -9,6 +9,8 @@ export const EVENT_TYPES = [
   'connect_flow.completed',
   'connect_flow.abandoned',
   'adset.changed_on_platform',
+  'token.created',
+  'token.revoked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
