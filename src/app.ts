@@ -228,7 +228,7 @@ export function createApp({
         createTokenRoutes({ config, store, log }),
         createRedirectUriRoutes({ config, store, log }),
         createSigningSecretRoutes({ config, store, log }),
-        createCustomerPages({ config, store, log, links, platforms, events }),
+        createCustomerPages({ config, store, log, links, platforms, events, accessTokens }),
         createActivityPages({ config, store, log, platforms }),
         createPlatformPages({ config, store, log, platforms }),
         createBrandingPages({ config, store, log }),

@@ -1,6 +1,6 @@
 import { AppError, customerNotFound, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
-import type { AccessTokenPage, RevokedAccessToken } from '../store/access-tokens.js';
+import type { AccessToken, AccessTokenPage, RevokedAccessToken } from '../store/access-tokens.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 import { ACCESS_TOKEN_LIFETIME, type NewAccessToken } from './model.js';
@@ -52,6 +52,12 @@ export class AccessTokenService {
 
   list(customer: Customer, limit: number, after?: string): Promise<AccessTokenPage> {
     return this.store.accessTokens.list(customer.company, customer.id, limit, after);
+  }
+
+  async get(customer: Customer, id: string): Promise<AccessToken> {
+    const token = await this.store.accessTokens.get(customer.company, customer.id, id);
+    if (!token) throw accessTokenNotFound(id);
+    return token;
   }
 
   /** Revokes one token of the customer: refused from the next request on, on every instance. */

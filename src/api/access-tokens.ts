@@ -15,7 +15,7 @@ export const accessTokenListQuery = z.strictObject({
 });
 
 /** What a `next_cursor` carries: the index position of the page's last token. */
-const tokenCursor = z.strictObject({
+export const accessTokenCursor = z.strictObject({
   after: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z\|atok_[A-Za-z0-9_-]{22}$/),
 });
 
@@ -43,7 +43,8 @@ export function createAccessTokenRoutes(
       get: async (req, res) => {
         const query = parseQuery(accessTokenListQuery, req);
         const customer = await findCustomer(store, req, req.params.id as string);
-        const after = query.cursor === undefined ? undefined : decodeCursor(tokenCursor, query.cursor).after;
+        const after =
+          query.cursor === undefined ? undefined : decodeCursor(accessTokenCursor, query.cursor).after;
         const page = await accessTokens.list(customer, query.limit, after);
         res.json({
           has_more: page.next !== undefined,

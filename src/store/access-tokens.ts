@@ -138,11 +138,21 @@ export class AccessTokenStore {
     };
   }
 
+  /** The customer's live token `id`, or null. */
+  async get(company: string, customer: string, id: string): Promise<AccessToken | null> {
+    const [raw, used] = await this.kv.mget([
+      this.k.accessToken(company, id),
+      this.k.tokenLastUsed(company, id),
+    ]);
+    const stored = raw ? (JSON.parse(raw) as StoredAccessToken) : null;
+    return stored?.customer === customer ? { ...revokedView(stored), last_used_at: used ?? null } : null;
+  }
+
   /** Revokes the customer's token `id`; null when it has no such live token. */
   async revoke(company: string, customer: string, id: string): Promise<RevokedAccessToken | null> {
     const raw = await this.kv.get(this.k.accessToken(company, id));
     const stored = raw ? (JSON.parse(raw) as StoredAccessToken) : null;
-    if (!stored || stored.customer !== customer) return null;
+    if (stored?.customer !== customer) return null;
     await this.remove(company, [stored]);
     return revokedView(stored);
   }
