@@ -492,6 +492,32 @@ describe('access tokens', () => {
     }
   });
 
+  it('is a credential for the vendor API only: no connect link, no sign-in link, other methods 405', async () => {
+    const token = await issue('write');
+    const landing = await fetch(
+      `${h.baseUrl}/connections?${new URLSearchParams({ customer, token: token.token })}`,
+      { redirect: 'manual' },
+    );
+    expect(landing.status).toBeGreaterThanOrEqual(400);
+    expect(landing.status).toBeLessThan(500);
+    expect(landing.headers.get('set-cookie')).toBeNull();
+    const signIn = await fetch(
+      `${h.baseUrl}/integrations/login?${new URLSearchParams({ token: token.token })}`,
+    );
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    expect(signIn.status).toBeLessThan(500);
+    expect(await signIn.text()).not.toContain('name="token"');
+    for (const [method, path, allow] of [
+      ['put', `/customers/${customer}/access_tokens`, 'POST, GET, HEAD'],
+      ['patch', `/customers/${customer}/access_tokens/${token.id}`, 'DELETE'],
+      ['get', `/customers/${customer}/access_tokens/${token.id}`, 'DELETE'],
+    ] as const) {
+      const res = await h.http[method](path).set('Authorization', company.auth);
+      expectError(res, 405, 'method_not_allowed');
+      expect(res.headers.allow).toBe(allow);
+    }
+  });
+
   it('expires: refused with 401 invalid_token once its time is up', async () => {
     const token = await issue('read', { expires_in: 60 });
     const use = () => h.http.get('/campaigns').set('Authorization', as(token));

@@ -40,6 +40,9 @@ const ROUTES: Route[] = [
       ['GET', '/customers/:customer'],
       ['DELETE', '/customers/:customer'],
       ['GET', '/customers/:customer/platforms'],
+      ['POST', '/customers/:customer/access_tokens'],
+      ['GET', '/customers/:customer/access_tokens'],
+      ['DELETE', '/customers/:customer/access_tokens/:adset'],
       ['GET', '/customers/:customer/connect'],
       ['DELETE', '/customers/:customer/connect/sessions'],
       ['GET', '/customers/:customer/connections'],
@@ -95,6 +98,8 @@ const ROUTES: Route[] = [
       ['GET', '/integrations/customers'],
       ['GET', '/integrations/customers/:customer'],
       ['POST', '/integrations/customers/:customer/connect-link'],
+      ['GET', '/integrations/customers/:customer/access-tokens/:adset/revoke'],
+      ['POST', '/integrations/customers/:customer/access-tokens/:adset/revoke'],
       ['GET', '/integrations/activity'],
       ['POST', '/integrations/signing-secret'],
       ['GET', '/brand/:customer/logo'],
@@ -171,6 +176,9 @@ const KNOWN_NAMES = [
   'campaign_id',
   'budget',
   'expand',
+  'scope',
+  'tokens',
+  'revoked',
 ];
 
 const hostileText = fc.oneof(
@@ -306,7 +314,7 @@ const caseArb = fc.record({
   body,
   contentType,
   contentEncoding,
-  auth: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'wrong', 'other'),
+  auth: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'wrong', 'other', 'read', 'write'),
   cookies: fc.boolean(),
   origin: fc.constantFrom('ours', 'ours', 'none', 'evil', 'null'),
 });
@@ -317,6 +325,8 @@ describe('fuzz: every route with generated input', () => {
   let vendor: Company;
   let other: Company;
   let customers: string[];
+  /** Access tokens of the connected customer. */
+  let access: Record<'read' | 'write', string>;
   let flowCookie: string;
   let integrations: VendorClient;
 
@@ -329,6 +339,14 @@ describe('fuzz: every route with generated input', () => {
     const browser = new FlowClient(h.baseUrl);
     await enter(browser, (await newLink(h, vendor, customers[0]!)).connect_url);
     await connectSandbox(h, browser);
+    access = { read: '', write: '' };
+    for (const scope of ['read', 'write'] as const) {
+      const res = await h.http
+        .post(`/customers/${customers[0]}/access_tokens`)
+        .set('Authorization', vendor.auth)
+        .send({ scope });
+      access[scope] = `Bearer ${res.body.token}`;
+    }
     flowCookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     integrations = await VendorClient.signIn(h, (await h.company('Fuzz pages')).id);
     await integrations.page('/integrations/tokens');
@@ -347,9 +365,12 @@ describe('fuzz: every route with generated input', () => {
     });
     const url = new URL(`${h.baseUrl}${path}`);
     const query = c.query.map(([k, v]) => `${encode(k)}=${encode(v)}`);
+    // An access token acts for its own customer without naming one.
     if (
       c.route.area === 'api' &&
       c.route.path.includes(':platform') &&
+      c.auth !== 'read' &&
+      c.auth !== 'write' &&
       !query.some((q) => q.startsWith('customer='))
     ) {
       query.push(`customer=${customers[1]}`);
@@ -361,7 +382,9 @@ describe('fuzz: every route with generated input', () => {
           ? vendor.auth
           : c.auth === 'other'
             ? other.auth
-            : 'Bearer adl_live_wrongwrongwrong';
+            : c.auth === 'read' || c.auth === 'write'
+              ? access[c.auth]
+              : 'Bearer adl_live_wrongwrongwrong';
     }
     if (c.cookies) {
       headers.Cookie = c.route.area === 'integrations' ? integrationCookie() : flowCookie;
