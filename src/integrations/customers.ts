@@ -157,11 +157,11 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     guards,
   );
 
-  /** The customer's access token named in the path, or "not found". */
-  const ownAccessToken = async <T>(req: Request, customer: Customer, use: (id: string) => Promise<T>) => {
+  /** `act` on the access token the path names (of the customer `act` is bound to), or "not found". */
+  const onAccessToken = async <T>(req: Request, act: (id: string) => Promise<T>) => {
     const id = req.params.token as string;
     if (!ACCESS_TOKEN_ID.test(id)) throw new VendorPageError('not_found', 404);
-    return use(id).catch((err: unknown) => {
+    return act(id).catch((err: unknown) => {
       throw err instanceof AppError && err.code === 'access_token_not_found'
         ? new VendorPageError('not_found', 404)
         : err;
@@ -292,7 +292,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     {
       get: async (req, res) => {
         const customer = await ownCustomer(req);
-        const token = tokenRow(await ownAccessToken(req, customer, (id) => accessTokens.get(customer, id)));
+        const token = tokenRow(await onAccessToken(req, (id) => accessTokens.get(customer, id)));
         await page(req, res, 'customers', 'integrations/customer-token-revoke', {
           title: t('integrations.customers.tokens.confirm.title', { prefix: token.prefix }),
           customer,
@@ -302,7 +302,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       post: async (req, res) => {
         validateBody(csrfOnly, req.body);
         const customer = await ownCustomer(req);
-        const revoked = await ownAccessToken(req, customer, (id) => accessTokens.revoke(customer, id));
+        const revoked = await onAccessToken(req, (id) => accessTokens.revoke(customer, id));
         log.info(
           { company: customer.company, customer: customer.id, token: revoked.id },
           'access token revoked on the integrations pages',
