@@ -1,6 +1,6 @@
 import { AppError, customerNotFound, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
-import type { AccessToken, AccessTokenPage, RevokedAccessToken } from '../store/access-tokens.js';
+import type { AccessToken, AccessTokenPage, AccessTokenRecord } from '../store/access-tokens.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 import { ACCESS_TOKEN_LIFETIME, type NewAccessToken } from './model.js';
@@ -27,7 +27,7 @@ export class AccessTokenService {
   ) {}
 
   /** A new token with its secret (`token`), shown this once. */
-  async create(customer: Customer, input: NewAccessToken): Promise<RevokedAccessToken & { token: string }> {
+  async create(customer: Customer, input: NewAccessToken): Promise<AccessTokenRecord & { token: string }> {
     if ((await this.store.accessTokens.live(customer.company)) >= this.quota) {
       throw quotaExceeded('live access tokens', this.quota);
     }
@@ -40,7 +40,7 @@ export class AccessTokenService {
       this.quota,
     );
     if (!created) throw customerNotFound(customer.id);
-    const { last_used_at: _never, ...token } = created.token;
+    const { token } = created;
     await this.events.emit('token.created', {
       company: customer.company,
       customer: customer.id,
@@ -61,7 +61,7 @@ export class AccessTokenService {
   }
 
   /** Revokes one token of the customer: refused from the next request on, on every instance. */
-  async revoke(customer: Customer, id: string): Promise<RevokedAccessToken> {
+  async revoke(customer: Customer, id: string): Promise<AccessTokenRecord> {
     const revoked = await this.store.accessTokens.revoke(customer.company, customer.id, id);
     if (!revoked) throw accessTokenNotFound(id);
     await this.revoked(customer, revoked, 'revoked');
@@ -74,7 +74,7 @@ export class AccessTokenService {
     for (const token of revoked) await this.revoked(customer, token, 'customer_deleted');
   }
 
-  private async revoked(customer: Customer, token: RevokedAccessToken, reason: RevokeReason) {
+  private async revoked(customer: Customer, token: AccessTokenRecord, reason: RevokeReason) {
     await this.events.emit('token.revoked', {
       company: customer.company,
       customer: customer.id,

@@ -37,7 +37,7 @@ const RECENT_ATTEMPTS = 10;
 /** The lifetime of a link made here: the API's default `expires_in`. */
 const LINK_EXPIRES_IN = 900;
 /** Access tokens shown on a customer's page at once. */
-export const ACCESS_TOKENS_PER_PAGE = 25;
+const ACCESS_TOKENS_PER_PAGE = 25;
 
 const listQuery = z.strictObject({
   q: z.string().max(200).optional(),

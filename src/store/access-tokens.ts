@@ -25,9 +25,10 @@ export interface AccessToken {
   last_used_at: string | null;
 }
 
-export type RevokedAccessToken = Omit<AccessToken, 'last_used_at'>;
+/** An access token as issued: without what its use adds. */
+export type AccessTokenRecord = Omit<AccessToken, 'last_used_at'>;
 
-interface StoredAccessToken extends RevokedAccessToken {
+interface StoredAccessToken extends AccessTokenRecord {
   company: string;
   sha256: string;
 }
@@ -38,7 +39,7 @@ export interface AccessTokenPage {
   next?: string;
 }
 
-const revokedView = ({ company: _company, sha256: _hash, ...token }: StoredAccessToken): RevokedAccessToken =>
+const recordView = ({ company: _company, sha256: _hash, ...token }: StoredAccessToken): AccessTokenRecord =>
   token;
 
 /**
@@ -70,7 +71,7 @@ export class AccessTokenStore {
     scope: AccessScope,
     lifetimeMs: number,
     quota: number,
-  ): Promise<{ token: AccessToken; secret: string } | null> {
+  ): Promise<{ token: AccessTokenRecord; secret: string } | null> {
     const { secret, sha256, shown } = newTokenSecret(ACCESS_TOKEN_PREFIX);
     const expiresAtMs = Date.now() + lifetimeMs;
     const stored: StoredAccessToken = {
@@ -98,7 +99,7 @@ export class AccessTokenStore {
       await this.remove(company, [stored]);
       return null;
     }
-    return { token: { ...revokedView(stored), last_used_at: null }, secret };
+    return { token: recordView(stored), secret };
   }
 
   /** The customer's live tokens, newest first: `limit` of them after the index position `after`. */
@@ -133,7 +134,7 @@ export class AccessTokenStore {
     const used = await this.kv.mget(page.map((t) => this.k.tokenLastUsed(company, t.id)));
     const last = page.at(-1);
     return {
-      data: page.map((t, i) => ({ ...revokedView(t), last_used_at: used[i] ?? null })),
+      data: page.map((t, i) => ({ ...recordView(t), last_used_at: used[i] ?? null })),
       ...(found.length > limit && last ? { next: timeOrdered(last.created_at, last.id) } : {}),
     };
   }
@@ -145,22 +146,22 @@ export class AccessTokenStore {
       this.k.tokenLastUsed(company, id),
     ]);
     const stored = raw ? (JSON.parse(raw) as StoredAccessToken) : null;
-    return stored?.customer === customer ? { ...revokedView(stored), last_used_at: used ?? null } : null;
+    return stored?.customer === customer ? { ...recordView(stored), last_used_at: used ?? null } : null;
   }
 
   /** Revokes the customer's token `id`; null when it has no such live token. */
-  async revoke(company: string, customer: string, id: string): Promise<RevokedAccessToken | null> {
+  async revoke(company: string, customer: string, id: string): Promise<AccessTokenRecord | null> {
     const raw = await this.kv.get(this.k.accessToken(company, id));
     const stored = raw ? (JSON.parse(raw) as StoredAccessToken) : null;
     if (stored?.customer !== customer) return null;
     await this.remove(company, [stored]);
-    return revokedView(stored);
+    return recordView(stored);
   }
 
   /** Revokes every token of the customer (it is being deleted) and drops its index. */
-  async revokeAll(company: string, customer: string): Promise<RevokedAccessToken[]> {
+  async revokeAll(company: string, customer: string): Promise<AccessTokenRecord[]> {
     const index = this.k.accessTokens(company, customer);
-    const revoked: RevokedAccessToken[] = [];
+    const revoked: AccessTokenRecord[] = [];
     for (;;) {
       const members = await this.kv.zrangeLex(index, { limit: CHUNK });
       if (members.length === 0) return revoked;
@@ -170,7 +171,7 @@ export class AccessTokenStore {
       const prune = this.kv.batch();
       for (const member of members) prune.zrem(index, member);
       await prune.exec();
-      revoked.push(...tokens.map(revokedView));
+      revoked.push(...tokens.map(recordView));
     }
   }
 
