@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { AccessTokenService } from './access-tokens/service.js';
 import { AdSetService } from './adsets/service.js';
+import { createAccessTokenRoutes } from './api/access-tokens.js';
 import { createAdSetRoutes } from './api/adsets.js';
 import { createConnectApiRoutes } from './api/connect.js';
 import { createConnectAttemptRoutes } from './api/connect-attempts.js';
@@ -24,6 +26,7 @@ import { createDevSignInLink } from './dev/sign-in-link.js';
 import { AppError, jsonErrorHandler } from './errors.js';
 import { createEvents } from './events/create.js';
 import { EventsWorker } from './events/webhooks/worker.js';
+import { companyTokenOnly, customerAccess, type VendorGuards } from './http/access.js';
 import { authenticate } from './http/auth.js';
 import { AuthFailures, type RateLimit } from './http/rate-limit.js';
 import { noteSubject, observeRequests } from './http/request.js';
@@ -159,6 +162,7 @@ export function createApp({
     config.platformFanOut,
     events,
   );
+  const accessTokens = new AccessTokenService(store, events, config.limits.accessTokens);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
   trackRouteTemplates(app);
@@ -224,7 +228,7 @@ export function createApp({
         createTokenRoutes({ config, store, log }),
         createRedirectUriRoutes({ config, store, log }),
         createSigningSecretRoutes({ config, store, log }),
-        createCustomerPages({ config, store, log, links, platforms, events }),
+        createCustomerPages({ config, store, log, links, platforms, events, accessTokens }),
         createActivityPages({ config, store, log, platforms }),
         createPlatformPages({ config, store, log, platforms }),
         createBrandingPages({ config, store, log }),
@@ -233,27 +237,35 @@ export function createApp({
     ),
   );
 
-  // Vendor endpoints authenticate (and count against their company's limit) before they read a body;
-  // introspection reads its own ahead, holding any error until then (http/vendor-body.ts).
+  // Vendor endpoints authenticate (and count against their company's limit) and check what the token
+  // may do before they read a body; introspection reads its own ahead, holding any error until then
+  // (http/vendor-body.ts).
   const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
-  const vendor = [
-    authenticate(store, failures, config.limits.apiPerMinute, (err) =>
-      log.warn({ err }, 'could not record token use'),
-    ),
-    refuseHeldBodyError,
+  const authenticated = authenticate(store, failures, config.limits.apiPerMinute, (err) =>
+    log.warn({ err }, 'could not record token use'),
+  );
+  const guarded = (access: RequestHandler) => [
+    authenticated,
     noteSubject,
+    access,
+    refuseHeldBodyError,
     ...vendorBodyParsers(),
   ];
+  const vendor: VendorGuards = { company: guarded(companyTokenOnly), customer: guarded(customerAccess) };
   app.use(
-    under(['/customers'], createCustomerRoutes(store, vendor, platforms, events)),
+    under(
+      ['/customers'],
+      createCustomerRoutes({ store, platforms, events, accessTokens }, vendor),
+      createAccessTokenRoutes(store, accessTokens, vendor.company),
+    ),
     under(
       ['/customers', '/company', '/sessions', '/.well-known'],
       createConnectApiRoutes({ store, links, tokens, platforms, events }, vendor),
     ),
-    under(['/connect'], createConnectAttemptRoutes(store, vendor)),
-    under(['/v1', '/campaigns'], createAdSetRoutes({ store, platforms, adSets }, vendor)),
-    under(['/events'], createEventRoutes(store, events, vendor)),
-    under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor)),
+    under(['/connect'], createConnectAttemptRoutes(store, vendor.customer)),
+    under(['/v1', '/campaigns'], createAdSetRoutes({ store, platforms, adSets }, vendor.customer)),
+    under(['/events'], createEventRoutes(store, events, vendor.company)),
+    under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor.company)),
   );
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));

@@ -174,6 +174,7 @@ const schema = z.object({
   CUSTOMER_QUOTA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   OPEN_LINK_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   IDEMPOTENCY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  ACCESS_TOKEN_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
   SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(300),
   SANDBOX_CLIENT_SECRET: z.string().min(16).optional(),
@@ -324,6 +325,8 @@ export interface Limits {
   openLinks: number;
   /** Idempotency records a company may hold (a key lives 24 hours). */
   idempotencyRecords: number;
+  /** Live (neither expired nor revoked) access tokens a company may hold, all its customers together. */
+  accessTokens: number;
 }
 
 export class ConfigError extends Error {
@@ -382,6 +385,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       customers: e.CUSTOMER_QUOTA,
       openLinks: e.OPEN_LINK_QUOTA,
       idempotencyRecords: e.IDEMPOTENCY_QUOTA,
+      accessTokens: e.ACCESS_TOKEN_QUOTA,
     },
     platformCredentials: Object.fromEntries(
       REAL_PLATFORMS.flatMap((id) => {

@@ -36,12 +36,27 @@ export const ERROR_CODES = {
   missing_token: {
     status: 401,
     type: 'authentication_error',
-    doc: 'No `Authorization: Bearer <company token>` header.',
+    doc: 'No `Authorization: Bearer <token>` header (a company token or an access token).',
   },
   invalid_token: {
     status: 401,
     type: 'authentication_error',
-    doc: 'The company token is malformed, unknown or revoked.',
+    doc: 'The token is malformed, unknown, expired or revoked.',
+  },
+  company_token_required: {
+    status: 403,
+    type: 'permission_error',
+    doc: 'An access token cannot use this endpoint: it is about the whole company (customers list, settings, webhooks, events, tokens); send the company token.',
+  },
+  customer_not_allowed: {
+    status: 403,
+    type: 'permission_error',
+    doc: 'The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.',
+  },
+  insufficient_scope: {
+    status: 403,
+    type: 'permission_error',
+    doc: 'The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).',
   },
   customer_not_found: {
     status: 404,
@@ -72,6 +87,11 @@ export const ERROR_CODES = {
     status: 404,
     type: 'invalid_request_error',
     doc: 'The webhook endpoint has no delivery with this id (kept 30 days).',
+  },
+  access_token_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'The customer has no live access token with this id (revoked, expired, or never its own).',
   },
   adset_not_found: {
     status: 404,
@@ -108,7 +128,7 @@ export const ERROR_CODES = {
   quota_exceeded: {
     status: 409,
     type: 'invalid_request_error',
-    doc: 'Your company holds as many of these (customers, open connect links, idempotency records) as its quota allows; `param` names which. Delete some, or wait for links and keys to expire.',
+    doc: 'Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.',
   },
   rate_limited: {
     status: 429,
@@ -206,6 +226,10 @@ export const quotaExceeded = (what: string, limit: number, param?: string) =>
     param ? { param } : {},
   );
 
+/** 404 customer_not_found: none of the company's customers has this id (another company's has none either). */
+export const customerNotFound = (id: string, param = 'id') =>
+  new AppError('customer_not_found', `No such customer: ${id}.`, { param });
+
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof StoreUnavailableError) {
@@ -298,5 +322,7 @@ export function logFailure(log: Logger, err: AppError, requestId: string): void 
     log.error({ err: err.cause ?? err, request_id: requestId, code: err.code }, 'request failed');
   } else if (err.status === 401) {
     log.info({ request_id: requestId, code: err.code }, 'authentication failed');
+  } else if (err.status === 403) {
+    log.info({ request_id: requestId, code: err.code, param: err.param }, 'access refused');
   }
 }

@@ -40,6 +40,9 @@ const ROUTES: Route[] = [
       ['GET', '/customers/:customer'],
       ['DELETE', '/customers/:customer'],
       ['GET', '/customers/:customer/platforms'],
+      ['POST', '/customers/:customer/access_tokens'],
+      ['GET', '/customers/:customer/access_tokens'],
+      ['DELETE', '/customers/:customer/access_tokens/:adset'],
       ['GET', '/customers/:customer/connect'],
       ['DELETE', '/customers/:customer/connect/sessions'],
       ['GET', '/customers/:customer/connections'],
@@ -95,6 +98,8 @@ const ROUTES: Route[] = [
       ['GET', '/integrations/customers'],
       ['GET', '/integrations/customers/:customer'],
       ['POST', '/integrations/customers/:customer/connect-link'],
+      ['GET', '/integrations/customers/:customer/access-tokens/:adset/revoke'],
+      ['POST', '/integrations/customers/:customer/access-tokens/:adset/revoke'],
       ['GET', '/integrations/activity'],
       ['POST', '/integrations/signing-secret'],
       ['GET', '/brand/:customer/logo'],
@@ -182,6 +187,9 @@ const KNOWN_NAMES = [
   'start_time',
   'end_time',
   'targeting',
+  'scope',
+  'tokens',
+  'revoked',
 ];
 
 const hostileText = fc.oneof(
@@ -322,7 +330,7 @@ const caseArb = fc.record({
   body,
   contentType,
   contentEncoding,
-  auth: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'wrong', 'other'),
+  auth: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'wrong', 'other', 'read', 'write'),
   cookies: fc.boolean(),
   origin: fc.constantFrom('ours', 'ours', 'none', 'evil', 'null'),
 });
@@ -335,6 +343,8 @@ describe('fuzz: every route with generated input', () => {
   let customers: string[];
   /** Ad sets of the first customer, the one connected to the sandbox. */
   let adSetIds: string[];
+  /** Access tokens of the connected customer. */
+  let access: Record<'read' | 'write', string>;
   let flowCookie: string;
   let integrations: VendorClient;
 
@@ -351,6 +361,14 @@ describe('fuzz: every route with generated input', () => {
       headers: { Authorization: vendor.auth },
     });
     adSetIds = ((await listed.json()) as { data: { id: string }[] }).data.map((a) => a.id);
+    access = { read: '', write: '' };
+    for (const scope of ['read', 'write'] as const) {
+      const res = await h.http
+        .post(`/customers/${customers[0]}/access_tokens`)
+        .set('Authorization', vendor.auth)
+        .send({ scope });
+      access[scope] = `Bearer ${res.body.token}`;
+    }
     flowCookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     integrations = await VendorClient.signIn(h, (await h.company('Fuzz pages')).id);
     await integrations.page('/integrations/tokens');
@@ -373,9 +391,12 @@ describe('fuzz: every route with generated input', () => {
     });
     const url = new URL(`${h.baseUrl}${path}`);
     const query = c.query.map(([k, v]) => `${encode(k)}=${encode(v)}`);
+    // An access token acts for its own customer without naming one.
     if (
       c.route.area === 'api' &&
       c.route.path.includes(':platform') &&
+      c.auth !== 'read' &&
+      c.auth !== 'write' &&
       !query.some((q) => q.startsWith('customer='))
     ) {
       // Ad-set routes act for the connected customer, so that their input reaches the platform.
@@ -388,7 +409,9 @@ describe('fuzz: every route with generated input', () => {
           ? vendor.auth
           : c.auth === 'other'
             ? other.auth
-            : 'Bearer adl_live_wrongwrongwrong';
+            : c.auth === 'read' || c.auth === 'write'
+              ? access[c.auth]
+              : 'Bearer adl_live_wrongwrongwrong';
     }
     if (c.cookies) {
       headers.Cookie = c.route.area === 'integrations' ? integrationCookie() : flowCookie;

@@ -233,6 +233,105 @@ describe('integrations pages: customers', () => {
     ).toBe(404);
   });
 
+  describe('access tokens on the customer page', () => {
+    const tokenRows = (html: string) =>
+      [...html.matchAll(/<tr data-access-token="([^"]+)">/g)].map((m) => m[1]!);
+    async function issue(company: Company, customer: string, scope: 'read' | 'write') {
+      const res = await h.http
+        .post(`/customers/${customer}/access_tokens`)
+        .set('Authorization', company.auth)
+        .send({ scope, expires_in: 3600 });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; token: string; prefix: string; expires_at: string };
+    }
+    const use = (token: { token: string }) =>
+      h.http.get('/campaigns').set('Authorization', `Bearer ${token.token}`);
+
+    it('lists the live tokens without their secret and revokes one after a confirm step', async () => {
+      const customer = await connectedCustomer(a, 'Token Bakery');
+      const empty = await browser.page(`/integrations/customers/${customer}`);
+      expect(empty.html).toContain('This customer has no live access token.');
+      const read = await issue(a, customer, 'read');
+      const write = await issue(a, customer, 'write');
+      expect((await use(read)).status).toBe(200);
+
+      const { res, html } = await browser.page(`/integrations/customers/${customer}`);
+      expect(res.status).toBe(200);
+      expect(tokenRows(html)).toEqual([write.id, read.id]);
+      expect(html).not.toContain(read.token);
+      expect(html).not.toContain(write.token);
+      expect(html).toContain(`<code>${read.prefix}…</code>`);
+      expect(html).toContain('data-scope="read">Read</span>');
+      expect(html).toContain('data-scope="write">Read and write</span>');
+      expect(html).toContain(`aria-label="Revoke access token ${read.prefix}…"`);
+
+      const confirmPath = `/integrations/customers/${customer}/access-tokens/${read.id}/revoke`;
+      const confirm = await browser.page(confirmPath);
+      expect(confirm.res.status).toBe(200);
+      expect(heading(confirm.html)).toBe(`Revoke access token ${read.prefix}…?`);
+      expect((await use(read)).status).toBe(200);
+
+      const done = await browser.submit(confirmPath);
+      expect(done.res.status).toBe(303);
+      expect(location(done.res)).toBe(
+        `/integrations/customers/${customer}?revoked=${encodeURIComponent(read.prefix)}`,
+      );
+      expect((await use(read)).status).toBe(401);
+      expect((await use(write)).status).toBe(200);
+      const after = await browser.page(location(done.res));
+      expect(after.html).toContain(`Access token ${read.prefix}… is revoked. Requests with it now fail.`);
+      expect(tokenRows(after.html)).toEqual([write.id]);
+      expect((await browser.page(confirmPath)).res.status).toBe(404);
+      expect((await browser.submit(confirmPath)).res.status).toBe(404);
+      const events = await h.http
+        .get('/events')
+        .query({ type: 'token.revoked', customer })
+        .set('Authorization', a.auth);
+      expect(events.body.data[0].data).toMatchObject({ id: read.id, reason: 'revoked' });
+    });
+
+    it('pages 25 tokens at a time, newest first', async () => {
+      const customer = await newCustomer(h, a, 'Many tokens');
+      const made: string[] = [];
+      for (let i = 0; i < 27; i++) made.push((await issue(a, customer, 'read')).id);
+      const first = await browser.page(`/integrations/customers/${customer}`);
+      expect(tokenRows(first.html)).toEqual(made.slice(2).reverse());
+      const older = /<a href="([^"]+)#access-tokens" rel="next">Older access tokens<\/a>/.exec(first.html);
+      expect(older).not.toBeNull();
+      const second = await browser.page(decodeHtml(older![1]!));
+      expect(second.res.status).toBe(200);
+      expect(tokenRows(second.html)).toEqual([made[1], made[0]]);
+      expect(second.html).toContain('>Newest access tokens</a>');
+      expect(second.html).not.toContain('Older access tokens');
+      const broken = await browser.page(`/integrations/customers/${customer}?tokens=nope`);
+      expect(broken.res.status).toBe(400);
+    });
+
+    it("refuses another company's token, a foreign customer, a malformed id and a missing CSRF token", async () => {
+      const mine = await newCustomer(h, a, 'Guarded tokens');
+      const theirs = await newCustomer(h, b, 'Their tokens');
+      const own = await issue(a, mine, 'write');
+      const foreign = await issue(b, theirs, 'write');
+      const paths = [
+        `/integrations/customers/${theirs}/access-tokens/${foreign.id}/revoke`,
+        `/integrations/customers/${mine}/access-tokens/${foreign.id}/revoke`,
+        `/integrations/customers/${mine}/access-tokens/atok_AAAAAAAAAAAAAAAAAAAAAA/revoke`,
+        `/integrations/customers/${mine}/access-tokens/not-a-token/revoke`,
+      ];
+      for (const path of paths) {
+        expect((await browser.page(path)).res.status, path).toBe(404);
+        expect((await browser.submit(path)).res.status, path).toBe(404);
+      }
+      const ownPath = `/integrations/customers/${mine}/access-tokens/${own.id}/revoke`;
+      const forged = await browser.submit(ownPath, { _csrf: null });
+      expect(forged.res.status).toBe(403);
+      const crossSite = await browser.submit(ownPath, {}, { Origin: 'https://evil.example' });
+      expect(crossSite.res.status).toBe(403);
+      expect((await use(own)).status).toBe(200);
+      expect((await use(foreign)).status).toBe(200);
+    });
+  });
+
   it("answers 404 for another company's, an unknown or a malformed customer id", async () => {
     const foreign = await connectedCustomer(b, 'B Bakery');
     const sessions = (await openSessions(b, foreign)).length;

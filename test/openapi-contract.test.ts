@@ -136,6 +136,34 @@ describe('real answers match the OpenAPI document', () => {
     expect((attempts.data as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it('access tokens, and what they are refused', async () => {
+    const made = await expectStatus(201, 'createAccessToken', {
+      path: { id: customer },
+      json: { scope: 'read', expires_in: 3600 },
+    });
+    await expectStatus(400, 'createAccessToken', { path: { id: customer }, json: { scope: 'all' } });
+    await expectStatus(404, 'createAccessToken', {
+      path: { id: '0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f' },
+      json: { scope: 'read' },
+    });
+    await expectStatus(200, 'listAccessTokens', { path: { id: customer }, query: { limit: '1' } });
+    await expectStatus(400, 'listAccessTokens', { path: { id: customer }, query: { cursor: 'x' } });
+    const auth = `Bearer ${made.token as string}`;
+    await expectStatus(200, 'listAdSets', { path: { platform: 'sandbox' }, auth });
+    await expectStatus(200, 'getCustomer', { path: { id: customer }, auth });
+    await expectStatus(403, 'getCustomer', { path: { id: '0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f' }, auth });
+    await expectStatus(403, 'listCampaigns', {
+      query: { customer: '0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f' },
+      auth,
+    });
+    await expectStatus(403, 'createConnectLink', { path: { id: customer }, auth });
+    await expectStatus(403, 'listCustomers', { auth });
+    await expectStatus(403, 'listAccessTokens', { path: { id: customer }, auth });
+    await expectStatus(404, 'revokeAccessToken', { path: { id: customer, token_id: 'atok_missing' } });
+    await expectStatus(200, 'revokeAccessToken', { path: { id: customer, token_id: made.id as string } });
+    await expectStatus(401, 'listAdSets', { path: { platform: 'sandbox' }, auth });
+  });
+
   it('company settings and signing secrets', async () => {
     const settings = { redirect_uris: ['https://app.example.com/return'], default_redirect_uri: null };
     await expectStatus(200, 'putCompanySettings', { json: settings });

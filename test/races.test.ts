@@ -14,10 +14,14 @@ import { type Harness, startHarness } from './support/harness.js';
 
 /**
  * What must hold when requests race: a link redeemed by several browsers at once has exactly one
- * winner, and a token refresh racing a disconnect or a customer delete never writes a connection back.
+ * winner, a token refresh racing a disconnect or a customer delete never writes a connection back, and
+ * an access token revoked while requests with it run is refused by every request sent after the
+ * revocation answered.
  */
 
 const REDEMPTION_ROUNDS = 1_000;
+const REVOCATION_ROUNDS = 40;
+const REQUESTS_AT_ONCE = 8;
 
 describe('races', () => {
   let h: Harness;
@@ -82,5 +86,68 @@ describe('races', () => {
       expect(left).toEqual([]);
     }
     console.log(`races: refresh vs disconnect/delete outcomes ${JSON.stringify(outcomes)}`);
+  }, 120_000);
+
+  it(`an access token revoked on one instance while ${REQUESTS_AT_ONCE} requests with it run on two, ${REVOCATION_ROUNDS} times: none sent after the revocation answered succeeds`, async () => {
+    // Requests after the revocation fail authentication: far more than the default budget per address.
+    const env = { AUTH_FAILURE_LIMIT: '100000' };
+    const a = await startHarness({ env });
+    const b = await startHarness({ env, prefix: a.prefix });
+    const tally = { before: { succeeded: 0, refused: 0 }, after: 0 };
+    try {
+      for (let round = 0; round < REVOCATION_ROUNDS; round++) {
+        const owner = await a.company(`Revoker ${round}`);
+        const { id: customer } = await a.store.customers.create(owner.id, 'Shop');
+        const issued = await a.http
+          .post(`/customers/${customer}/access_tokens`)
+          .set('Authorization', owner.auth)
+          .send({ scope: round % 2 ? 'read' : 'write' });
+        expect(issued.status).toBe(201);
+        const auth = `Bearer ${issued.body.token}`;
+        const paths = [`/customers/${customer}`, `/customers/${customer}/connections`, '/connect/attempts'];
+        // The revocation goes out once this many requests answered (1–12, by round).
+        const revokeAfter = 1 + (round % 12);
+        let answered = false;
+        let completed = 0;
+        let revocation: Promise<void> | undefined;
+        const results: { sentAfterRevocation: boolean; status: number }[] = [];
+        const requests = async (worker: number) => {
+          for (let i = 0, late = 0; late < 3; i++) {
+            const sentAfterRevocation = answered;
+            const instance = (worker + i) % 2 ? b : a;
+            const res = await instance.http
+              .get(paths[(worker + i) % paths.length]!)
+              .set('Authorization', auth);
+            results.push({ sentAfterRevocation, status: res.status });
+            if (sentAfterRevocation) late++;
+            if (++completed === revokeAfter) {
+              revocation = a.http
+                .delete(`/customers/${customer}/access_tokens/${issued.body.id}`)
+                .set('Authorization', owner.auth)
+                .then((res) => {
+                  expect(res.status).toBe(200);
+                  answered = true;
+                });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: REQUESTS_AT_ONCE }, (_, worker) => requests(worker)));
+        await revocation;
+        for (const { sentAfterRevocation, status } of results) {
+          if (sentAfterRevocation) {
+            expect(status, `round ${round}`).toBe(401);
+            tally.after++;
+          } else {
+            expect([200, 401], `round ${round}`).toContain(status);
+            tally.before[status === 200 ? 'succeeded' : 'refused']++;
+          }
+        }
+      }
+    } finally {
+      await b.close();
+      await a.close();
+    }
+    console.log(`races: access token revocation ${JSON.stringify(tally)}`);
+    expect(tally.after).toBeGreaterThanOrEqual(REVOCATION_ROUNDS * REQUESTS_AT_ONCE * 3);
   }, 120_000);
 });

@@ -129,5 +129,17 @@ describe('the README walkthrough', () => {
     expect(after.out).toContain(
       '"targetings":[{"kind":"GeoTargeting","type":"ZipcodeGeoTargeting","zipcodes":[{"country":"DE","zipcode":"10117"}]}]',
     );
+    // The access token read the customer's ad sets without naming it, and could not change one.
+    const lines = after.out.trim().split('\n');
+    const listed = lines.map((line) => JSON.parse(line)).filter((answer) => Array.isArray(answer.data));
+    const byToken = listed.at(-2);
+    expect(byToken.data.length).toBeGreaterThan(0);
+    expect(byToken.data.every((adSet: { platform: string }) => adSet.platform === 'sandbox')).toBe(true);
+    expect(after.out).toContain('"code":"insufficient_scope"');
+    const tokens = listed.at(-1);
+    expect(tokens.data).toEqual([
+      expect.objectContaining({ scope: 'read', prefix: expect.stringMatching(/^adl_at_/) }),
+    ]);
+    expect(after.out).not.toMatch(/adl_at_[A-Za-z0-9_-]{43}/);
   }, 60_000);
 });

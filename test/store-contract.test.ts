@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
+import { tokenHash } from '../src/store/companies.js';
 import { createStore, type Store } from '../src/store/index.js';
 import type { Kv } from '../src/store/kv.js';
 import { updateRecord } from '../src/store/update-record.js';
@@ -353,6 +354,56 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await store.companies.authenticate(first.secret)).toBeNull();
       expect(await store.companies.authenticate(second.secret)).not.toBeNull();
       expect(await store.companies.revokeToken('tok_unknown')).toBeNull();
+    });
+
+    it('issues access tokens on the same hash lookup, naming customer, scope and expiry; all of a token expires with it', async () => {
+      const company = await store.companies.create('Access');
+      const customer = await store.customers.create(company.id, 'Shop');
+      const made = (await store.accessTokens.create(company.id, customer.id, 'read', 60_000, 10))!;
+      expect(made.secret).toMatch(/^adl_at_[A-Za-z0-9_-]{43}$/);
+      const owner = await kv.get(store.keys.tokenByHash(tokenHash(made.secret)));
+      expect(JSON.parse(owner!)).toEqual({
+        company: company.id,
+        token: made.token.id,
+        customer: customer.id,
+        scope: 'read',
+        expires_at: made.token.expires_at,
+      });
+      for (const key of [
+        store.keys.tokenByHash(tokenHash(made.secret)),
+        store.keys.accessToken(company.id, made.token.id),
+      ]) {
+        const ttl = await kv.pttl(key);
+        expect(ttl, key).toBeGreaterThan(0);
+        expect(ttl, key).toBeLessThanOrEqual(60_000);
+      }
+      for await (const key of kv.scan(prefix)) {
+        expect((await kv.get(key).catch(() => null)) ?? '').not.toContain(made.secret.slice(7));
+      }
+      const second = (await store.accessTokens.create(company.id, customer.id, 'write', 60_000, 10))!;
+      expect(await store.accessTokens.live(company.id)).toBe(2);
+      expect((await store.accessTokens.list(company.id, customer.id, 10)).data.map((t) => t.id)).toEqual([
+        second.token.id,
+        made.token.id,
+      ]);
+      expect(await store.accessTokens.revoke(company.id, 'another-customer', made.token.id)).toBeNull();
+      expect((await store.accessTokens.revoke(company.id, customer.id, made.token.id))?.id).toBe(
+        made.token.id,
+      );
+      expect(await kv.get(store.keys.tokenByHash(tokenHash(made.secret)))).toBeNull();
+      expect(await store.accessTokens.live(company.id)).toBe(1);
+      expect((await store.accessTokens.revokeAll(company.id, customer.id)).map((t) => t.id)).toEqual([
+        second.token.id,
+      ]);
+      expect(await kv.get(store.keys.tokenByHash(tokenHash(second.secret)))).toBeNull();
+      expect((await store.accessTokens.list(company.id, customer.id, 10)).data).toEqual([]);
+
+      // A customer deleted before the token's lookup was written: the token takes itself back.
+      await store.customers.delete(customer);
+      expect(await store.accessTokens.create(company.id, customer.id, 'read', 60_000, 10)).toBeNull();
+      const left: string[] = [];
+      for await (const key of kv.scan(prefix)) if (key.includes(company.id)) left.push(key);
+      expect(left.filter((key) => /access_token|customer:/.test(key))).toEqual([]);
     });
 
     it('refuses to revoke another company’s token when the company is named', async () => {

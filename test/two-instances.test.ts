@@ -92,6 +92,30 @@ describe('two instances on one Redis', () => {
     expect(refused.body.error.code).toBe('invalid_token');
   });
 
+  it('refuses an access token revoked on the other instance at once, though B knew its owner', async () => {
+    const company = await a.company('Access token elsewhere');
+    const { id: customer } = await a.store.customers.create(company.id, 'Shop');
+    const issued = await a.http
+      .post(`/customers/${customer}/access_tokens`)
+      .set('Authorization', company.auth)
+      .send({ scope: 'write' });
+    expect(issued.status).toBe(201);
+    const auth = `Bearer ${issued.body.token}`;
+    // B learns the token's owner on first use; the link route reads its context with the gate.
+    expect((await b.http.get(`/customers/${customer}`).set('Authorization', auth)).status).toBe(200);
+    expect((await b.http.get(`/customers/${customer}/connect`).set('Authorization', auth)).status).toBe(200);
+
+    const revoked = await a.http
+      .delete(`/customers/${customer}/access_tokens/${issued.body.id}`)
+      .set('Authorization', company.auth);
+    expect(revoked.status).toBe(200);
+    for (const path of [`/customers/${customer}`, `/customers/${customer}/connect`]) {
+      const refused = await b.http.get(path).set('Authorization', auth);
+      expect(refused.status, path).toBe(401);
+      expect(refused.body.error.code).toBe('invalid_token');
+    }
+  });
+
   it("refuses introspection with a token revoked on the other instance, though B read the token's session with its gate", async () => {
     const company = await a.company('Introspects elsewhere');
     const other = await a.company('Other introspector');

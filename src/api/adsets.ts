@@ -43,7 +43,8 @@ const childResources = z
   })
   .default(new Set<ChildResource>());
 
-const customer = z.string().min(1, 'is required').max(100);
+/** Required with a company token; an access token acts for its own customer without it. */
+const customer = z.string().min(1, 'is required').max(100).optional();
 
 export const listQuery = z
   .strictObject({
@@ -103,8 +104,8 @@ export function createAdSetRoutes(
   const multipart = express.raw({ type: 'multipart/form-data', limit: '100kb' });
 
   /** The customer (of this company) and platform a request is about. */
-  async function scope(req: Request, customerId: string): Promise<ConnectionRef> {
-    const found = await findCustomer(store, req.auth!.company, customerId, 'customer');
+  async function scope(req: Request, customerId: string | undefined): Promise<ConnectionRef> {
+    const found = await findCustomer(store, req, customerId, 'customer');
     const platform = req.params.platform as string;
     if (!isPlatformId(platform)) {
       throw new AppError(
@@ -207,7 +208,7 @@ export function createAdSetRoutes(
     {
       get: async (req, res) => {
         const query = parseQuery(campaignsQuery, req);
-        const found = await findCustomer(store, req.auth!.company, query.customer, 'customer');
+        const found = await findCustomer(store, req, query.customer, 'customer');
         if (query.platform !== undefined && !isPlatformId(query.platform)) {
           throw new AppError('platform_not_found', `No platform "${query.platform}".`, { param: 'platform' });
         }

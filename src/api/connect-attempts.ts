@@ -30,7 +30,10 @@ export const attemptView = (a: ConnectAttemptRecord) => ({
   created_at: a.created_at,
 });
 
-/** The company's connect attempts, newest first: what its customers tried on the hosted pages. */
+/**
+ * The company's connect attempts, newest first: what its customers tried on the hosted pages. `vendor`
+ * are the customer guards: an access token lists its customer's.
+ */
 export function createConnectAttemptRoutes(store: Store, vendor: RequestHandler[]): Router {
   const router = Router();
 
@@ -41,10 +44,11 @@ export function createConnectAttemptRoutes(store: Store, vendor: RequestHandler[
       get: async (req, res) => {
         const query = parseQuery(listQuery, req);
         const company = req.auth!.company;
+        // An access token sees its own customer's attempts only.
         const customer =
-          query.customer === undefined
+          query.customer === undefined && req.auth!.customer === undefined
             ? undefined
-            : (await findCustomer(store, company, query.customer, 'customer')).id;
+            : (await findCustomer(store, req, query.customer, 'customer')).id;
         const after =
           query.cursor === undefined ? undefined : decodeCursor(attemptCursor, query.cursor).after;
         const page = await store.connectAttempts.list(company, {

@@ -5,8 +5,9 @@ import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
-import { AppError } from '../errors.js';
+import { AppError, customerNotFound } from '../errors.js';
 import type { Events } from '../events/events.js';
+import { actingFor, requireWriteScope, type VendorGuards } from '../http/access.js';
 import { readsWithGate } from '../http/reads-with-gate.js';
 import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -15,7 +16,7 @@ import { LANGUAGES } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
 import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
-import { customerNotFound, findCustomer } from './customers.js';
+import { findCustomer } from './customers.js';
 
 export const connectQuery = z.strictObject({
   redirect_uri: z.string().min(1).max(2000).optional(),
@@ -72,11 +73,11 @@ function offeredPlatforms(
 /** Vendor endpoints of the connection flow: links, settings, connections, introspection, keys. */
 export function createConnectApiRoutes(
   { store, links, tokens, platforms, events }: ConnectApiDeps,
-  vendor: RequestHandler[],
+  vendor: VendorGuards,
 ) {
   const router = Router();
   const customerOf = (req: Parameters<RequestHandler>[0]) =>
-    findCustomer(store, req.auth!.company, req.params.id as string);
+    findCustomer(store, req, req.params.id as string);
 
   resource(router, '/.well-known/jwks.json', {
     get: async (req, res) => {
@@ -91,8 +92,10 @@ export function createConnectApiRoutes(
     '/customers/:id/connect',
     {
       get: async (req, res) => {
+        // A link lets whoever opens it connect ad accounts for the customer: a change, though a GET.
+        requireWriteScope(req);
         const query = parseQuery(connectQuery, req);
-        const id = req.params.id as string;
+        const id = actingFor(req, req.params.id as string, 'id');
         const context = await linkContext.read(req, store.kv);
         if (!context) throw customerNotFound(id);
         const { customer } = context;
@@ -121,7 +124,7 @@ export function createConnectApiRoutes(
         );
       },
     },
-    [linkContext.offer, ...vendor],
+    [linkContext.offer, ...vendor.customer],
   );
 
   resource(
@@ -134,7 +137,7 @@ export function createConnectApiRoutes(
         res.json({ revoked: await store.sessions.revokeSessions(customer.company, customer.id) });
       },
     },
-    vendor,
+    vendor.customer,
   );
 
   resource(
@@ -147,7 +150,7 @@ export function createConnectApiRoutes(
         res.json({ data: await store.connections.list(customer.company, customer.id) });
       },
     },
-    vendor,
+    vendor.customer,
   );
 
   resource(
@@ -171,7 +174,7 @@ export function createConnectApiRoutes(
         res.json({ platform, deleted: true, ...outcome });
       },
     },
-    vendor,
+    vendor.customer,
   );
 
   resource(
@@ -188,7 +191,7 @@ export function createConnectApiRoutes(
         res.json(await store.settings.put(req.auth!.company, settings));
       },
     },
-    vendor,
+    vendor.company,
   );
 
   resource(
@@ -205,7 +208,7 @@ export function createConnectApiRoutes(
         res.status(201).json(await store.settings.rotateSecret(req.auth!.company));
       },
     },
-    vendor,
+    vendor.company,
   );
 
   const introspection = readsWithGate((req, company) =>
@@ -222,7 +225,7 @@ export function createConnectApiRoutes(
       },
     },
     // The body is read before authentication: the session of its token goes with the gate.
-    [bodyAhead(), introspection.offer, ...vendor],
+    [bodyAhead(), introspection.offer, ...vendor.company],
   );
 
   return router;

@@ -1,9 +1,11 @@
-import { type RequestHandler, Router } from 'express';
+import { type Request, Router } from 'express';
 import { z } from 'zod';
+import type { AccessTokenService } from '../access-tokens/service.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { PlatformId } from '../domain/platform-ids.js';
-import { AppError, quotaExceeded } from '../errors.js';
+import { customerNotFound, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
+import { actingFor, type VendorGuards } from '../http/access.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -20,26 +22,32 @@ export const listQuery = z.strictObject({
   starting_after: z.string().optional(),
 });
 
-export const customerNotFound = (id: string, param = 'id') =>
-  new AppError('customer_not_found', `No such customer: ${id}.`, { param });
-
-/** The customer of the authenticated company, or 404 — another company's customer reads as missing. */
+/**
+ * The customer a request acts for (see `actingFor`), of the authenticated company, or 404 — another
+ * company's customer reads as missing.
+ */
 export async function findCustomer(
   store: Store,
-  company: string,
-  id: string,
+  req: Request,
+  named: string | undefined,
   param = 'id',
 ): Promise<Customer> {
-  const customer = isUuid(id) ? await store.customers.get(company, id) : null;
+  const id = actingFor(req, named, param);
+  const customer = isUuid(id) ? await store.customers.get(req.auth!.company, id) : null;
   if (!customer) throw customerNotFound(id, param);
   return customer;
 }
 
+export interface CustomerRouteDeps {
+  store: Store;
+  platforms: Platforms;
+  events: Events;
+  accessTokens: AccessTokenService;
+}
+
 export function createCustomerRoutes(
-  store: Store,
-  vendor: RequestHandler[],
-  platforms: Platforms,
-  events: Events,
+  { store, platforms, events, accessTokens }: CustomerRouteDeps,
+  vendor: VendorGuards,
 ): Router {
   const router = Router();
 
@@ -63,11 +71,11 @@ export function createCustomerRoutes(
         const after =
           starting_after === undefined
             ? undefined
-            : await findCustomer(store, company, starting_after, 'starting_after');
+            : await findCustomer(store, req, starting_after, 'starting_after');
         res.json(await store.customers.list(company, limit, after));
       },
     },
-    vendor,
+    vendor.company,
   );
 
   resource(
@@ -76,11 +84,11 @@ export function createCustomerRoutes(
     {
       get: async (req, res) => {
         parseQuery(noQuery, req);
-        res.json(await findCustomer(store, req.auth!.company, req.params.id as string));
+        res.json(await findCustomer(store, req, req.params.id as string));
       },
       delete: async (req, res) => {
         parseQuery(noQuery, req);
-        const customer = await findCustomer(store, req.auth!.company, req.params.id as string);
+        const customer = await findCustomer(store, req, req.params.id as string);
         // One disconnect per platform, all at once: at most one call per platform in the catalog, so
         // the answer waits at most one platform timeout for the revocations.
         await Promise.all(
@@ -89,10 +97,13 @@ export function createCustomerRoutes(
           ),
         );
         await store.customers.delete(customer);
+        // After the customer is gone, so no token can be issued for it past this point.
+        await accessTokens.customerDeleted(customer);
         res.json({ id: customer.id, deleted: true });
       },
     },
-    vendor,
+    // Deleting the customer is the company's decision, not its access token's.
+    { get: vendor.customer, delete: vendor.company },
   );
 
   resource(
@@ -101,10 +112,10 @@ export function createCustomerRoutes(
     {
       get: async (req, res) => {
         parseQuery(noQuery, req);
-        res.json(await findCustomer(store, req.auth!.company, req.params.id as string));
+        res.json(await findCustomer(store, req, req.params.id as string));
       },
     },
-    vendor,
+    vendor.customer,
   );
 
   return router;

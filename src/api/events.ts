@@ -39,7 +39,7 @@ export function createEventRoutes(store: Store, events: Events, vendor: RequestH
         const customer =
           query.customer === undefined
             ? undefined
-            : (await findCustomer(store, company, query.customer, 'customer')).id;
+            : (await findCustomer(store, req, query.customer, 'customer')).id;
         const page = await events.store.list(company, {
           limit: query.limit,
           ...(query.cursor === undefined ? {} : { after: decodeCursor(eventCursor, query.cursor).after }),

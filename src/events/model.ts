@@ -10,6 +10,8 @@ export const EVENT_TYPES = [
   'connect_flow.abandoned',
   'adset.changed_on_platform',
   'adset.updated',
+  'token.created',
+  'token.revoked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,12 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../errors.js';
-import { TOKEN_FORMAT, type TokenOwner, tokenHash } from '../store/companies.js';
+import { BEARER_TOKEN_FORMAT, type TokenOwner, tokenHash } from '../store/companies.js';
 import type { Store } from '../store/index.js';
 import { type AuthFailures, rateLimited, rateLimitHeaders } from './rate-limit.js';
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
 /** Token owners this process has seen; past this many it starts again (a deployment has few tokens). */
 const MAX_KNOWN_OWNERS = 10_000;
+const INVALID = 'The token is invalid, has expired or has been revoked.';
+
+const expired = (owner: TokenOwner) =>
+  owner.expires_at !== undefined && Date.parse(owner.expires_at) <= Date.now();
 
 function refuse(code: 'missing_token' | 'invalid_token', message: string): AppError {
   const challenge =
@@ -15,13 +19,14 @@ function refuse(code: 'missing_token' | 'invalid_token', message: string): AppEr
 }
 
 /**
- * Every vendor endpoint: `Authorization: Bearer <company token>`, checked against the store each time,
- * and counted against its company's per-minute limit; every answer says what is left. One atomic step
- * in the store does both, together with the client address's failure limit (wrong tokens count
- * against it). The owner a token hash had is remembered only to name the company's counter (and the
- * company whose reads a route offers go with the step, see `readsWithGate`): the store step counts
- * nothing unless the hash still maps to that owner, so a revoked token is refused at once on every
- * instance.
+ * Every vendor endpoint: `Authorization: Bearer <company token or access token>`, checked against the
+ * store each time, and counted against its company's per-minute limit (an access token's too); every
+ * answer says what is left. One atomic step in the store does both, together with the client
+ * address's failure limit (wrong tokens count against it). The owner a token hash had is remembered
+ * only to name the company's counter (and the company whose reads a route offers go with the step,
+ * see `readsWithGate`): the store step counts nothing unless the hash still maps to that owner, so a
+ * revoked token is refused at once on every instance. An access token's lookup expires with it, and
+ * its owner names the expiry, checked here too.
  */
 export function authenticate(
   store: Store,
@@ -50,14 +55,19 @@ export function authenticate(
 
   return async (req, res: Response, next) => {
     const header = req.get('authorization');
-    if (!header) throw refuse('missing_token', 'Send your company token as `Authorization: Bearer <token>`.');
+    if (!header) {
+      throw refuse(
+        'missing_token',
+        'Send your company token or an access token as `Authorization: Bearer <token>`.',
+      );
+    }
     const secret = BEARER.exec(header)?.[1];
-    if (secret === undefined || !TOKEN_FORMAT.test(secret)) {
+    if (secret === undefined || !BEARER_TOKEN_FORMAT.test(secret)) {
       await failures.check(req);
       await failures.record(req);
       throw secret === undefined
-        ? refuse('invalid_token', 'The Authorization header must be `Bearer <company token>`.')
-        : refuse('invalid_token', 'The company token is invalid or has been revoked.');
+        ? refuse('invalid_token', 'The Authorization header must be `Bearer <token>`.')
+        : refuse('invalid_token', INVALID);
     }
     const hash = tokenHash(secret);
     const blocker = failures.key(req);
@@ -68,12 +78,12 @@ export function authenticate(
       result = await gate(req, blocker, hash, result.value);
     }
     if ('blocked' in result) throw failures.refuse(result.blocked.count, result.blocked.ttlMs);
-    if (result.value === null || result.hit === null) {
+    const owner = result.value === null ? null : (JSON.parse(result.value) as TokenOwner);
+    if (owner === null || result.hit === null || expired(owner)) {
       known.delete(hash);
       await failures.record(req);
-      throw refuse('invalid_token', 'The company token is invalid or has been revoked.');
+      throw refuse('invalid_token', INVALID);
     }
-    const owner = JSON.parse(result.value) as TokenOwner;
     const { count, ttlMs } = result.hit;
     const headers = rateLimitHeaders('api', policy, count, ttlMs);
     if (count > policy.limit) {

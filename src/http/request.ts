@@ -3,14 +3,15 @@ import type { Logger } from 'pino';
 import type { Limits } from '../config.js';
 import { isUuid, randomToken } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { TokenOwner } from '../store/companies.js';
 import { routeTemplate } from './route-template.js';
 
 declare global {
   namespace Express {
     interface Request {
       id: string;
-      /** Set by `authenticate`: the company the Bearer token acts for. */
-      auth?: { company: string; token: string };
+      /** Set by `authenticate`: the company the Bearer token acts for (and an access token's customer and scope). */
+      auth?: TokenOwner;
       /** The customer the request is about, when it names one (request logs). */
       subject?: { company: string; customer: string };
     }
@@ -25,7 +26,7 @@ export const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Our own secret formats, wherever a client may have pasted one (a path segment, say). */
 const SECRET_IN_PATH =
-  /(adl_live_|adl_sig_|sbx_at_|sbx_rt_)[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+  /(adl_live_|adl_at_|adl_sig_|sbx_at_|sbx_rt_)[A-Za-z0-9_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
 export const redactPath = (path: string): string =>
   path.replace(SECRET_IN_PATH, (_match, prefix?: string) => `${prefix ?? 'jwt:'}[redacted]`);
@@ -68,10 +69,13 @@ export function observeRequests(log: Logger, metrics: Metrics): RequestHandler {
 
 /**
  * On vendor endpoints (after `authenticate`): the customer a request names, in its path
- * (`/customers/:id…`) or its `customer` query parameter, when it is well-formed.
+ * (`/customers/:id…`) or its `customer` query parameter, when it is well-formed; else an access
+ * token's own.
  */
 export const noteSubject: RequestHandler = (req, _res, next) => {
-  const named = routeTemplate(req).startsWith('/customers/:id') ? req.params.id : req.query.customer;
+  const named =
+    (routeTemplate(req).startsWith('/customers/:id') ? req.params.id : req.query.customer) ??
+    req.auth?.customer;
   if (req.auth && typeof named === 'string' && isUuid(named)) {
     req.subject = { company: req.auth.company, customer: named };
   }

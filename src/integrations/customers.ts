@@ -1,16 +1,20 @@
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import type { AccessTokenService } from '../access-tokens/service.js';
+import { accessTokenCursor } from '../api/access-tokens.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { parseQuery, validateBody } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
+import { ACCESS_TOKEN_ID, type AccessToken } from '../store/access-tokens.js';
 import type { Connection } from '../store/connections.js';
 import type { Customer, Page, PageFrom } from '../store/customers.js';
 import { attemptRows } from './activity.js';
@@ -24,6 +28,7 @@ export interface CustomerPagesDeps extends IntegrationsDeps {
   links: ConnectLinks;
   platforms: Platforms;
   events: Events;
+  accessTokens: AccessTokenService;
 }
 
 export const CUSTOMERS_PER_PAGE = 25;
@@ -31,21 +36,38 @@ export const CUSTOMERS_PER_PAGE = 25;
 const RECENT_ATTEMPTS = 10;
 /** The lifetime of a link made here: the API's default `expires_in`. */
 const LINK_EXPIRES_IN = 900;
+/** Access tokens shown on a customer's page at once. */
+const ACCESS_TOKENS_PER_PAGE = 25;
 
 const listQuery = z.strictObject({
   q: z.string().max(200).optional(),
   starting_after: z.string().max(100).optional(),
   ending_before: z.string().max(100).optional(),
 });
-const customerQuery = z.strictObject({ disconnected: z.string().max(20).optional() });
+const customerQuery = z.strictObject({
+  disconnected: z.string().max(20).optional(),
+  /** The prefix of the access token just revoked (it no longer works, so showing it gives nothing away). */
+  revoked: z.string().max(20).optional(),
+  /** Where the list of access tokens continues. */
+  tokens: z.string().max(500).optional(),
+});
+const REVOKED_PREFIX = /^adl_at_[A-Za-z0-9_-]{6}$/;
 const csrfOnly = z.strictObject({ _csrf: z.string() });
 
 /** `Sandbox Ads`; an id this deployment does not know is shown as it is. */
 export const platformName = (platforms: Platforms, id: string): string =>
   isPlatformId(id) ? platforms.entry(id).name : id;
 
+const tokenRow = (token: AccessToken) => ({
+  ...token,
+  scopeLabel: t(`integrations.customers.tokens.scope.${token.scope}`),
+  created: shortTime(token.created_at),
+  expires: shortTime(token.expires_at),
+  lastUsed: token.last_used_at ? shortTime(token.last_used_at) : null,
+});
+
 export function createCustomerPages(deps: CustomerPagesDeps): Router {
-  const { store, links, platforms, log, events } = deps;
+  const { store, links, platforms, log, events, accessTokens } = deps;
   const router = Router();
   const guards = formGuards(deps);
   const page = vendorPages(store);
@@ -135,17 +157,35 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     guards,
   );
 
-  /** The customer's page; `extra` adds what a POST shows once (a new connect link). */
+  /** `act` on the access token the path names (of the customer `act` is bound to), or "not found". */
+  const onAccessToken = async <T>(req: Request, act: (id: string) => Promise<T>) => {
+    const id = req.params.token as string;
+    if (!ACCESS_TOKEN_ID.test(id)) throw new VendorPageError('not_found', 404);
+    return act(id).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'access_token_not_found'
+        ? new VendorPageError('not_found', 404)
+        : err;
+    });
+  };
+
+  /** The customer's page; `extra` adds a notice, or what a POST shows once (a new connect link). */
   const showCustomer = async (
     req: Request,
     res: Response,
     customer: Customer,
-    extra: { link?: { connect_url: string; expires_at: string }; disconnected?: string } = {},
+    extra: {
+      link?: { connect_url: string; expires_at: string };
+      disconnected?: string;
+      revoked?: string;
+      tokensAfter?: string;
+    } = {},
   ) => {
-    const [connections, attempts] = await Promise.all([
+    const [connections, attempts, tokens] = await Promise.all([
       store.connections.list(customer.company, customer.id),
       store.connectAttempts.list(customer.company, { limit: RECENT_ATTEMPTS, customer: customer.id }),
+      accessTokens.list(customer, ACCESS_TOKENS_PER_PAGE, extra.tokensAfter),
     ]);
+    const here = `/integrations/customers/${encodeURIComponent(customer.id)}`;
     await page(req, res, 'customers', 'integrations/customer', {
       title: customer.name,
       customer: { ...customer, created: shortTime(customer.created_at) },
@@ -156,11 +196,18 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
         connected: shortTime(c.connected_at),
       })),
       attempts: await attemptRows(store, platforms, customer.company, attempts.data),
+      tokens: tokens.data.map(tokenRow),
+      tokensOlder: tokens.next
+        ? `${here}?${new URLSearchParams({ tokens: encodeCursor({ after: tokens.next }) })}`
+        : null,
+      tokensNewest: extra.tokensAfter === undefined ? null : here,
       link: extra.link ? { ...extra.link, expires: shortTime(extra.link.expires_at) } : null,
       linkMinutes: LINK_EXPIRES_IN / 60,
       notice: extra.disconnected
         ? t('integrations.customers.disconnected', { platform: platformName(platforms, extra.disconnected) })
-        : null,
+        : extra.revoked
+          ? t('integrations.customers.tokens.revoked', { prefix: extra.revoked })
+          : null,
       ...(extra.link ? { scripts: ['/assets/copy.js'] } : {}),
     });
   };
@@ -171,9 +218,13 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     {
       get: async (req, res) => {
         const customer = await ownCustomer(req);
-        const { disconnected } = parseQuery(customerQuery, req);
+        const { disconnected, revoked, tokens } = parseQuery(customerQuery, req);
         const shown = disconnected !== undefined && isPlatformId(disconnected) ? disconnected : undefined;
-        await showCustomer(req, res, customer, shown ? { disconnected: shown } : {});
+        await showCustomer(req, res, customer, {
+          ...(shown ? { disconnected: shown } : {}),
+          ...(revoked !== undefined && REVOKED_PREFIX.test(revoked) ? { revoked } : {}),
+          ...(tokens === undefined ? {} : { tokensAfter: decodeCursor(accessTokenCursor, tokens).after }),
+        });
       },
     },
     guards,
@@ -229,6 +280,36 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
         res.redirect(
           303,
           `/integrations/customers/${encodeURIComponent(customer.id)}?disconnected=${encodeURIComponent(platform)}`,
+        );
+      },
+    },
+    guards,
+  );
+
+  resource(
+    router,
+    '/integrations/customers/:id/access-tokens/:token/revoke',
+    {
+      get: async (req, res) => {
+        const customer = await ownCustomer(req);
+        const token = tokenRow(await onAccessToken(req, (id) => accessTokens.get(customer, id)));
+        await page(req, res, 'customers', 'integrations/customer-token-revoke', {
+          title: t('integrations.customers.tokens.confirm.title', { prefix: token.prefix }),
+          customer,
+          token,
+        });
+      },
+      post: async (req, res) => {
+        validateBody(csrfOnly, req.body);
+        const customer = await ownCustomer(req);
+        const revoked = await onAccessToken(req, (id) => accessTokens.revoke(customer, id));
+        log.info(
+          { company: customer.company, customer: customer.id, token: revoked.id },
+          'access token revoked on the integrations pages',
+        );
+        res.redirect(
+          303,
+          `/integrations/customers/${encodeURIComponent(customer.id)}?revoked=${encodeURIComponent(revoked.prefix)}`,
         );
       },
     },

@@ -134,4 +134,30 @@ export default {
   'sandbox.error.internal': 'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   'sandbox.error.unavailable':
     'Sandbox Ads ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  // The vendor's integration pages: access tokens on a customer's page.
+  'integrations.customers.tokens.title': 'Zugriffstoken',
+  'integrations.customers.tokens.intro':
+    'Token, die nur für diesen Kunden handeln, lesend oder auch schreibend; Ihre Server erstellen sie mit POST /customers/:id/access_tokens und sehen jedes nur dabei. Widerrufene und abgelaufene Token werden nicht aufgeführt.',
+  'integrations.customers.tokens.none': 'Dieser Kunde hat kein gültiges Zugriffstoken.',
+  'integrations.customers.tokens.caption': 'Gültige Zugriffstoken dieses Kunden, neueste zuerst',
+  'integrations.customers.tokens.col.token': 'Token',
+  'integrations.customers.tokens.col.scope': 'Umfang',
+  'integrations.customers.tokens.col.created': 'Erstellt',
+  'integrations.customers.tokens.col.expires': 'Läuft ab',
+  'integrations.customers.tokens.col.last_used': 'Zuletzt verwendet',
+  'integrations.customers.tokens.col.actions': 'Aktionen',
+  'integrations.customers.tokens.scope.read': 'Lesen',
+  'integrations.customers.tokens.scope.write': 'Lesen und schreiben',
+  'integrations.customers.tokens.never': 'Nie',
+  'integrations.customers.tokens.revoke': 'Widerrufen',
+  'integrations.customers.tokens.revoke_label': 'Zugriffstoken {prefix}… widerrufen',
+  'integrations.customers.tokens.pages': 'Seiten der Zugriffstoken',
+  'integrations.customers.tokens.older': 'Ältere Zugriffstoken',
+  'integrations.customers.tokens.newest': 'Neueste Zugriffstoken',
+  'integrations.customers.tokens.revoked':
+    'Zugriffstoken {prefix}… ist widerrufen. Anfragen damit schlagen jetzt fehl.',
+  'integrations.customers.tokens.confirm.title': 'Zugriffstoken {prefix}… widerrufen?',
+  'integrations.customers.tokens.confirm.body':
+    'Anfragen damit schlagen sofort fehl. Wer es besitzt, kann nicht mehr für {customer} handeln.',
+  'integrations.customers.tokens.confirm.cancel': 'Abbrechen',
 } satisfies Translation;

@@ -2,6 +2,7 @@ import { errorExamples, errorTable } from './errors.js';
 import { HEADERS, PARAMETERS } from './headers.js';
 import { componentSchemas } from './json-schema.js';
 import { type Operation, openApiPath, operationErrors, operationObject } from './operation.js';
+import { accessTokenOperations } from './paths/access-tokens.js';
 import { adSetOperations } from './paths/adsets.js';
 import { companyOperations } from './paths/company.js';
 import { connectOperations } from './paths/connect.js';
@@ -12,6 +13,7 @@ import { serviceOperations } from './paths/service.js';
 /** Every operation the document describes; test/openapi-routes.test.ts compares them with the app's routes. */
 export const OPERATIONS: Operation[] = [
   ...customerOperations,
+  ...accessTokenOperations,
   ...connectOperations,
   ...companyOperations,
   ...adSetOperations,
@@ -21,6 +23,11 @@ export const OPERATIONS: Operation[] = [
 
 const TAGS = [
   { name: 'Customers', description: 'Your customers: each connects its own ad accounts.' },
+  {
+    name: 'Access tokens',
+    description:
+      'Narrower credentials than the company token: each acts for one customer, reading or writing.',
+  },
   { name: 'Connect links', description: 'Links to the hosted pages, and checking their session tokens.' },
   { name: 'Connections', description: 'What customers connected, and what they tried.' },
   { name: 'Company', description: 'Redirect URIs and the secrets that sign the redirect.' },
@@ -39,6 +46,12 @@ LinkedIn, Microsoft Advertising, Snapchat, Pinterest or the sandbox, and manage 
 
 Every vendor endpoint needs \`Authorization: Bearer <company token>\` (\`adl_live_…\`). Tokens are created
 on the integrations pages or with \`npx adlink token create\`.
+
+Endpoints that act for one customer also take an **access token** (\`adl_at_…\`, \`POST
+/customers/{id}/access_tokens\`): it acts for that customer without naming it, with the scope \`read\`
+(GET only) or \`write\`, and counts against the company's rate limit. With it, naming another customer
+is 403 \`customer_not_allowed\`, an endpoint about the whole company 403 \`company_token_required\`,
+and a change with a read token 403 \`insufficient_scope\`. Each operation says whether it takes one.
 
 ## Conventions
 
@@ -79,6 +92,11 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
           type: 'http',
           scheme: 'bearer',
           description: 'Your company token: `Authorization: Bearer adl_live_…`.',
+        },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An access token of one customer: `Authorization: Bearer adl_at_…`.',
         },
       },
       parameters: PARAMETERS,

@@ -29,6 +29,11 @@ export interface Operation {
   description?: string;
   /** No company token needed. */
   public?: true;
+  /**
+   * An access token may call this for its own customer, with this scope (`read`: any); without it,
+   * only the company token may.
+   */
+  access?: 'read' | 'write';
   /** Path parameters, keyed like the path's `:names`. */
   pathParams?: z.ZodObject;
   /** The query schema the handler validates with. */
@@ -92,10 +97,23 @@ function answer(op: Operation, status: number, { description, schema, example, h
   };
 }
 
+/** What an access token is refused with on an operation, by what the operation lets it do. */
+const accessErrors = (op: Operation): ErrorCode[] =>
+  op.access === undefined
+    ? ['company_token_required']
+    : op.access === 'read'
+      ? ['customer_not_allowed']
+      : ['customer_not_allowed', 'insufficient_scope'];
+
+const ACCESS_NOTES = {
+  read: 'An access token may call this for its own customer (either scope).',
+  write: 'An access token with the `write` scope may call this for its own customer.',
+};
+
 /** The error codes an operation may answer with. */
 export const operationErrors = (op: Operation): ErrorCode[] => [
   ...QUERY_ERRORS,
-  ...(op.public ? [] : VENDOR_ERRORS),
+  ...(op.public ? [] : [...VENDOR_ERRORS, ...accessErrors(op)]),
   ...(op.body ? BODY_ERRORS : []),
   ...(op.errors ?? []),
 ];
@@ -106,12 +124,17 @@ export function operationObject(op: Operation): Record<string, unknown> {
   if (declared.join() !== pathNames(op.path).join()) {
     throw new Error(`${op.operationId}: pathParams must name ${pathNames(op.path).join(', ') || 'nothing'}.`);
   }
+  const description = [op.description, op.access && ACCESS_NOTES[op.access]].filter(Boolean).join('\n\n');
   return {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.public ? { security: [] } : {}),
+    ...(description ? { description } : {}),
+    ...(op.public
+      ? { security: [] }
+      : op.access
+        ? { security: [{ companyToken: [] }, { accessToken: [] }] }
+        : {}),
     parameters: [
       ...parameters('path', op.pathParams, op),
       ...parameters('query', op.query, op),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import { REVOCATION_FAILURES } from '../connect/revoke-grant.js';
+import { ACCESS_SCOPES } from '../domain/access-scopes.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { eventSchema } from '../events/model.js';
 import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
@@ -47,6 +48,44 @@ export const CustomerList = register(
 export const DeletedCustomer = register(
   'DeletedCustomer',
   z.strictObject({ id: z.uuid(), deleted: z.literal(true) }),
+);
+
+const accessTokenFields = {
+  id: z.string().regex(/^atok_[A-Za-z0-9_-]{22}$/),
+  customer: z.uuid().describe('The one customer the token acts for.'),
+  scope: z.enum(ACCESS_SCOPES).describe('`read`: GET and HEAD only; `write`: every customer endpoint.'),
+  prefix: z.string().describe('The first characters of the token, enough to recognise it.'),
+  created_at: timestamp,
+  expires_at: timestamp,
+};
+
+export const AccessToken = register(
+  'AccessToken',
+  z.strictObject({ ...accessTokenFields, last_used_at: timestamp.nullable() }),
+  'A live access token of a customer, without its secret.',
+);
+
+export const NewAccessToken = register(
+  'NewAccessToken',
+  z.strictObject({
+    ...accessTokenFields,
+    token: z
+      .string()
+      .regex(/^adl_at_[A-Za-z0-9_-]{43}$/)
+      .describe('The secret: `Authorization: Bearer <token>`. Shown this once; adlink keeps only its hash.'),
+  }),
+  'A new access token with its secret.',
+);
+
+export const AccessTokenList = register(
+  'AccessTokenList',
+  listOf(AccessToken),
+  'The customer’s live tokens, newest first; page on with `cursor` = `next_cursor`.',
+);
+
+export const RevokedAccessToken = register(
+  'RevokedAccessToken',
+  z.strictObject({ id: accessTokenFields.id, deleted: z.literal(true) }),
 );
 
 export const ConnectLink = register(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AccessScope } from '../domain/access-scopes.js';
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, randomToken, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
@@ -23,18 +24,36 @@ interface StoredToken extends Omit<CompanyToken, 'last_used_at'> {
   sha256: string;
 }
 
+/**
+ * What a token's hash maps to: the company it acts for and the token's id; for an access token also
+ * the one customer it acts for, its scope and when it expires. The only record authentication reads.
+ */
 export interface TokenOwner {
   company: string;
   token: string;
+  customer?: string;
+  scope?: AccessScope;
+  expires_at?: string;
 }
 
 export const TOKEN_PREFIX = 'adl_live_';
 /** `adl_live_` + 32 random bytes in base64url. */
 export const TOKEN_FORMAT = /^adl_live_[A-Za-z0-9_-]{43}$/;
+/** A company token or an access token (`adl_at_`, store/access-tokens.ts): what a Bearer header may hold. */
+export const BEARER_TOKEN_FORMAT = /^adl_(live|at)_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-/** Company tokens are found by this hash of their secret. */
+/** Tokens are found by this hash of their secret. */
 export const tokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * A new token secret: `prefix` + 32 random bytes (256 bits) in base64url, the hash it is stored under
+ * and the first characters that recognise it in a list. The secret itself is kept nowhere.
+ */
+export function newTokenSecret(prefix: string) {
+  const secret = `${prefix}${randomToken(32)}`;
+  return { secret, sha256: tokenHash(secret), shown: secret.slice(0, prefix.length + 6) };
+}
 
 export class CompanyStore {
   /** Per-process throttle so last_used_at costs at most one write a minute per token. */
@@ -71,14 +90,14 @@ export class CompanyStore {
 
   /** Issues a new token; the secret is returned once and only its hash is kept. */
   async createToken(companyId: string): Promise<{ token: CompanyToken; secret: string }> {
-    const secret = `${TOKEN_PREFIX}${randomToken(32)}`;
+    const { secret, sha256, shown } = newTokenSecret(TOKEN_PREFIX);
     const stored: StoredToken = {
       id: `tok_${randomToken(16)}`,
       company: companyId,
-      prefix: secret.slice(0, TOKEN_PREFIX.length + 6),
+      prefix: shown,
       created_at: monotonicTimestamp(),
       revoked_at: null,
-      sha256: tokenHash(secret),
+      sha256,
     };
     const owner: TokenOwner = { company: companyId, token: stored.id };
     await this.kv
@@ -99,12 +118,19 @@ export class CompanyStore {
     return raw ? (JSON.parse(raw) as TokenOwner) : null;
   }
 
+  /** Records when a token (company or access token) was last used; an access token's record expires with it. */
   async touch(owner: TokenOwner, now = Date.now()): Promise<void> {
     const last = this.lastTouched.get(owner.token);
     if (last !== undefined && now - last < LAST_USED_GRANULARITY_MS) return;
     this.lastTouched.set(owner.token, now);
     if (this.lastTouched.size > 10_000) this.lastTouched.clear();
-    await this.kv.set(this.k.tokenLastUsed(owner.company, owner.token), new Date(now).toISOString());
+    const left = owner.expires_at === undefined ? undefined : Date.parse(owner.expires_at) - now;
+    if (left !== undefined && left <= 0) return;
+    await this.kv.set(
+      this.k.tokenLastUsed(owner.company, owner.token),
+      new Date(now).toISOString(),
+      left === undefined ? {} : { ttlMs: left },
+    );
   }
 
   async listTokens(companyId: string): Promise<CompanyToken[]> {

@@ -1,4 +1,5 @@
 import type { EncryptionKey } from '../crypto/keys.js';
+import { AccessTokenStore } from './access-tokens.js';
 import { AdSetCache } from './adset-cache.js';
 import { CompanyStore } from './companies.js';
 import { CompanyProfileStore } from './company-profile.js';
@@ -18,10 +19,12 @@ import { VendorSessionStore } from './vendor-sessions.js';
 export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[]) {
   const k = keys(prefix);
   const tokenSchedule = new TokenSchedule(kv, prefix);
+  const ledger = new Ledger(kv, k);
   return {
     kv,
     keys: k,
     companies: new CompanyStore(kv, k),
+    accessTokens: new AccessTokenStore(kv, k, ledger),
     settings: new CompanySettingsStore(kv, k, encryption),
     profile: new CompanyProfileStore(kv, k, encryption),
     customers: new CustomerStore(kv, k, tokenSchedule),
@@ -32,7 +35,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,
-    ledger: new Ledger(kv, k),
+    ledger,
   };
 }
 

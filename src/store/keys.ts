@@ -14,6 +14,10 @@ export function keys(prefix: string) {
     token: (companyId: string, tokenId: string) => `${co(companyId)}:token:${tokenId}`,
     tokenLastUsed: (companyId: string, tokenId: string) => `${co(companyId)}:token:${tokenId}:last_used`,
     tokens: (companyId: string) => `${co(companyId)}:tokens`,
+    accessToken: (companyId: string, tokenId: string) => `${co(companyId)}:access_token:${tokenId}`,
+    /** A customer's access tokens, in creation order (`<created_at>|<id>`); expired ones are pruned when listed. */
+    accessTokens: (companyId: string, customerId: string) =>
+      `${co(companyId)}:customer:${customerId}:access_tokens`,
     customer: (companyId: string, customerId: string) => `${co(companyId)}:customer:${customerId}`,
     customers: (companyId: string) => `${co(companyId)}:customers`,
     /** The company's customers by name for prefix search: `<lowercased NFKC name>|<id>`. */

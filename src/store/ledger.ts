@@ -2,7 +2,7 @@ import type { Keys } from './keys.js';
 import type { Batch, Kv, ReadPlan } from './kv.js';
 
 /** Records of a company that expire by themselves and count against a quota. */
-export type LedgerKind = 'open_links' | 'idempotency';
+export type LedgerKind = 'open_links' | 'idempotency' | 'access_tokens';
 
 /** Expiry times sort as text when they have one width. */
 const at = (ms: number) => String(Math.floor(ms)).padStart(15, '0');
@@ -48,5 +48,10 @@ export class Ledger {
       .zaddLex(key, `${at(expiresAtMs)}|${id}`)
       .zkeepLast(key, cap)
       .pexpire(key, ttlMs);
+  }
+
+  /** Adds to `batch` the removal of an entry whose record ended before it expired (a revoked token). */
+  removal(batch: Batch, company: string, kind: LedgerKind, id: string, expiresAtMs: number) {
+    return batch.zrem(this.k.ledger(company, kind), `${at(expiresAtMs)}|${id}`);
   }
 }

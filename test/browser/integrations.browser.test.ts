@@ -314,20 +314,26 @@ describe('integrations pages in a real browser (Chromium)', () => {
     TEST_TIMEOUT,
   );
 
-  /** A company with a connected customer, a redirect URI and a token, made without the browser. */
+  /** A company with a connected customer with an access token, a redirect URI and a token, made without the browser. */
   async function companyWithData(name: string) {
     const company = await vendorWith(h, name, [vendor.url], vendor.url);
     const customer = await newCustomer(h, company, 'Bakery');
     const flow = new FlowClient(h.baseUrl);
     await enter(flow, (await newLink(h, company, customer)).connect_url);
     await connectSandbox(h, flow);
-    return { company, customer };
+    const issued = await api(`/customers/${customer}/access_tokens`, company.token, {
+      method: 'POST',
+      body: JSON.stringify({ scope: 'read' }),
+    });
+    expect(issued.status).toBe(201);
+    const accessToken = (await issued.json()) as { id: string; prefix: string };
+    return { company, customer, accessToken };
   }
 
   it.each(['light', 'dark'] as const)(
     'has no serious or critical axe-core violation on any integrations page, and fits a phone (%s)',
     async (colorScheme) => {
-      const { company, customer } = await companyWithData(`Axe ${colorScheme} vendor`);
+      const { company, customer, accessToken } = await companyWithData(`Axe ${colorScheme} vendor`);
       const { page, problems } = await newPage({ colorScheme, viewport: DESKTOP });
 
       const all: string[] = [];
@@ -460,6 +466,21 @@ describe('integrations pages in a real browser (Chromium)', () => {
       await page.locator('#connect-link').waitFor();
       await check('customer with a new connect link');
       await shoot('customer');
+      // The access token is revoked with the keyboard alone: its link, then the confirm button.
+      await page.getByRole('link', { name: `Revoke access token ${accessToken.prefix}…` }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(
+        `${h.baseUrl}/integrations/customers/${customer}/access-tokens/${accessToken.id}/revoke`,
+      );
+      expect(await heading(page)).toBe(`Revoke access token ${accessToken.prefix}…?`);
+      await check('access token revoke confirm');
+      await page.getByRole('button', { name: 'Revoke' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${h.baseUrl}/integrations/customers/${customer}?revoked=*`);
+      expect(await page.getByRole('status').textContent()).toBe(
+        `Access token ${accessToken.prefix}… is revoked. Requests with it now fail.`,
+      );
+      await check('customer, access token revoked');
       await page.getByRole('link', { name: 'Disconnect Sandbox Ads' }).click();
       await page.waitForURL(`${h.baseUrl}/integrations/customers/${customer}/connections/sandbox/disconnect`);
       expect(await heading(page)).toBe('Disconnect Sandbox Ads from Bakery?');

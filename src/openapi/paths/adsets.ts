@@ -14,7 +14,8 @@ const onAdSet = z.strictObject({ platform, id: z.string() });
 const PARAMS = {
   platform: 'The platform id.',
   id: 'The ad set’s id at the platform.',
-  customer: 'The customer (of your company) whose connection is used.',
+  customer:
+    'The customer (of your company) whose connection is used. Required with the company token; an access token acts for its own customer without it (naming another is 403 `customer_not_allowed`).',
   limit: 'How many to return (1–1000).',
   status: 'Only ad sets with this status.',
   campaignId: 'Only the ad sets of this campaign.',
@@ -120,6 +121,7 @@ export const adSetOperations: Operation[] = [
     method: 'get',
     path: '/v1/:platform/adsets',
     operationId: 'listAdSets',
+    access: 'read',
     tag: 'Ad sets',
     summary: 'List the customer’s ad sets on a platform',
     description:
@@ -140,6 +142,7 @@ export const adSetOperations: Operation[] = [
     method: 'post',
     path: '/v1/:platform/adsets',
     operationId: 'createAdSet',
+    access: 'write',
     tag: 'Ad sets',
     summary: 'Create an ad set',
     description:
@@ -169,6 +172,7 @@ export const adSetOperations: Operation[] = [
     method: 'get',
     path: '/v1/:platform/adsets/:id',
     operationId: 'getAdSet',
+    access: 'read',
     tag: 'Ad sets',
     summary: 'Get an ad set',
     pathParams: onAdSet,
@@ -181,6 +185,7 @@ export const adSetOperations: Operation[] = [
     method: 'put',
     path: '/v1/:platform/adsets/:id',
     operationId: 'updateAdSet',
+    access: 'write',
     tag: 'Ad sets',
     summary: 'Change an ad set: name, status, settings, targetings',
     description:
@@ -210,6 +215,7 @@ export const adSetOperations: Operation[] = [
     method: 'delete',
     path: '/v1/:platform/adsets/:id',
     operationId: 'deleteAdSet',
+    access: 'write',
     tag: 'Ad sets',
     summary: 'Delete an ad set',
     description:
@@ -230,6 +236,7 @@ export const adSetOperations: Operation[] = [
     method: 'get',
     path: '/v1/:platform/advertisers',
     operationId: 'listAdvertisers',
+    access: 'read',
     tag: 'Ad sets',
     summary: 'The customer’s connected ad accounts on a platform',
     pathParams: onPlatform,
@@ -248,6 +255,7 @@ export const adSetOperations: Operation[] = [
     method: 'get',
     path: '/campaigns',
     operationId: 'listCampaigns',
+    access: 'read',
     tag: 'Ad sets',
     summary: 'Campaigns of every connected ad account',
     description:

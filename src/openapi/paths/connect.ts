@@ -24,6 +24,7 @@ export const connectOperations: Operation[] = [
     method: 'get',
     path: '/customers/:id/connect',
     operationId: 'createConnectLink',
+    access: 'write',
     tag: 'Connect links',
     summary: 'A connect link for the customer',
     description:
@@ -54,6 +55,7 @@ export const connectOperations: Operation[] = [
     method: 'delete',
     path: '/customers/:id/connect/sessions',
     operationId: 'revokeConnectLinks',
+    access: 'write',
     tag: 'Connect links',
     summary: 'Revoke every open connect link of the customer',
     pathParams: customerId,
@@ -128,6 +130,7 @@ export const connectOperations: Operation[] = [
     method: 'get',
     path: '/customers/:id/connections',
     operationId: 'listConnections',
+    access: 'read',
     tag: 'Connections',
     summary: 'The customer’s connected platforms',
     pathParams: customerId,
@@ -158,6 +161,7 @@ export const connectOperations: Operation[] = [
     method: 'delete',
     path: '/customers/:id/connections/:platform',
     operationId: 'disconnectPlatform',
+    access: 'write',
     tag: 'Connections',
     summary: 'Disconnect a platform',
     description:
@@ -177,13 +181,14 @@ export const connectOperations: Operation[] = [
     method: 'get',
     path: '/connect/attempts',
     operationId: 'listConnectAttempts',
+    access: 'read',
     tag: 'Connections',
     summary: 'Connect attempts of your customers, newest first',
     description:
       'What customers tried on the hosted pages, and disconnections (`outcome` `disconnected`, with `platform_revoked`), kept 90 days.',
     query: attemptsQuery,
     params: {
-      customer: 'Only this customer’s attempts.',
+      customer: 'Only this customer’s attempts (with an access token, always its own customer’s).',
       limit: 'How many to return (1–100).',
       cursor: 'The `next_cursor` of the previous page.',
     },
