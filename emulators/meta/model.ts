@@ -1,5 +1,7 @@
 /** The Graph API objects the Meta emulator keeps, in Meta's own field names and values. */
 
+import { zonedTime } from '../../src/platforms/sandbox/zoned-time.js';
+
 export type ConfiguredStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED' | 'DELETED';
 export type Objective =
   | 'OUTCOME_AWARENESS'
@@ -155,35 +157,12 @@ export const OPTIMIZATION_GOALS: Record<Objective, string[]> = {
 /** Meta's time format: `2026-01-05T10:00:00+0000`. */
 export const graphTime = (date: Date): string => `${date.toISOString().slice(0, 19)}+0000`;
 
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A time as Meta answers it for an ad account: local time in the account's `timezone_name` with
  * that zone's offset then, `2026-01-05T01:00:00-0800`.
  */
-export function graphTimeIn(date: Date, timeZone: string): string {
-  let format = localFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    localFormats.set(timeZone, format);
-  }
-  const at = Math.floor(date.getTime() / 1000) * 1000;
-  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
-  const local = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
-  const minutes = Math.round((Date.parse(`${local}Z`) - at) / 60_000);
-  const abs = Math.abs(minutes);
-  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-  return `${local}${minutes < 0 ? '-' : '+'}${hhmm}`;
-}
+export const graphTimeIn = (date: Date, timeZone: string): string =>
+  zonedTime(date, timeZone).replace(/([+-]\d{2}):(\d{2})$/, '$1$2');
 
 /** A Graph time (`…+0000`, `…-0800`, or ISO 8601 with a colon) as a Date. */
 export const parseGraphTime = (value: string): Date =>

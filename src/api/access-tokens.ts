@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { newAccessTokenBody } from '../access-tokens/model.js';
 import { type AccessTokenService, accessTokenNotFound } from '../access-tokens/service.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import { ACCESS_TOKEN_ID } from '../store/access-tokens.js';
@@ -46,11 +46,7 @@ export function createAccessTokenRoutes(
         const after =
           query.cursor === undefined ? undefined : decodeCursor(accessTokenCursor, query.cursor).after;
         const page = await accessTokens.list(customer, query.limit, after);
-        res.json({
-          has_more: page.next !== undefined,
-          ...(page.next === undefined ? {} : { next_cursor: encodeCursor({ after: page.next }) }),
-          data: page.data,
-        });
+        res.json(pageAnswer(page));
       },
     },
     vendor,

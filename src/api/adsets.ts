@@ -13,7 +13,7 @@ import { type AdSetService, campaignKey } from '../adsets/service.js';
 import type { ConnectionRef } from '../connect/access-tokens.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor, pageAnswer } from '../http/cursor.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseQuery } from '../http/validate.js';
@@ -142,12 +142,12 @@ export function createAdSetRoutes(
           live: query.dismissDatabase,
         });
         const onAdSets = targetingOnAdSets(ref.platform);
-        const next = { after: page.next, status: query.status ?? null, campaign };
-        res.json({
-          has_more: page.next !== undefined,
-          ...(page.next === undefined ? {} : { next_cursor: encodeCursor(next) }),
-          data: page.data.map((a) => present(a, query.childResources, onAdSets, true)),
-        });
+        res.json(
+          pageAnswer(
+            { ...page, data: page.data.map((a) => present(a, query.childResources, onAdSets, true)) },
+            { status: query.status ?? null, campaign },
+          ),
+        );
       },
       post: async (req, res) => {
         const { customer: customerId } = parseQuery(customerQuery, req);

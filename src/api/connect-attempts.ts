@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { integerParam, parseQuery } from '../http/validate.js';
 import type { ConnectAttemptRecord } from '../store/connect-attempts.js';
@@ -56,11 +56,7 @@ export function createConnectAttemptRoutes(store: Store, vendor: RequestHandler[
           ...(after === undefined ? {} : { after }),
           ...(customer === undefined ? {} : { customer }),
         });
-        res.json({
-          has_more: page.next !== undefined,
-          ...(page.next === undefined ? {} : { next_cursor: encodeCursor({ after: page.next }) }),
-          data: page.data.map(attemptView),
-        });
+        res.json(pageAnswer({ ...page, data: page.data.map(attemptView) }));
       },
     },
     vendor,

@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { EVENT_TYPES } from '../events/model.js';
 import { EVENT_ID } from '../events/webhooks/schemas.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseQuery } from '../http/validate.js';
 import type { Store } from '../store/index.js';
@@ -46,11 +46,7 @@ export function createEventRoutes(store: Store, events: Events, vendor: RequestH
           ...(query.type === undefined ? {} : { type: query.type }),
           ...(customer === undefined ? {} : { customer }),
         });
-        res.json({
-          has_more: page.next !== undefined,
-          ...(page.next === undefined ? {} : { next_cursor: encodeCursor({ after: page.next }) }),
-          data: page.data,
-        });
+        res.json(pageAnswer(page));
       },
     },
     vendor,

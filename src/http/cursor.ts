@@ -5,6 +5,18 @@ import { AppError } from '../errors.js';
 export const encodeCursor = (value: unknown): string =>
   Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/**
+ * A list answer, `{has_more, next_cursor?, data}`: the cursor holds `after` (the page's last position)
+ * and whatever else the list must keep across pages (its filters).
+ */
+export function pageAnswer<T>(page: { next?: string; data: T[] }, filters: Record<string, unknown> = {}) {
+  return {
+    has_more: page.next !== undefined,
+    ...(page.next === undefined ? {} : { next_cursor: encodeCursor({ after: page.next, ...filters }) }),
+    data: page.data,
+  };
+}
+
 export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string): z.infer<S> {
   let value: unknown;
   try {
