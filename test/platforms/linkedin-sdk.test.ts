@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
@@ -46,6 +47,19 @@ afterAll(() => emulator?.close());
 const lastCall = () => emulator.controls.calls.at(-1)!;
 const accountKeys = { account: SEED.usdAccount };
 
+/** A TotalBudget ad set under the seeded campaign group, running through 2030. */
+const lifetimeAdSet = (name: string): NewAdSet => ({
+  name,
+  advertiser: SEED.usdAccount,
+  parentId: SEED.usdEndingGroup,
+  channelKind: 'Social',
+  status: 'Paused',
+  settings: [
+    { kind: 'TotalBudget', budget: 500, currency: 'USD' },
+    { kind: 'Runtime', start: '2030-01-01T00:00:00Z', end: '2030-12-31T00:00:00Z' },
+  ],
+  targetings: [],
+});
 describe('linkedin-api-client against the emulator', () => {
   it('its finder requests carry the version headers and Rest.li query the emulator reads', async () => {
     const res = await sdk.finder({
@@ -153,18 +167,7 @@ describe('linkedin-api-client against the emulator', () => {
       })
     ).data as { reference: string };
     const body = createBody(
-      {
-        name: 'Built by adlink',
-        advertiser: SEED.usdAccount,
-        parentId: SEED.usdEndingGroup,
-        channelKind: 'Social',
-        status: 'Paused',
-        settings: [
-          { kind: 'TotalBudget', budget: 500, currency: 'USD' },
-          { kind: 'Runtime', start: '2030-01-01T00:00:00Z', end: '2030-12-31T00:00:00Z' },
-        ],
-        targetings: [],
-      },
+      lifetimeAdSet('Built by adlink'),
       { id: SEED.usdAccount, name: 'Acme', currency: 'USD' },
       { objective: 'BRAND_AWARENESS', reference },
     );
@@ -268,22 +271,7 @@ describe('adlink against the official client', () => {
       accounts: [{ id: SEED.usdAccount, name: 'Acme', currency: 'USD' }],
     };
     const before = emulator.controls.calls.length;
-    const created = await adapter.createAdSet(
-      call,
-      {
-        name: 'Adapter check',
-        advertiser: SEED.usdAccount,
-        parentId: SEED.usdEndingGroup,
-        channelKind: 'Social',
-        status: 'Paused',
-        settings: [
-          { kind: 'TotalBudget', budget: 500, currency: 'USD' },
-          { kind: 'Runtime', start: '2030-01-01T00:00:00Z', end: '2030-12-31T00:00:00Z' },
-        ],
-        targetings: [],
-      },
-      call.accounts[0]!,
-    );
+    const created = await adapter.createAdSet(call, lifetimeAdSet('Adapter check'), call.accounts[0]!);
     await adapter.updateAdSet(call, created.id, { status: 'Active' });
     await adapter.deleteAdSet(call, created.id);
     const calls = emulator.controls.calls.slice(before);

@@ -140,16 +140,19 @@ describe('the Meta emulator against the official SDK', () => {
       expect(new Set(ids).size).toBe(ids.length);
     });
 
+    /** An ad set as the SDK creates one: the fields Meta requires, with the SDK's enum values. */
+    const sdkAdSet = (name: string) => ({
+      name,
+      campaign_id: CAMPAIGNS.usdTraffic,
+      status: sdk.AdSet.Status.paused,
+      billing_event: sdk.AdSet.BillingEvent.impressions,
+      optimization_goal: sdk.AdSet.OptimizationGoal.link_clicks,
+      daily_budget: 1500,
+      targeting: { geo_locations: { zips: [{ key: 'US:94304' }] } },
+    });
+
     it('creates (JSON body), updates and deletes an ad set as the SDK sends them', async () => {
-      const created = await new sdk.AdAccount('act_1000000001').createAdSet([], {
-        name: 'from the SDK',
-        campaign_id: CAMPAIGNS.usdTraffic,
-        status: sdk.AdSet.Status.paused,
-        billing_event: sdk.AdSet.BillingEvent.impressions,
-        optimization_goal: sdk.AdSet.OptimizationGoal.link_clicks,
-        daily_budget: 1500,
-        targeting: { geo_locations: { zips: [{ key: 'US:94304' }] } },
-      });
+      const created = await new sdk.AdAccount('act_1000000001').createAdSet([], sdkAdSet('from the SDK'));
       expect(created.id).toMatch(/^\d+$/);
       await new sdk.AdSet(created.id, { name: 'renamed by the SDK' }).update();
       expect((await new sdk.AdSet(created.id).getAds(['name'])).length).toBe(0);
@@ -159,15 +162,7 @@ describe('the Meta emulator against the official SDK', () => {
     });
 
     it('refuses an ad set missing a field Meta requires, or with a value outside the SDK enum', async () => {
-      const valid = {
-        name: 'strict',
-        campaign_id: CAMPAIGNS.usdTraffic,
-        status: sdk.AdSet.Status.paused,
-        billing_event: sdk.AdSet.BillingEvent.impressions,
-        optimization_goal: sdk.AdSet.OptimizationGoal.link_clicks,
-        daily_budget: 1500,
-        targeting: { geo_locations: { zips: [{ key: 'US:94304' }] } },
-      };
+      const valid = sdkAdSet('strict');
       const create = (params: Record<string, unknown>) =>
         new sdk.AdAccount('act_1000000001').createAdSet([], params);
       for (const field of [

@@ -6,6 +6,7 @@ import { PRIMARY_STATUSES } from '../../emulators/tiktok/query.js';
 import { ADGROUP_FILTERS, CAMPAIGN_FILTERS } from '../../emulators/tiktok/read-routes.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
 import { BUDGET_MODES } from '../../src/platforms/tiktok/mapping.js';
@@ -26,6 +27,18 @@ const requiredKeys = (schema: z.ZodObject) =>
     .map(([key]) => key)
     .sort();
 
+/** An ad set with one budget, targeting one US zip code. */
+const zipAdSet = (name: string, parentId: string, budget: NewAdSet['settings'][number]): NewAdSet => ({
+  name,
+  advertiser: SEEDED.usAdvertiser,
+  parentId,
+  channelKind: 'Social',
+  status: 'Paused',
+  settings: [budget],
+  targetings: [
+    { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'US', zipcode: '10001' }] },
+  ],
+});
 describe('TikTok SDK extract', () => {
   it('comes from the official package', () => {
     expect(sdk.package).toBe('tiktok-business-api-sdk-official');
@@ -72,21 +85,11 @@ describe('the emulator serves the SDK operations adlink uses', () => {
 
   it('takes the ad group body adlink builds; refuses one missing a required field or off an enum (40002)', async () => {
     const { body } = adGroupCreateBody(
-      {
-        name: 'Built by adlink',
-        advertiser: SEEDED.usAdvertiser,
-        parentId: '1800000000000000001',
-        channelKind: 'Social',
-        status: 'Paused',
-        settings: [{ kind: 'DailyBudget', budget: 50, currency: 'USD' }],
-        targetings: [
-          {
-            kind: 'GeoTargeting',
-            type: 'ZipcodeGeoTargeting',
-            zipcodes: [{ country: 'US', zipcode: '10001' }],
-          },
-        ],
-      },
+      zipAdSet('Built by adlink', '1800000000000000001', {
+        kind: 'DailyBudget',
+        budget: 50,
+        currency: 'USD',
+      }),
       { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' },
       'TRAFFIC',
       ['6252001100010'],
@@ -180,21 +183,7 @@ describe('the bodies the emulator takes are the SDK models', () => {
 describe('what the adapter sends is in the SDK models', () => {
   it('its ad group create body has the SDK’s fields, all required ones included, with SDK values', () => {
     const { body } = adGroupCreateBody(
-      {
-        name: 'Spring',
-        advertiser: SEEDED.usAdvertiser,
-        parentId: '1',
-        channelKind: 'Social',
-        status: 'Paused',
-        settings: [{ kind: 'TotalBudget', budget: 300, currency: 'USD' }],
-        targetings: [
-          {
-            kind: 'GeoTargeting',
-            type: 'ZipcodeGeoTargeting',
-            zipcodes: [{ country: 'US', zipcode: '10001' }],
-          },
-        ],
-      },
+      zipAdSet('Spring', '1', { kind: 'TotalBudget', budget: 300, currency: 'USD' }),
       { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' },
       'TRAFFIC',
       ['6252001100010'],
