@@ -95,16 +95,6 @@ export interface AdSet {
   created_at: string;
 }
 
-export interface Campaign {
-  id: string;
-  name: string;
-  platform: string;
-  status: AdSetStatus;
-  advertiser: string;
-  objective: string | null;
-  channelKind: (typeof CHANNEL_KINDS)[number] | null;
-}
-
 export interface NewAdSet {
   name: string;
   advertiser: string;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Campaign } from '../campaigns/model.js';
 import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
@@ -15,7 +16,6 @@ import {
   type AdSet,
   type AdSetChanges,
   type AdSetStatus,
-  type Campaign,
   isBudget,
   type NewAdSet,
   type Setting,

@@ -3,12 +3,12 @@ import type {
   AdSet,
   AdSetChanges,
   AdSetStatus,
-  Campaign,
   ChannelKind,
   NewAdSet,
   SettingKind,
   TargetingKind,
 } from '../adsets/model.js';
+import type { Campaign, CampaignCapabilities, CampaignChanges, NewCampaign } from '../campaigns/model.js';
 import type { AdAccount } from '../store/connections.js';
 import type { PlatformEntry } from './catalog.js';
 import type { ObservedCall } from './platform-calls.js';
@@ -50,6 +50,7 @@ export interface Capabilities {
   updateStatuses: AdSetStatus[];
   updates: UpdateCapabilities;
   channelKinds: ChannelKind[];
+  campaigns?: CampaignCapabilities;
 }
 
 /** The input was valid for adlink but breaks one of the platform's own rules (a 400 naming `param`). */
@@ -92,7 +93,15 @@ export interface PlatformCall {
 export interface PlatformAdapter {
   capabilities: Capabilities;
   listAdAccounts(call: PlatformCall): Promise<AdAccount[]>;
+  /** Every campaign of the ad account, following the platform's pagination to the end. */
   listCampaigns(call: PlatformCall, advertiser: AdAccount): Promise<Campaign[]>;
+  /** The campaign, or null when it is not in `call.accounts` (or does not exist). */
+  getCampaign?(call: PlatformCall, id: string): Promise<Campaign | null>;
+  createCampaign?(call: PlatformCall, input: NewCampaign, account: AdAccount): Promise<Campaign>;
+  /** Writes what the capabilities' `campaigns.updateSettings` declare, name and status; answers the campaign as it now is. */
+  updateCampaign?(call: PlatformCall, id: string, changes: CampaignChanges): Promise<Campaign>;
+  /** Deletes (or, where the platform cannot, archives) the campaign; the answer has its real status. */
+  deleteCampaign?(call: PlatformCall, id: string): Promise<Campaign>;
   /** Every ad set of the ad account, following the platform's pagination to the end, with their ads. */
   listAdSets(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
   getAdSet(call: PlatformCall, id: string): Promise<AdSet | null>;

@@ -1,13 +1,6 @@
-import type {
-  Ad,
-  AdSet,
-  AdSetStatus,
-  Campaign,
-  ChannelKind,
-  Setting,
-  Targeting,
-} from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, ChannelKind, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
+import type { Campaign } from '../../campaigns/model.js';
 
 /** A GoogleAdsRow as the REST API answers it: lowerCamelCase, int64 as strings, enums by name. */
 export interface GoogleRow {
@@ -128,5 +121,6 @@ export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
     advertiser,
     objective: campaign.advertisingChannelType ?? null,
     channelKind: channelKind(campaign.advertisingChannelType),
+    settings: [],
   };
 }

@@ -1,5 +1,6 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, Campaign, Setting } from '../../adsets/model.js';
+import type { Ad, AdSet, Setting } from '../../adsets/model.js';
+import type { Campaign } from '../../campaigns/model.js';
 import type * as LinkedIn from './model.js';
 import { fromMoneyAmount } from './money.js';
 import { urnId } from './restli.js';
@@ -56,5 +57,6 @@ export function toCampaign(group: LinkedIn.CampaignGroup): Campaign {
     advertiser: urnId(group.account),
     objective: group.objectiveType ?? null,
     channelKind: 'Social',
+    settings: [],
   };
 }

@@ -1,4 +1,5 @@
-import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
+import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
 import type { GraphAd, GraphAdSet, GraphCampaign, GraphTargeting } from './graph-types.js';
 
@@ -124,5 +125,6 @@ export function toCampaign(campaign: GraphCampaign): Campaign {
     advertiser: advertiserId(campaign.account_id),
     objective: campaign.objective ?? null,
     channelKind: 'Social',
+    settings: [],
   };
 }

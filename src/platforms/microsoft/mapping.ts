@@ -1,11 +1,5 @@
-import type {
-  AdSet,
-  AdSetStatus,
-  ChannelKind,
-  Setting,
-  Ad as UnifiedAd,
-  Campaign as UnifiedCampaign,
-} from '../../adsets/model.js';
+import type { AdSet, AdSetStatus, ChannelKind, Setting, Ad as UnifiedAd } from '../../adsets/model.js';
+import type { Campaign as UnifiedCampaign } from '../../campaigns/model.js';
 import type { Ad, AdGroupParts, Campaign } from './model.js';
 
 /** Microsoft keeps no creation time on ad groups; lists then order by id, which it hands out ascending. */
@@ -120,5 +114,6 @@ export function toCampaign(accountId: string, campaign: Campaign): UnifiedCampai
     advertiser: accountId,
     objective: campaign.CampaignType ?? null,
     channelKind: channelKind(campaign.CampaignType),
+    settings: [],
   };
 }

@@ -1,6 +1,7 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
+import type { Campaign } from '../../campaigns/model.js';
 import { zipcodesOf } from './geo.js';
 import type { PinterestAd, PinterestAdGroup, PinterestCampaign, PinterestKeyword } from './model.js';
 import { toAdSetStatus } from './status.js';
@@ -83,5 +84,6 @@ export function toCampaign(campaign: PinterestCampaign): Campaign {
     advertiser: campaign.ad_account_id,
     objective: campaign.objective_type ?? null,
     channelKind: 'Social',
+    settings: [],
   };
 }

@@ -5,7 +5,6 @@ import {
   type AdSetChanges,
   type AdSetStatus,
   type Budget,
-  type Campaign,
   type ChannelKind,
   isBudget,
   type NewAdSet,
@@ -13,6 +12,7 @@ import {
   type Targeting,
 } from '../../adsets/model.js';
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
+import type { Campaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
@@ -294,6 +294,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
           advertiser: c.account_id,
           objective: c.objective,
           channelKind: CHANNEL_TO_KIND[c.channel],
+          settings: [],
         }),
       );
     },

@@ -1,6 +1,7 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
+import type { Campaign } from '../../campaigns/model.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
 
 /**
@@ -86,5 +87,6 @@ export function toCampaign(campaign: SnapCampaign): Campaign {
     advertiser: campaign.ad_account_id,
     objective: objectiveOf(campaign) ?? null,
     channelKind: 'Social',
+    settings: [],
   };
 }

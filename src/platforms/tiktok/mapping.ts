@@ -1,4 +1,5 @@
-import type { Ad, AdSet, AdSetStatus, Campaign, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
+import type { Campaign } from '../../campaigns/model.js';
 import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from './model.js';
 
 /**
@@ -40,6 +41,7 @@ export const toCampaign = (c: TikTokCampaign): Campaign => ({
   advertiser: c.advertiser_id,
   objective: c.objective_type,
   channelKind: 'Social',
+  settings: [],
 });
 
 export const toAd = (ad: TikTokAd): Ad => ({
