@@ -45,6 +45,35 @@ export interface PlatformSuiteSpec {
     path: string;
     sends(tokens: IssuedTokens, client: { clientId: string; clientSecret: string }): Partial<RecordedCall>;
   } | null;
+  /**
+   * The manage walk (issue: campaigns, budget and runtime changes): create a campaign where the
+   * platform's API can, an ad set under it with a Runtime, change a budget, move the end, add and remove
+   * a targeting, pause, delete; after each write, a live read (`dismissDatabase=true`) shows what was
+   * written and `stored` shows the money in the platform's own units.
+   */
+  manage?: ManageSpec;
+}
+
+export interface ManageSpec {
+  /** The POST /v1/:platform/campaigns body (name, advertiser, status added); null where the API cannot create campaigns (the walk then uses `campaign`). */
+  campaign: { objective: string; channelKind?: string; settings: object[] } | null;
+  /** The ad-set create under that campaign (name, advertiser, parentId and status are added); its settings hold a Runtime. */
+  adSet: { channelKind: string; settings: object[]; targetings: object[] };
+  /**
+   * The budget change: a setting sent with PUT to the ad set, or, where budgets live on the campaign,
+   * to the campaign (`on`). `stored` reads the budget from the emulator's own state after the write
+   * and `expected` is it in the platform's units (micros, cents or major units).
+   */
+  budget: {
+    on: 'adset' | 'campaign';
+    setting: object;
+    stored(world: PlatformWorld, ids: { campaign: string; adSet: string }): unknown | Promise<unknown>;
+    expected: unknown;
+  };
+  /** A Runtime with a moved end, sent with PUT to where the platform keeps the schedule. */
+  runtime: { on: 'adset' | 'campaign'; setting: object };
+  /** A targeting added with PUT, then removed with an empty list of its kind; null where none can change. */
+  targeting: { add: object; remove: object } | null;
 }
 
 const STATUSES = ['Running', 'Active', 'Paused', 'Archived', 'Deleted'];
