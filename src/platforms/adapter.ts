@@ -50,7 +50,6 @@ export interface Capabilities {
   updateStatuses: AdSetStatus[];
   updates: UpdateCapabilities;
   channelKinds: ChannelKind[];
-  campaigns?: CampaignCapabilities;
 }
 
 /** The input was valid for adlink but breaks one of the platform's own rules (a 400 naming `param`). */
@@ -95,13 +94,6 @@ export interface PlatformAdapter {
   listAdAccounts(call: PlatformCall): Promise<AdAccount[]>;
   /** Every campaign of the ad account, following the platform's pagination to the end. */
   listCampaigns(call: PlatformCall, advertiser: AdAccount): Promise<Campaign[]>;
-  /** The campaign, or null when it is not in `call.accounts` (or does not exist). */
-  getCampaign?(call: PlatformCall, id: string): Promise<Campaign | null>;
-  createCampaign?(call: PlatformCall, input: NewCampaign, account: AdAccount): Promise<Campaign>;
-  /** Writes what the capabilities' `campaigns.updateSettings` declare, name and status; answers the campaign as it now is. */
-  updateCampaign?(call: PlatformCall, id: string, changes: CampaignChanges): Promise<Campaign>;
-  /** Deletes (or, where the platform cannot, archives) the campaign; the answer has its real status. */
-  deleteCampaign?(call: PlatformCall, id: string): Promise<Campaign>;
   /** Every ad set of the ad account, following the platform's pagination to the end, with their ads. */
   listAdSets(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
   getAdSet(call: PlatformCall, id: string): Promise<AdSet | null>;
@@ -114,6 +106,20 @@ export interface PlatformAdapter {
   /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
   deleteAdSet(call: PlatformCall, id: string): Promise<AdSet>;
   listAds(call: PlatformCall, adSetId: string): Promise<Ad[]>;
+  /** Campaign management, where the adapter maps it: without it, creating or changing a campaign is 400 unsupported_for_platform. */
+  campaigns?: CampaignAdapter;
+}
+
+/** Campaign management on one platform (`platforms/<id>/campaigns.ts`); lists are `listCampaigns`. */
+export interface CampaignAdapter {
+  capabilities: CampaignCapabilities;
+  /** The campaign, or null when it is not in `call.accounts` (or does not exist). */
+  get(call: PlatformCall, id: string): Promise<Campaign | null>;
+  create(call: PlatformCall, input: NewCampaign, account: AdAccount): Promise<Campaign>;
+  /** Writes name, status and the settings `capabilities.updateSettings` declare; answers the campaign as it now is. */
+  update(call: PlatformCall, id: string, changes: CampaignChanges): Promise<Campaign>;
+  /** Deletes (or, where the platform cannot, archives) the campaign; the answer has its real status. */
+  delete(call: PlatformCall, id: string): Promise<Campaign>;
 }
 
 /** Builds a platform's adapter from its catalog entry (URLs already resolved for this deployment). */

@@ -13,12 +13,19 @@ export function observedAdapter(
   adapter: PlatformAdapter,
   observe: PlatformCallObserver,
 ): PlatformAdapter {
-  return new Proxy(adapter, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function' || typeof name !== 'string') return value;
-      return (call: PlatformCall, ...args: unknown[]) =>
-        value.call(target, { ...call, observed: { platform, operation: name, observe } }, ...args);
-    },
-  });
+  return observed(adapter, '');
+  /** A resource's methods (`campaigns`) report as `campaigns.create` and so on. */
+  function observed<T extends object>(target: T, prefix: string): T {
+    return new Proxy(target, {
+      get(object, name, receiver) {
+        const value: unknown = Reflect.get(object, name, receiver);
+        if (typeof name !== 'string' || name === 'capabilities') return value;
+        if (value !== null && typeof value === 'object') return observed(value, `${prefix}${name}.`);
+        if (typeof value !== 'function') return value;
+        const operation = `${prefix}${name}`;
+        return (call: PlatformCall, ...args: unknown[]) =>
+          value.call(object, { ...call, observed: { platform, operation, observe } }, ...args);
+      },
+    });
+  }
 }
