@@ -38,7 +38,10 @@ describe('google mapping', () => {
 
   it('reads micros as major units of the account currency, JPY included', () => {
     const budget = (amountMicros: string, currency: string) =>
-      campaignSettings({ campaignBudget: { period: 'DAILY', amountMicros } }, currency)[0];
+      campaignSettings({
+        campaignBudget: { period: 'DAILY', amountMicros },
+        customer: { currencyCode: currency },
+      })[0];
     expect(budget('50000000', 'EUR')).toMatchObject({ budget: 50 });
     expect(budget('12345678', 'USD')).toMatchObject({ budget: 12.35 });
     expect(budget('3000000000', 'JPY')).toMatchObject({ budget: 3000 });

@@ -4,6 +4,7 @@ import { GOOGLE_ADS_API_VERSION, googleEmulatorWith } from '../../emulators/goog
 import { SEED } from '../../emulators/google/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { emulatorToken } from '../fixtures/google/emulated.js';
 import {
   ADS,
   gaqlFieldExists,
@@ -38,22 +39,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startEmulator(googleEmulatorWith({ pageSize: 2 }));
-  const code = emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: ['https://www.googleapis.com/auth/adwords'],
-    clientId: emulator.oauth.options.clientId,
-    redirectUri: 'http://127.0.0.1/cb',
-    challenge: null,
-  });
-  const issued = emulator.oauth.redeemCode({
-    code,
-    clientId: emulator.oauth.options.clientId,
-    clientSecret: emulator.oauth.options.clientSecret,
-    redirectUri: 'http://127.0.0.1/cb',
-    verifier: undefined,
-  });
-  if (typeof issued === 'string') throw new Error(issued);
-  token = issued.access_token;
+  token = emulatorToken(emulator);
 });
 afterAll(() => emulator?.close());
 

@@ -108,9 +108,11 @@ describe('google: what only Google Ads has', () => {
       status: 'Running',
       parentId: SEED.searchCampaign,
       channelKind: 'Search',
+      // The campaign's budget and dates (whole days in Europe/Berlin), read-only on the ad group.
       settings: [
         { kind: 'DailyBudget', budget: 50, currency: 'EUR' },
         { kind: 'Objective', objective: 'SEARCH' },
+        { kind: 'Runtime', start: '2025-01-01T00:00:00+01:00' },
       ],
       targetings: [{ kind: 'KeywordTargeting', keywords: ['bakery berlin', 'sourdough bread'] }],
     });
@@ -124,6 +126,7 @@ describe('google: what only Google Ads has', () => {
       settings: [
         { kind: 'TotalBudget', budget: 1500, currency: 'EUR' },
         { kind: 'Objective', objective: 'DISPLAY' },
+        { kind: 'Runtime', start: '2025-01-01T00:00:00+01:00', end: '2031-01-01T00:00:00+01:00' },
       ],
     });
     expect(byName.get('Winter cakes')!.status).toBe('Active');
