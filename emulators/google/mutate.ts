@@ -133,7 +133,7 @@ export function checkStatus(tx: Transaction, status: unknown, path: Path): statu
       'REMOVED is set by a remove operation only.',
     );
   } else {
-    fail(tx, path, { requestError: 'INVALID_ENUM_VALUE' }, `Invalid AdGroupStatus: ${String(status)}.`);
+    fail(tx, path, { requestError: 'INVALID_ENUM_VALUE' }, `Invalid status: ${String(status)}.`);
   }
   return false;
 }
