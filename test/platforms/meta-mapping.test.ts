@@ -86,7 +86,7 @@ describe('meta ad set input', () => {
   const account = { id: 'act_1', name: 'US', currency: 'USD' };
 
   it('sends budgets in offset units, zips as CC:zip keys, and a goal fitting the objective', () => {
-    const { params } = toMetaAdSet(input(), account, 'OUTCOME_TRAFFIC');
+    const { params } = toMetaAdSet(input(), account, { objective: 'OUTCOME_TRAFFIC' });
     expect(params).toEqual({
       name: 'Zips',
       campaign_id: '42',
@@ -105,7 +105,7 @@ describe('meta ad set input', () => {
         { kind: 'Runtime', start: '2026-12-01T00:00:00-08:00', end: '2026-12-24T09:30:00+05:30' },
       ],
     });
-    const { params } = toMetaAdSet(total, account, 'OUTCOME_AWARENESS');
+    const { params } = toMetaAdSet(total, account, { objective: 'OUTCOME_AWARENESS' });
     expect(params).toMatchObject({
       lifetime_budget: '30000',
       optimization_goal: 'REACH',
@@ -121,7 +121,7 @@ describe('meta ad set input', () => {
         { kind: 'Runtime', start: '2026-12-01T00:00:00Z' },
       ],
     });
-    const { params } = toMetaAdSet(open, account, 'OUTCOME_TRAFFIC');
+    const { params } = toMetaAdSet(open, account, { objective: 'OUTCOME_TRAFFIC' });
     expect(params.start_time).toBe('2026-12-01T00:00:00+0000');
     expect(params).not.toHaveProperty('end_time');
   });
@@ -150,7 +150,7 @@ describe('meta ad set input', () => {
     ],
     [{}, 'OUTCOME_SALES', 'parentId'],
   ])('refuses %j under %s, naming %s', (changes, objective, param) => {
-    expect(() => toMetaAdSet(input(changes), account, objective)).toThrow(
+    expect(() => toMetaAdSet(input(changes), account, { objective })).toThrow(
       expect.objectContaining({ param }) as PlatformInputError,
     );
   });
