@@ -15,7 +15,7 @@ import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { addAdGroupsBody, addKeywordsBody } from '../../src/platforms/microsoft/ad-group-body.js';
+import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
 
 /**
@@ -275,10 +275,14 @@ describe('the emulator answers in the SDK’s shapes', () => {
       targetings: [{ kind: 'KeywordTargeting', keywords: ['touring bike'] }],
     };
     const campaign = { Id: SEED.searchCampaign, Languages: ['English'] };
-    const added = await answer(campaignSdk, 'addAdGroups', addAdGroupsBody(input, campaign));
+    const added = await answer(
+      campaignSdk,
+      'addAdGroups',
+      addAdGroupsBody(input, campaign, 'America/Los_Angeles'),
+    );
     expect(added.PartialErrors).toEqual([]);
     const adGroupId = (added.AdGroupIds as string[])[0]!;
-    const { body } = addKeywordsBody(input, adGroupId);
+    const { body } = addKeywordsBody(adGroupId, keywordsOf(input.targetings));
     expect((await answer(campaignSdk, 'addKeywords', body)).PartialErrors).toEqual([]);
 
     // "Add: Required" on the AdGroup and Keyword data object pages.
