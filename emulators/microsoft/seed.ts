@@ -189,6 +189,7 @@ export function seed(state: MicrosoftAdsState): void {
   addAdGroup(state, us, search, {
     name: 'Gravel bikes',
     status: 'Paused',
+    StartDate: { Day: 15, Month: 1, Year: 2025 },
     keywords: ['gravel bike'],
     ads: 1,
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSADS_SCOPE } from '../../emulators/microsoft/access.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import {
   AD_GROUP_FIELDS,
@@ -17,6 +16,7 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
+import { emulatorToken, issueCode, REDIRECT_URI, SCOPE, tokenCall } from './microsoft-emulator.js';
 
 /**
  * The emulator against Microsoft's official REST SDK (BingAds/BingAds-PHP-REST-SDK, see
@@ -97,41 +97,12 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
   });
 });
 
-const REDIRECT_URI = 'http://127.0.0.1/callback';
-
-/** A code for the emulated user, as its consent page would hand out. */
-const issueCode = (emulator: RunningEmulator) =>
-  emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: [MSADS_SCOPE, 'offline_access'],
-    clientId: emulator.oauth.options.clientId,
-    redirectUri: REDIRECT_URI,
-    challenge: null,
-  });
-
-/** The scope adlink sends, as the SDK's UriOAuthService does for msads.manage. */
-const SCOPE = platformCatalog('http://localhost').microsoft.oauth.scopes.join(' ');
-
-/** A form POST to the token endpoint with the client's credentials (and the scope, unless replaced). */
-const tokenCall = (emulator: RunningEmulator, params: Record<string, string>) => {
-  const { clientId, clientSecret } = emulator.oauth.options;
-  return fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: SCOPE, ...params }),
-  });
-};
-
 describe('the emulator answers in the SDK’s shapes', () => {
   let emulator: RunningEmulator;
   let token: string;
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
-    const res = await tokenCall(emulator, {
-      grant_type: 'authorization_code',
-      code: issueCode(emulator),
-      redirect_uri: REDIRECT_URI,
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await emulatorToken(emulator);
   });
   afterAll(() => emulator?.close());
 
