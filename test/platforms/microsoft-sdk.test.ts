@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET_TYPES, SETTABLE_CAMPAIGN_STATUSES } from '../../emulators/microsoft/campaign-rules.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import {
   AD_GROUP_FIELDS,
   CAMPAIGN_BASE,
+  CAMPAIGN_FIELDS,
   CAMPAIGN_OPERATIONS,
   CUSTOMER_BASE,
   CUSTOMER_OPERATIONS,
+  DATE_FIELDS,
   KEYWORD_FIELDS,
 } from '../../emulators/microsoft/operations.js';
 import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.js';
@@ -73,6 +76,15 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
       path: official.path,
     });
     expect(official.request.fields).toEqual(expect.arrayContaining([...op.fields]));
+  });
+
+  it('the Campaign and Date fields it takes exist on the SDK models', () => {
+    expect(
+      keysOutside(Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, 1])), campaignSdk.models.Campaign),
+    ).toEqual([]);
+    expect([...DATE_FIELDS].sort()).toEqual(campaignSdk.models.Date);
+    expect(values('CampaignStatus')).toEqual(expect.arrayContaining(SETTABLE_CAMPAIGN_STATUSES));
+    expect(values('BudgetLimitType').sort()).toEqual([...BUDGET_TYPES].sort());
   });
 
   it('the AdGroup and Keyword fields it takes exist on the SDK models', () => {
