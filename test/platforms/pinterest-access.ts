@@ -3,26 +3,15 @@ import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emula
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
+import { emulatorToken } from '../support/emulator-token.js';
 
-/** An access token the Pinterest emulator issued to the emulated user, with ads:read and ads:write. */
-export function emulatorToken(emulator: RunningEmulator): string {
-  const redirectUri = 'http://127.0.0.1/callback';
-  const code = emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: ['ads:read', 'ads:write'],
-    clientId: DEFAULT_CLIENT.clientId,
-    redirectUri,
-    challenge: null,
-  });
-  const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-  if (typeof issued === 'string') throw new Error(issued);
-  return issued.access_token;
-}
+/** A token of the Pinterest emulator's user with ads:read and ads:write. */
+const token = (emulator: RunningEmulator) => emulatorToken(emulator, ['ads:read', 'ads:write']);
 
 /** An object as the emulator stores it, read with Pinterest's own API (`/v5/ad_accounts/{id}/…`). */
 export async function storedAt(emulator: RunningEmulator, path: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${emulator.url}/v5${path}`, {
-    headers: { Authorization: `Bearer ${emulatorToken(emulator)}` },
+    headers: { Authorization: `Bearer ${token(emulator)}` },
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
@@ -34,7 +23,7 @@ export async function adapterAgainstEmulator(account: { id: string; name: string
   const entry = platformCatalog('http://localhost:3000', { pinterest: { baseUrl: emulator.url } }).pinterest;
   const adapter = pinterestAdapter(entry, { timeoutMs: 5_000 });
   const call: PlatformCall = {
-    accessToken: emulatorToken(emulator),
+    accessToken: token(emulator),
     app: DEFAULT_CLIENT,
     accounts: [account],
   };

@@ -16,6 +16,7 @@ import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
 import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
 import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
+import { emulatorToken } from '../support/emulator-token.js';
 
 /**
  * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see
@@ -54,10 +55,7 @@ const basic = `Basic ${Buffer.from(`${DEFAULT_CLIENT.clientId}:${DEFAULT_CLIENT.
 
 beforeAll(async () => {
   emulator = await startEmulator(pinterestEmulator);
-  const { code, redirectUri } = issue(['ads:read', 'ads:write']);
-  const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-  if (typeof issued === 'string') throw new Error(issued);
-  token = issued.access_token;
+  token = emulatorToken(emulator, ['ads:read', 'ads:write']);
 });
 afterAll(() => emulator?.close());
 
