@@ -87,6 +87,29 @@ describe('pinterest campaigns against the emulator', () => {
     expect(await campaigns.get(call, created.id)).toEqual(created);
     expect((await adapter.listCampaigns(call, account)).find((c) => c.id === created.id)).toEqual(created);
 
+    // Without campaign budget optimization, its ad groups keep budgets of their own.
+    const adSet = await adapter.createAdSet(
+      call,
+      {
+        name: 'under the new campaign',
+        advertiser: account.id,
+        parentId: created.id,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [usd('DailyBudget', 20), { kind: 'Runtime', start, end }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '94107' }],
+          },
+        ],
+      },
+      account,
+    );
+    expect(adSet.settings).toContainEqual({ kind: 'Objective', objective: 'CONSIDERATION' });
+    expect(adSet.settings).toContainEqual(usd('DailyBudget', 20));
+
     const later = `${YEAR}-04-30T00:00:00Z`;
     const updated = await campaigns.update(call, created.id, {
       name: 'Spring sale, longer',
