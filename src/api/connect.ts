@@ -4,6 +4,7 @@ import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, customerNotFound } from '../errors.js';
 import type { Events } from '../events/events.js';
@@ -16,6 +17,7 @@ import { LANGUAGES } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
 import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
+import { readPlans } from '../store/kv.js';
 import { findCustomer } from './customers.js';
 
 export const connectQuery = z.strictObject({
@@ -86,6 +88,11 @@ export function createConnectApiRoutes(
     },
   });
 
+  const ownLinkContext = async (company: string) => {
+    await store.customers.own(company);
+    const [context] = await readPlans(store.kv, links.contextPlan(company, OWN_CUSTOMER));
+    return context;
+  };
   const linkContext = readsWithGate((req, company) => links.contextPlan(company, req.params.id as string));
   resource(
     router,
@@ -96,7 +103,10 @@ export function createConnectApiRoutes(
         requireWriteScope(req);
         const query = parseQuery(connectQuery, req);
         const id = actingFor(req, req.params.id as string, 'id');
-        const context = await linkContext.read(req, store.kv);
+        const context =
+          (await linkContext.read(req, store.kv)) ??
+          // The built-in customer is created on first use: read again once it is.
+          (id === OWN_CUSTOMER ? await ownLinkContext(req.auth!.company) : null);
         if (!context) throw customerNotFound(id);
         const { customer } = context;
         const offered = offeredOf(platforms.available(), context.hidden);

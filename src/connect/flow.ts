@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import { isCustomerId } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
-import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
+import { monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
 import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
@@ -192,7 +193,10 @@ export class ConnectFlow {
       await this.continueOrRefuse(claims, vendor, browserFlow);
       return null;
     }
-    if (!isUuid(record.customer) || !(await this.store.customers.get(record.company, record.customer))) {
+    if (
+      !isCustomerId(record.customer) ||
+      !(await this.store.customers.get(record.company, record.customer))
+    ) {
       throw new FlowPage('link_invalid', 400, { vendor }, undefined, record.company);
     }
     await this.store.sessions.saveFlow({

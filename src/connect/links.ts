@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
+import { isCustomerId } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, quotaExceeded } from '../errors.js';
-import { isUuid } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import type { SessionRecord } from '../store/connect-sessions.js';
@@ -53,7 +53,7 @@ export class ConnectLinks {
    * company's (another company's customer reads as missing).
    */
   contextPlan(company: string, customerId: string): ReadPlan<LinkContext | null> {
-    if (!isUuid(customerId)) return { reads: [], decode: () => null };
+    if (!isCustomerId(customerId)) return { reads: [], decode: () => null };
     const all = allOf<[Customer | null, PlatformId[], CompanySettings, number]>(
       this.store.customers.getPlan(company, customerId),
       this.store.profile.hiddenPlan(company),
