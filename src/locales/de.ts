@@ -49,6 +49,16 @@ export default {
   'done.close': 'Sie können diesen Tab jetzt schließen.',
   'done.stay': 'Auf dieser Seite bleiben',
   'done.stopped': 'Automatische Weiterleitung angehalten. Fahren Sie fort, wenn Sie so weit sind.',
+  'choose.title': 'Werbekonten auswählen',
+  'choose.intro':
+    'Ihre Anmeldung bei {platform} erreicht mehr als ein Werbekonto. Wählen Sie die Konten, die {vendor} verwalten darf; Sie können das später ändern.',
+  'choose.legend': 'Werbekonten bei {platform} ({count})',
+  'choose.filter': 'Nach Name oder ID filtern',
+  'choose.filter_one': '{shown} von {total} Werbekonto angezeigt',
+  'choose.filter_many': '{shown} von {total} Werbekonten angezeigt',
+  'choose.account_id': 'ID {id}',
+  'choose.submit': 'Ausgewählte Werbekonten verwenden',
+  'choose.none': 'Wählen Sie mindestens ein Werbekonto.',
   'leave.title': 'Ohne Verbindung verlassen?',
   'leave.body':
     '{vendor} kann Ihre Anzeigen nur auf den Plattformen verwalten, die Sie verbinden. Sie können später mit einem neuen Link von {vendor} verbinden.',

@@ -46,6 +46,16 @@ export const en = {
   'done.close': 'You can close this tab.',
   'done.stay': 'Stay on this page',
   'done.stopped': 'Automatic redirect stopped. Continue when you are ready.',
+  'choose.title': 'Choose ad accounts',
+  'choose.intro':
+    'Your {platform} sign-in reaches more than one ad account. Choose the ones {vendor} may manage; you can change this later.',
+  'choose.legend': 'Ad accounts on {platform} ({count})',
+  'choose.filter': 'Filter by name or ID',
+  'choose.filter_one': '{shown} of {total} ad accounts shown',
+  'choose.filter_many': '{shown} of {total} ad accounts shown',
+  'choose.account_id': 'ID {id}',
+  'choose.submit': 'Use the chosen ad accounts',
+  'choose.none': 'Choose at least one ad account.',
   'leave.title': 'Leave without connecting?',
   'leave.body':
     '{vendor} can manage your ads only on the platforms you connect. You can connect later with a new link from {vendor}.',

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEmulator } from '../../emulators/google/index.js';
 import { SEED } from '../../emulators/google/seed.js';
 import { expectError } from '../support/adsets-client.js';
-import { apiError, enter, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
+import {
+  apiError,
+  enter,
+  newCustomer,
+  newLink,
+  throughChoice,
+  vendorWith,
+} from '../support/connect-helpers.js';
 import { FlowClient, location } from '../support/flow-client.js';
 import { startHarness } from '../support/harness.js';
 import {
@@ -77,7 +84,7 @@ describe('google: what only Google Ads has', () => {
     callback.searchParams.set('hd', 'bakery.example');
     const connected = await browser.get(callback.href);
     expect(connected.status, await connected.clone().text()).toBe(303);
-    expect(location(connected)).toBe('/connections?connected=google');
+    expect(await throughChoice(browser, connected)).toBe('/connections?connected=google');
   });
 
   it('sends developer-token and login-customer-id on every API call', async () => {
