@@ -1,5 +1,8 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import type { AdSetService } from '../adsets/service.js';
+import type { ConnectionRef } from '../connect/access-tokens.js';
+import { chosenAmong, keepAccounts } from '../connect/account-choice.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
@@ -27,12 +30,18 @@ export const connectQuery = z.strictObject({
   locale: z.enum(LANGUAGES as [string, ...string[]]).optional(),
 });
 
+/** `PUT /customers/:id/connections/:platform`: the ad accounts adlink may use, among those the grant reaches. */
+export const connectionChangesBody = z.strictObject({
+  advertisers: z.array(z.string().min(1).max(200)).min(1, 'must name at least one ad account').max(2000),
+});
+
 export const introspectBody = z.strictObject({ token: z.string().max(8192) });
 /** Creating a signing secret takes no parameters: an empty JSON object, or no body. */
 export const emptyBody = z.strictObject({});
 
 export interface ConnectApiDeps {
   store: Store;
+  adSets: AdSetService;
   links: ConnectLinks;
   tokens: SessionTokens;
   platforms: Platforms;
@@ -74,12 +83,28 @@ function offeredPlatforms(
 
 /** Vendor endpoints of the connection flow: links, settings, connections, introspection, keys. */
 export function createConnectApiRoutes(
-  { store, links, tokens, platforms, events }: ConnectApiDeps,
+  { store, adSets, links, tokens, platforms, events }: ConnectApiDeps,
   vendor: VendorGuards,
 ) {
   const router = Router();
   const customerOf = (req: Parameters<RequestHandler>[0]) =>
     findCustomer(store, req, req.params.id as string);
+  const connectionNotFound = (platform: PlatformId) =>
+    new AppError('connection_not_found', `The customer has no ${platform} connection.`, {
+      param: 'platform',
+    });
+  /** The customer's connection the path names, or 404. */
+  const connectionOf = async (req: Parameters<RequestHandler>[0]): Promise<ConnectionRef> => {
+    const customer = await customerOf(req);
+    const platform = req.params.platform as string;
+    if (!isPlatformId(platform)) {
+      throw new AppError('platform_not_found', `No platform "${platform}".`, { param: 'platform' });
+    }
+    if (!(await store.connections.get(customer.company, customer.id, platform))) {
+      throw connectionNotFound(platform);
+    }
+    return { company: customer.company, customer: customer.id, platform };
+  };
 
   resource(router, '/.well-known/jwks.json', {
     get: async (req, res) => {
@@ -167,20 +192,18 @@ export function createConnectApiRoutes(
     router,
     '/customers/:id/connections/:platform',
     {
+      put: async (req, res) => {
+        parseQuery(noQuery, req);
+        const { advertisers } = parseJsonBody(connectionChangesBody, req);
+        const ref = await connectionOf(req);
+        const chosen = chosenAmong(await adSets.reachableAccounts(ref), advertisers);
+        if (!(await keepAccounts(store, ref, chosen))) throw connectionNotFound(ref.platform);
+        res.json(await store.connections.get(ref.company, ref.customer, ref.platform));
+      },
       delete: async (req, res) => {
         parseQuery(noQuery, req);
-        const customer = await customerOf(req);
-        const platform = req.params.platform as string;
-        if (!isPlatformId(platform)) {
-          throw new AppError('platform_not_found', `No platform "${platform}".`, { param: 'platform' });
-        }
-        const connection = await store.connections.get(customer.company, customer.id, platform);
-        if (!connection) {
-          throw new AppError('connection_not_found', `The customer has no ${platform} connection.`, {
-            param: 'platform',
-          });
-        }
-        const outcome = await disconnect(store, platforms, events, customer.company, customer.id, platform);
+        const { company, customer, platform } = await connectionOf(req);
+        const outcome = await disconnect(store, platforms, events, company, customer, platform);
         res.json({ platform, deleted: true, ...outcome });
       },
     },

@@ -13,6 +13,7 @@ import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
+import { keepAccounts } from './account-choice.js';
 import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { renewalTime } from './renewal.js';
@@ -436,6 +437,8 @@ export class ConnectFlow {
       await revokeGrant(this.platforms, platform, app, tokens);
       throw new FlowPage('session_missing', 401);
     }
+    // A reconnect may reach other accounts than before: ad sets cached for the old ones are forgotten.
+    if (previous) await this.store.adSets.clear({ company: flow.company, customer: flow.customer, platform });
     await this.store.tokenSchedule.schedule(
       { company: flow.company, customer: flow.customer, platform },
       renewalTime(credentials, entry.oauth),
@@ -485,7 +488,9 @@ export class ConnectFlow {
     const { reachable } = await this.accountChoice(flow, platform);
     const chosen = reachable.filter((a) => ids.includes(a.id));
     if (chosen.length === 0) return false;
-    if (!(await this.store.connections.chooseAccounts(flow.company, flow.customer, platform, chosen))) {
+    if (
+      !(await keepAccounts(this.store, { company: flow.company, customer: flow.customer, platform }, chosen))
+    ) {
       throw new FlowPage('session_missing', 401, {}, { overview: true });
     }
     this.log.info(
