@@ -155,12 +155,16 @@ export async function startSandbox(h: Harness, browser: FlowClient): Promise<URL
   return authorize;
 }
 
-/** The user answers the sandbox's consent page; returns the callback URL the sandbox redirects to (not followed). */
+/**
+ * The user answers the sandbox's consent page, sharing the ad accounts at the indexes `pick` (the first
+ * two by default); returns the callback URL the sandbox redirects to (not followed).
+ */
 export async function consent(
   h: Harness,
   browser: FlowClient,
   authorize: URL,
   decision: 'allow' | 'deny' = 'allow',
+  pick = [0, 1],
 ): Promise<URL> {
   const page = await browser.get(authorize.href);
   expect(page.status).toBe(200);
@@ -170,7 +174,7 @@ export async function consent(
   const answer = await browser.post(`${sandboxIssuer(h)}/oauth/authorize`, {
     ...fields,
     decision,
-    accounts: accounts.slice(0, 2),
+    accounts: pick.map((i) => accounts[i]!),
   });
   expect(answer.status).toBe(303);
   return new URL(location(answer));
