@@ -8,6 +8,7 @@ import express, {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, logFailure, toAppError } from '../errors.js';
 import { readCookie } from '../http/cookies.js';
@@ -389,6 +390,8 @@ export function createConnectRoutes({
         outcome,
         platforms: flow.names(current.connected),
         redirects,
+        // The company connected its own ad accounts from its integrations pages: the way back there.
+        own: current.customer === OWN_CUSTOMER,
         seconds: REDIRECT_SECONDS,
         formToken: current.form_token,
         formAction,

@@ -47,6 +47,7 @@ export default {
   'done.redirecting': 'Sie werden in {seconds, number} Sekunden zu {vendor} zurückgebracht …',
   'done.continue': 'Weiter zu {vendor}',
   'done.close': 'Sie können diesen Tab jetzt schließen.',
+  'done.own': 'Zurück zu Ihren eigenen Werbekonten',
   'done.stay': 'Auf dieser Seite bleiben',
   'done.stopped': 'Automatische Weiterleitung angehalten. Fahren Sie fort, wenn Sie so weit sind.',
   'choose.title': 'Werbekonten auswählen',
