@@ -32,7 +32,8 @@ export interface PeekedSession {
 export interface LinkRequest {
   company: string;
   customer: string;
-  redirectUri?: string;
+  /** Where the visit ends: one of the allowed redirect URIs; null for none; absent for the company's default. */
+  redirectUri?: string | null;
   platforms: PlatformId[] | null;
   expiresIn: number;
   /** The hosted pages' language; without it the browser's, else the company's default. */
@@ -84,8 +85,8 @@ export class ConnectLinks {
           this.store.settings.getPlan(request.company),
           this.store.ledger.livePlan(request.company, 'open_links'),
         );
-    let redirectUri = settings.default_redirect_uri;
-    if (request.redirectUri !== undefined) {
+    let redirectUri = request.redirectUri === null ? null : settings.default_redirect_uri;
+    if (typeof request.redirectUri === 'string') {
       if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
         throw new AppError(
           'redirect_uri_not_allowed',

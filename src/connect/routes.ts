@@ -320,10 +320,14 @@ export function createConnectRoutes({
     },
   });
 
-  /** The "Choose ad accounts" step, shown again with `error` when nothing was chosen. */
-  const showChoice = async (req: Request, res: Response, platform: PlatformId, error: boolean) => {
+  /**
+   * The "Choose ad accounts" step; shown again as it was sent (`refused`: the ids sent) when nothing
+   * it offers was chosen.
+   */
+  const showChoice = async (req: Request, res: Response, platform: PlatformId, refused?: string[]) => {
     const { current, brand, l } = await visit(req);
     const choice = await flow.accountChoice(current, platform);
+    const error = refused !== undefined;
     await show(res, 'connections/accounts', l, brand, {
       status: error ? 400 : 200,
       title: l.t('choose.title'),
@@ -331,6 +335,7 @@ export function createConnectRoutes({
       vendor: await flow.vendorName(current.company),
       platform,
       ...choice,
+      ...(error ? { chosen: new Set(refused) } : {}),
       searchable: choice.reachable.length >= FILTER_FROM,
       error,
       formToken: current.form_token,
@@ -344,7 +349,7 @@ export function createConnectRoutes({
     {
       get: async (req, res) => {
         parseQuery(noQuery, req);
-        await showChoice(req, res, platformParam(req.params.platform), false);
+        await showChoice(req, res, platformParam(req.params.platform));
       },
       post: async (req, res) => {
         const platform = platformParam(req.params.platform);
@@ -353,7 +358,7 @@ export function createConnectRoutes({
         if (!parsed.success) throw new FlowPage('forbidden', 403);
         flow.checkForm(current, parsed.data.flow);
         if (!(await flow.chooseAccounts(current, platform, parsed.data.account))) {
-          return showChoice(req, res, platform, true);
+          return showChoice(req, res, platform, parsed.data.account);
         }
         res.redirect(303, `/connections?connected=${platform}`);
       },

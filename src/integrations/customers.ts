@@ -251,6 +251,8 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
         const link = await links.create({
           company: customer.company,
           customer: customer.id,
+          // The company's own visit ends on its own Done page (back to these pages), not at its app.
+          ...(customer.id === OWN_CUSTOMER ? { redirectUri: null } : {}),
           platforms: null,
           expiresIn: LINK_EXPIRES_IN,
         });
