@@ -107,7 +107,15 @@ export const RevokedLinks = register(
 
 export const AdAccount = register(
   'AdAccount',
-  z.strictObject({ id: z.string(), name: z.string(), currency: z.string().optional() }),
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string().optional(),
+    manager_id: z
+      .string()
+      .optional()
+      .describe('Google Ads: the manager account this client account is reached through.'),
+  }),
   'An ad account (advertiser) at the platform.',
 );
 

@@ -9,6 +9,8 @@ export interface AdAccount {
   id: string;
   name: string;
   currency?: string;
+  /** The manager account this one is reached through (Google Ads' `login-customer-id` on its calls). */
+  manager_id?: string;
 }
 
 /**

@@ -98,12 +98,13 @@ describe('google: what only Google Ads has', () => {
     }
   });
 
-  it('lists only the client accounts (not the manager), with their currency', async () => {
+  it('lists the client accounts (not the manager), those under the manager with it, with their currency', async () => {
     const { api } = await world.connect();
     const res = await api.advertisers();
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' }),
+      { id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' },
+      { id: SEED.tokyo, name: 'Bakery Tokyo', currency: 'JPY', manager_id: SEED.manager },
     ]);
   });
 
@@ -160,6 +161,54 @@ describe('google: what only Google Ads has', () => {
     const duplicate = await api.create({ ...base, name: 'Brand – exact', channelKind: 'Search' });
     expectError(duplicate, 400, 'platform_validation_failed', 'name');
     expect(apiError(duplicate).message).toMatch(/same name/);
+  });
+});
+
+describe('google: manager accounts without a deployment login-customer-id', () => {
+  let world: PlatformWorld;
+  beforeAll(async () => {
+    world = await startPlatformWorld({
+      platform: 'google',
+      emulator: googleEmulator,
+      env: { GOOGLE_DEVELOPER_TOKEN: DEVELOPER_TOKEN },
+    });
+  });
+  afterAll(() => world?.close());
+
+  it('offers the client accounts under the manager; each account’s calls go through the manager it was reached by', async () => {
+    const { api, customer, company } = await world.connect();
+    const advertisers = (await api.advertisers()).body.data as { id: string; manager_id?: string }[];
+    expect(advertisers.map((a) => [a.id, a.manager_id ?? null])).toEqual([
+      [SEED.bakery, null],
+      [SEED.tokyo, SEED.manager],
+    ]);
+
+    world.emulator.controls.calls.length = 0;
+    const list = await api.list({ dismissDatabase: true });
+    expect(list.status).toBe(200);
+    const advertisersListed = new Set(list.body.data.map((a: { advertiser: string }) => a.advertiser));
+    expect(advertisersListed).toEqual(new Set([SEED.bakery, SEED.tokyo]));
+    const searches = world.emulator.controls.calls.filter((c) => c.path.endsWith('/googleAds:search'));
+    for (const id of [SEED.bakery, SEED.tokyo]) {
+      const calls = searches.filter((c) => c.path === `/v25/customers/${id}/googleAds:search`);
+      expect(calls.length, id).toBeGreaterThan(0);
+      for (const call of calls) {
+        expect(call.headers['login-customer-id'], id).toBe(id === SEED.tokyo ? SEED.manager : undefined);
+      }
+    }
+
+    // The choice among them is the connection's, as for any platform.
+    const chosen = await world.h.http
+      .put(`/customers/${customer}/connections/google`)
+      .set('Authorization', company.auth)
+      .send({ advertisers: [SEED.tokyo] });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.ad_accounts).toEqual([
+      { id: SEED.tokyo, name: 'Bakery Tokyo', currency: 'JPY', manager_id: SEED.manager },
+    ]);
+    const tokyo = await api.list({ dismissDatabase: true });
+    expect(tokyo.body.data.length).toBeGreaterThan(0);
+    for (const adSet of tokyo.body.data) expect(adSet.advertiser).toBe(SEED.tokyo);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Campaign } from '../../campaigns/model.js';
 /** A GoogleAdsRow as the REST API answers it: lowerCamelCase, int64 as strings, enums by name. */
 export interface GoogleRow {
   customer?: { id?: string; descriptiveName?: string; currencyCode?: string; manager?: boolean };
+  customerClient?: { id?: string; descriptiveName?: string; currencyCode?: string; manager?: boolean };
   campaign?: {
     id?: string;
     name?: string;
