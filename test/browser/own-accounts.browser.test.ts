@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowIdOf } from '../../src/connect/flow.js';
 import { signInUrl } from '../../src/integrations/sign-in.js';
-import type { Company } from '../support/connect-helpers.js';
+import {
+  type Company,
+  consent,
+  enter,
+  newCustomer,
+  newLink,
+  startSandbox,
+} from '../support/connect-helpers.js';
+import { FlowClient, location } from '../support/flow-client.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import {
   axeViolations,
@@ -131,6 +140,69 @@ describe('own ad accounts in a real browser (Chromium)', () => {
         `console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${h.baseUrl}/connections/sandbox/accounts)`,
       ]);
       await context.close();
+    },
+    TEST_TIMEOUT,
+  );
+
+  /**
+   * A visit whose grant reached `count` accounts (the sandbox has three: the rest are added to what the
+   * visit offers), at its "Choose ad accounts" step: the flow cookie to continue it in a browser.
+   */
+  async function choiceOf(count: number) {
+    const customer = await newCustomer(h, company, 'Agency client');
+    const client = new FlowClient(h.baseUrl);
+    await enter(client, (await newLink(h, company, customer)).connect_url);
+    const callback = await client.get((await consent(h, client, await startSandbox(h, client))).href);
+    expect(location(callback)).toBe('/connections/sandbox/accounts');
+    const [name, value] = [...client.cookies][0]!;
+    const flow = (await h.store.sessions.getFlow(flowIdOf(value)))!;
+    const reached = flow.reachable!.sandbox!;
+    const extra = Array.from({ length: count - reached.length }, (_, i) => ({
+      id: `act_client_${i + 1}`,
+      name: i === 6 ? 'Berlin Bakery Client' : `Agency client ${i + 1}`,
+    }));
+    await h.store.sessions.saveFlow({ ...flow, reachable: { sandbox: [...reached, ...extra] } });
+    return { name, value };
+  }
+
+  it(
+    'filters a long list by name or id as one types, announcing the count; without JavaScript every account is listed',
+    async () => {
+      const cookie = await choiceOf(12);
+      const context = await browser.newContext();
+      context.setDefaultTimeout(10_000);
+      await context.addCookies([{ ...cookie, url: h.baseUrl }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(`${h.baseUrl}/connections/sandbox/accounts`);
+      const filter = page.getByRole('searchbox', { name: 'Filter by name or ID' });
+      await filter.fill('berlin');
+      const status = page.locator('#account-filter-count');
+      await expect.poll(() => status.textContent()).toBe('1 of 12 ad accounts shown');
+      expect(await status.getAttribute('role')).toBe('status');
+      const visible = page.locator('#account-list > li:visible');
+      expect(await visible.count()).toBe(1);
+      expect(await visible.textContent()).toContain('Berlin Bakery Client');
+      // Filtering by id; Enter filters at once instead of sending the form.
+      await filter.fill('act_client_1');
+      await filter.press('Enter');
+      expect(page.url()).toBe(`${h.baseUrl}/connections/sandbox/accounts`);
+      await expect.poll(() => status.textContent()).toBe('2 of 12 ad accounts shown');
+      const violations = (await axeViolations(page)).filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+      expect(violations, describeViolations('filtered choice', violations).join('\n')).toEqual([]);
+      // What is filtered away keeps its checkbox: every account is still chosen.
+      await page.getByRole('button', { name: 'Use the chosen ad accounts' }).click();
+      await page.waitForURL(`${h.baseUrl}/connections?connected=sandbox`);
+      expect(problems).toEqual([]);
+      await context.close();
+
+      const plain = await browser.newContext({ javaScriptEnabled: false });
+      await plain.addCookies([{ ...(await choiceOf(12)), url: h.baseUrl }]);
+      const noScript = await plain.newPage();
+      await noScript.goto(`${h.baseUrl}/connections/sandbox/accounts`);
+      expect(await noScript.getByRole('searchbox').count()).toBe(0);
+      expect(await noScript.getByRole('checkbox').count()).toBe(12);
+      await plain.close();
     },
     TEST_TIMEOUT,
   );
