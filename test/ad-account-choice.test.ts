@@ -51,6 +51,18 @@ describe('choosing ad accounts', () => {
     return { browser, callback, atSandbox };
   }
 
+  /** The `connection.ad_accounts_changed` events of the customer, oldest first: their account ids. */
+  const changes = async (customer: string) => {
+    const res = await h.http
+      .get('/events')
+      .query({ customer, type: 'connection.ad_accounts_changed' })
+      .set('Authorization', company.auth);
+    expect(res.status).toBe(200);
+    return (res.body.data as { data: { platform: string; ad_accounts: Account[] } }[])
+      .reverse()
+      .map((e) => [e.data.platform, e.data.ad_accounts.map((a) => a.id)]);
+  };
+
   const stored = async (customer: string) =>
     (await h.store.connections.get(company.id, customer, 'sandbox'))!.ad_accounts.map((a) => a.id);
   const advertisers = async (customer: string) =>
@@ -98,6 +110,7 @@ describe('choosing ad accounts', () => {
     expect(location(chosen)).toBe('/connections?connected=sandbox');
     expect(await stored(customer)).toEqual([offered[1]]);
     expect(await advertisers(customer)).toEqual([offered[1]]);
+    expect(await changes(customer)).toEqual([['sandbox', [offered[1]]]]);
     const adSets = await h.http
       .get('/v1/sandbox/adsets')
       .query({ customer })
@@ -165,6 +178,7 @@ describe('choosing ad accounts', () => {
       expect(res.body).toMatchObject({ platform: 'sandbox', status: 'connected' });
       expect(res.body.ad_accounts.map((a: Account) => a.id)).toEqual([reached[1]]);
       expect(await advertisers(customer)).toEqual([reached[1]]);
+      expect((await changes(customer)).at(-1)).toEqual(['sandbox', [reached[1]]]);
       const adSets = await h.http
         .get('/v1/sandbox/adsets')
         .query({ customer })
@@ -197,9 +211,12 @@ describe('choosing ad accounts', () => {
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(apiError(res), JSON.stringify(body)).toMatchObject({ code, param });
       }
+      const before = await changes(customer);
       // The third seeded account exists at the sandbox but was not shared with adlink.
       expect(apiError(await put({ advertisers: [notShared] })).param).toBe('advertisers[0]');
       expect(await stored(customer)).toEqual(reached);
+      // Refused changes tell nobody.
+      expect(await changes(customer)).toEqual(before);
     });
 
     it('refuses other customers, platforms not connected and other companies', async () => {

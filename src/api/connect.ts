@@ -197,7 +197,7 @@ export function createConnectApiRoutes(
         const { advertisers } = parseJsonBody(connectionChangesBody, req);
         const ref = await connectionOf(req);
         const chosen = chosenAmong(await adSets.reachableAccounts(ref), advertisers);
-        if (!(await keepAccounts(store, ref, chosen))) throw connectionNotFound(ref.platform);
+        if (!(await keepAccounts(store, events, ref, chosen))) throw connectionNotFound(ref.platform);
         res.json(await store.connections.get(ref.company, ref.customer, ref.platform));
       },
       delete: async (req, res) => {

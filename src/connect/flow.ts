@@ -489,7 +489,12 @@ export class ConnectFlow {
     const chosen = reachable.filter((a) => ids.includes(a.id));
     if (chosen.length === 0) return false;
     if (
-      !(await keepAccounts(this.store, { company: flow.company, customer: flow.customer, platform }, chosen))
+      !(await keepAccounts(
+        this.store,
+        this.events,
+        { company: flow.company, customer: flow.customer, platform },
+        chosen,
+      ))
     ) {
       throw new FlowPage('session_missing', 401, {}, { overview: true });
     }
