@@ -194,8 +194,8 @@ export function createConnectApiRoutes(
     {
       put: async (req, res) => {
         parseQuery(noQuery, req);
-        const { advertisers } = parseJsonBody(connectionChangesBody, req);
         const ref = await connectionOf(req);
+        const { advertisers } = parseJsonBody(connectionChangesBody, req);
         const chosen = chosenAmong(await adSets.reachableAccounts(ref), advertisers);
         if (!(await keepAccounts(store, events, ref, chosen))) throw connectionNotFound(ref.platform);
         res.json(await store.connections.get(ref.company, ref.customer, ref.platform));
