@@ -5,7 +5,7 @@ import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js
 import { randomToken } from '../src/ids.js';
 import { createStore } from '../src/store/index.js';
 import { enter, throughChoice } from './support/connect-helpers.js';
-import { FlowClient, location } from './support/flow-client.js';
+import { FlowClient } from './support/flow-client.js';
 import { openKv, wipe } from './support/harness.js';
 import { consentAtEmulator } from './support/platform-suite.js';
 import { freePort } from './support/redis-server.js';

@@ -10,7 +10,7 @@ import {
   startSandbox,
   throughChoice,
 } from './support/connect-helpers.js';
-import { FlowClient, location } from './support/flow-client.js';
+import { FlowClient } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
 /**
