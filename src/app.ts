@@ -260,7 +260,7 @@ export function createApp({
     ),
     under(
       ['/customers', '/company', '/sessions', '/.well-known'],
-      createConnectApiRoutes({ store, links, tokens, platforms, events }, vendor),
+      createConnectApiRoutes({ store, adSets, links, tokens, platforms, events }, vendor),
     ),
     under(['/connect'], createConnectAttemptRoutes(store, vendor.customer)),
     under(['/v1', '/campaigns'], createAdSetRoutes({ store, platforms, adSets }, vendor.customer)),

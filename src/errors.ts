@@ -63,6 +63,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No customer with this id belongs to your company.',
   },
+  customer_not_deletable: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The built-in customer `own` (your company’s own ad accounts) cannot be deleted; disconnect its platforms instead.',
+  },
   platform_not_found: {
     status: 404,
     type: 'invalid_request_error',

@@ -164,12 +164,12 @@ describe('access tokens', () => {
     expect(attempts.body.data.length).toBeGreaterThan(0);
     for (const attempt of attempts.body.data) expect(attempt.customer).toBe(customer);
 
-    // Without a token's customer, the company token still has to name one.
+    // The company token naming no customer acts for the company's own ad accounts (none connected here).
     expectError(
       await h.http.get('/v1/sandbox/adsets').set('Authorization', company.auth),
-      400,
-      'invalid_request',
-      'customer',
+      409,
+      'platform_not_connected',
+      'platform',
     );
   });
 

@@ -181,7 +181,7 @@ describe('ad-set API', () => {
       }
     });
 
-    it('customer is required; an unknown customer is 404 customer_not_found', async () => {
+    it('without customer, the company acts on its own ad accounts; an unknown customer is 404 customer_not_found', async () => {
       const noCustomer = [
         h.http.get('/v1/sandbox/adsets'),
         h.http.get('/v1/sandbox/adsets/as_x'),
@@ -189,11 +189,14 @@ describe('ad-set API', () => {
         h.http.put('/v1/sandbox/adsets/as_x').send({ name: 'x' }),
         h.http.delete('/v1/sandbox/adsets/as_x'),
         h.http.get('/v1/sandbox/advertisers'),
-        h.http.get('/campaigns'),
       ];
+      // The company has not connected its own sandbox accounts.
       for (const res of await Promise.all(noCustomer.map((r) => r.set('Authorization', company.auth)))) {
-        expectError(res, 400, 'invalid_request', 'customer');
+        expectError(res, 409, 'platform_not_connected', 'platform');
       }
+      const campaigns = await h.http.get('/campaigns').set('Authorization', company.auth);
+      expect(campaigns.status).toBe(200);
+      expect(campaigns.body.data).toEqual([]);
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
         const ghost = new AdSetClient(h, company, id);
         for (const res of await Promise.all([...everyEndpoint(ghost), ghost.campaigns()])) {

@@ -15,6 +15,7 @@ import {
   sandboxIssuer,
   startSandbox,
   sweepTtls,
+  throughChoice,
   vendorWith,
 } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
@@ -104,7 +105,7 @@ describe('OAuth callback', () => {
 
     const real = await browser.get(pending.url.href);
     expect(real.status).toBe(303);
-    expect(location(real)).toBe('/connections?connected=sandbox');
+    expect(await throughChoice(browser, real)).toBe('/connections?connected=sandbox');
   });
 
   it('refuses a replayed callback, and the code is exchanged exactly once', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyResult } from '../src/connect/result-signature.js';
-import { enter, finishVisit, startAt } from './support/connect-helpers.js';
+import { enter, finishVisit, startAt, throughChoice } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
@@ -68,8 +68,9 @@ describe('hosted connection flow with the sandbox platform', () => {
 
     const callback = await authorizeSandbox(browser, 'allow');
     expect(callback.status).toBe(303);
-    expect(location(callback)).toBe('/connections?connected=sandbox');
-    const after = await (await browser.get(location(callback))).text();
+    const landed = await throughChoice(browser, callback);
+    expect(landed).toBe('/connections?connected=sandbox');
+    const after = await (await browser.get(landed)).text();
     expect(after).toContain('Connected — ');
 
     const platforms = await h.http

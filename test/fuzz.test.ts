@@ -46,6 +46,7 @@ const ROUTES: Route[] = [
       ['GET', '/customers/:customer/connect'],
       ['DELETE', '/customers/:customer/connect/sessions'],
       ['GET', '/customers/:customer/connections'],
+      ['PUT', '/customers/:customer/connections/:platform'],
       ['DELETE', '/customers/:customer/connections/:platform'],
       ['POST', '/sessions/introspect'],
       ['GET', '/.well-known/jwks.json'],
@@ -69,6 +70,8 @@ const ROUTES: Route[] = [
       ['GET', '/connections'],
       ['POST', '/connections/session'],
       ['POST', '/connections/:platform/start'],
+      ['GET', '/connections/:platform/accounts'],
+      ['POST', '/connections/:platform/accounts'],
       ['GET', '/connections/oauth/:platform/callback'],
       ['GET', '/connections/done'],
       ['GET', '/connections/finish'],
@@ -168,6 +171,8 @@ const KNOWN_NAMES = [
   'q',
   'decision',
   'accounts',
+  'account',
+  'advertisers',
   'request',
   'display_name',
   'accent',
@@ -354,6 +359,8 @@ describe('fuzz: every route with generated input', () => {
     other = await vendorWith(h, 'Other Co');
     customers = [];
     for (let i = 0; i < 5; i++) customers.push(await newCustomer(h, vendor, `Fuzz ${i}`));
+    // The company's own ad accounts (its built-in customer) are a customer path too.
+    customers.push('own');
     const browser = new FlowClient(h.baseUrl);
     await enter(browser, (await newLink(h, vendor, customers[0]!)).connect_url);
     await connectSandbox(h, browser);

@@ -16,6 +16,7 @@ import {
   sandboxCallbackUrl,
   sandboxIssuer,
   startSandbox,
+  throughChoice,
 } from './support/connect-helpers.js';
 import { decodeHtml, FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
@@ -415,7 +416,7 @@ describe('integrations: platforms', () => {
 
       const callback = await browser.get((await consent(h, browser, authorize)).href);
       expect(callback.status).toBe(303);
-      expect(location(callback)).toBe('/connections?connected=sandbox');
+      expect(await throughChoice(browser, callback)).toBe('/connections?connected=sandbox');
       const credentials = (await h.store.connections.credentials(company.id, customer, 'sandbox'))!;
       expect(credentials.client_id).toBe(OWN_APP.id);
 

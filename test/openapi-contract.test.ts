@@ -129,7 +129,27 @@ describe('real answers match the OpenAPI document', () => {
     await expectStatus(200, 'getJwks', { auth: null });
     await expectStatus(200, 'revokeConnectLinks', { path: { id: customer } });
 
-    await expectStatus(200, 'listConnections', { path: { id: customer } });
+    const connections = await expectStatus(200, 'listConnections', { path: { id: customer } });
+    const accounts = (connections.data as { ad_accounts: { id: string }[] }[])[0]!.ad_accounts.map(
+      (a) => a.id,
+    );
+    const sandbox = { id: customer, platform: 'sandbox' };
+    await expectStatus(200, 'chooseAdAccounts', {
+      path: sandbox,
+      json: { advertisers: accounts.slice(0, 1) },
+    });
+    await expectStatus(200, 'chooseAdAccounts', { path: sandbox, json: { advertisers: accounts } });
+    await expectStatus(400, 'chooseAdAccounts', { path: sandbox, json: { advertisers: ['act_nope'] } });
+    await expectStatus(404, 'chooseAdAccounts', {
+      path: { id: customer, platform: 'meta' },
+      json: { advertisers: ['x'] },
+    });
+    await expectStatus(404, 'chooseAdAccounts', {
+      path: { id: 'own', platform: 'sandbox' },
+      json: { advertisers: ['x'] },
+    });
+    await expectStatus(400, 'deleteCustomer', { path: { id: 'own' } });
+    await expectStatus(200, 'getCustomer', { path: { id: 'own' } });
     await expectStatus(404, 'disconnectPlatform', { path: { id: customer, platform: 'meta' } });
     await expectStatus(404, 'disconnectPlatform', { path: { id: customer, platform: 'nope' } });
     const attempts = await expectStatus(200, 'listConnectAttempts', { query: { customer, limit: '5' } });

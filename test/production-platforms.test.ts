@@ -4,8 +4,8 @@ import { type RunningEmulator, startEmulator } from '../emulators/toolkit/emulat
 import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js';
 import { randomToken } from '../src/ids.js';
 import { createStore } from '../src/store/index.js';
-import { enter } from './support/connect-helpers.js';
-import { FlowClient, location } from './support/flow-client.js';
+import { enter, throughChoice } from './support/connect-helpers.js';
+import { FlowClient } from './support/flow-client.js';
 import { openKv, wipe } from './support/harness.js';
 import { consentAtEmulator } from './support/platform-suite.js';
 import { freePort } from './support/redis-server.js';
@@ -117,7 +117,7 @@ describe('a production deployment', () => {
     );
     const connected = await browser.get(callback);
     expect(connected.status).toBe(303);
-    expect(location(connected)).toBe('/connections?connected=meta');
+    expect(await throughChoice(browser, connected)).toBe('/connections?connected=meta');
 
     const advertisers = await api('GET', `/v1/meta/advertisers?customer=${customer}`);
     expect(advertisers.status).toBe(200);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throughChoice } from './support/connect-helpers.js';
 import { FlowClient } from './support/flow-client.js';
 import { freePort } from './support/redis-server.js';
 import { type ServerProcess, spawnServer } from './support/server-process.js';
@@ -59,7 +60,7 @@ async function connectSandbox(api: string, connectUrl: string): Promise<string> 
   });
   expect(answer.status).toBe(303);
   const callback = await browser.get(location(answer));
-  expect(location(callback)).toBe('/connections?connected=sandbox');
+  expect(await throughChoice(browser, callback)).toBe('/connections?connected=sandbox');
   const done = await (await browser.get('/connections/done')).text();
   const finish = await browser.post('/connections/finish', { flow: FlowClient.formFields(done).flow! });
   expect(finish.status).toBe(303);

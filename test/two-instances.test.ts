@@ -1,8 +1,16 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent, enter, linkParts, newCustomer, newLink, startSandbox } from './support/connect-helpers.js';
-import { FlowClient, location } from './support/flow-client.js';
+import {
+  consent,
+  enter,
+  linkParts,
+  newCustomer,
+  newLink,
+  startSandbox,
+  throughChoice,
+} from './support/connect-helpers.js';
+import { FlowClient } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
 
 /**
@@ -62,7 +70,7 @@ describe('two instances on one Redis', () => {
     via(a);
     const landed = await browser.get(callback.href);
     expect(landed.status).toBe(303);
-    expect(location(landed)).toBe('/connections?connected=sandbox');
+    expect(await throughChoice(browser, landed)).toBe('/connections?connected=sandbox');
 
     const adSets = await b.http
       .get('/v1/sandbox/adsets')

@@ -60,7 +60,8 @@ export function googleApiRoutes(
       ]);
     }
     const query = parseQuery(body.query);
-    const rows = runQuery(account, query);
+    const clients = [...state.accounts.values()].filter((a) => a.managedBy.includes(account.customer.id));
+    const rows = runQuery(account, query, clients);
     const fingerprint = createHash('sha256')
       .update(`${account.customer.id}\n${body.query}`)
       .digest('base64url')

@@ -10,6 +10,19 @@ import type { Account } from './model.js';
 /** The fields the emulator models, per resource (GAQL names). */
 export const GAQL_FIELDS: Record<string, string[]> = {
   customer: ['resource_name', 'id', 'descriptive_name', 'currency_code', 'time_zone', 'manager'],
+  customer_client: [
+    'resource_name',
+    'client_customer',
+    'id',
+    'descriptive_name',
+    'currency_code',
+    'time_zone',
+    'manager',
+    'level',
+    'hidden',
+    'test_account',
+    'status',
+  ],
   campaign: [
     'resource_name',
     'id',
@@ -60,6 +73,7 @@ export const GAQL_FIELDS: Record<string, string[]> = {
 /** The resources whose fields a query FROM each resource may select (Google's attributed resources). */
 const ATTRIBUTED: Record<string, string[]> = {
   customer: ['customer'],
+  customer_client: ['customer_client', 'customer'],
   campaign: ['campaign', 'campaign_budget', 'customer'],
   ad_group: ['ad_group', 'campaign', 'customer'],
   ad_group_ad: ['ad_group_ad', 'ad_group', 'campaign', 'customer'],
@@ -196,8 +210,11 @@ export const jsonPath = (field: string) => field.split('.').map(camel);
 
 type Context = Record<string, object | undefined>;
 
-/** Every row of `resource` in the account, as the resources each row joins. */
-function contexts(account: Account, resource: string): Context[] {
+/**
+ * Every row of `resource` in the account, as the resources each row joins. `clients`: the accounts
+ * this one manages, the hierarchy `customer_client` lists under it (level 1; the account itself is 0).
+ */
+function contexts(account: Account, resource: string, clients: Account[]): Context[] {
   const customer = account.customer;
   const campaignOf = (name: string) => [...account.campaigns.values()].find((c) => c.resourceName === name);
   const adGroupOf = (name: string) => [...account.adGroups.values()].find((g) => g.resourceName === name);
@@ -205,6 +222,24 @@ function contexts(account: Account, resource: string): Context[] {
   switch (resource) {
     case 'customer':
       return [{ customer }];
+    case 'customer_client':
+      return [account, ...clients].map(({ customer: client }, level) => ({
+        customerClient: {
+          resourceName: `${customer.resourceName}/customerClients/${client.id}`,
+          clientCustomer: client.resourceName,
+          id: client.id,
+          descriptiveName: client.descriptiveName,
+          currencyCode: client.currencyCode,
+          timeZone: client.timeZone,
+          manager: client.manager,
+          // int64 fields are strings in Google's REST JSON.
+          level: String(Math.min(level, 1)),
+          hidden: false,
+          testAccount: false,
+          status: 'ENABLED',
+        },
+        customer,
+      }));
     case 'campaign':
       return [...account.campaigns.values()].map((campaign) => ({
         campaign,
@@ -244,8 +279,12 @@ function matches(context: Context, condition: Condition): boolean {
 }
 
 /** The rows a query selects, in the REST shape: each joined resource with its resource name. */
-export function runQuery(account: Account, query: Query): Record<string, Record<string, unknown>>[] {
-  const selected = contexts(account, query.resource).filter((c) =>
+export function runQuery(
+  account: Account,
+  query: Query,
+  clients: Account[] = [],
+): Record<string, Record<string, unknown>>[] {
+  const selected = contexts(account, query.resource, clients).filter((c) =>
     query.conditions.every((q) => matches(c, q)),
   );
   const rows = selected.slice(0, query.limit ?? selected.length).map((context) => {

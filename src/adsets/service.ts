@@ -139,6 +139,11 @@ export class AdSetService {
     }
   }
 
+  /** Every ad account the connection's grant reaches, listed live from the platform (not only those chosen). */
+  reachableAccounts(ref: ConnectionRef): Promise<AdAccount[]> {
+    return this.call(ref, (adapter, call) => adapter.listAdAccounts(call));
+  }
+
   async advertisers(ref: ConnectionRef): Promise<AdAccount[]> {
     const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
     if (!connection) {

@@ -43,7 +43,7 @@ const childResources = z
   })
   .default(new Set<ChildResource>());
 
-/** Required with a company token; an access token acts for its own customer without it. */
+/** Without it, a company token acts for the company's own ad accounts and an access token for its own customer. */
 const customer = z.string().min(1, 'is required').max(100).optional();
 
 export const listQuery = z

@@ -1,9 +1,13 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import type { AdSetService } from '../adsets/service.js';
+import type { ConnectionRef } from '../connect/access-tokens.js';
+import { chosenAmong, keepAccounts } from '../connect/account-choice.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, customerNotFound } from '../errors.js';
 import type { Events } from '../events/events.js';
@@ -16,6 +20,7 @@ import { LANGUAGES } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
 import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
+import { readPlans } from '../store/kv.js';
 import { findCustomer } from './customers.js';
 
 export const connectQuery = z.strictObject({
@@ -25,12 +30,18 @@ export const connectQuery = z.strictObject({
   locale: z.enum(LANGUAGES as [string, ...string[]]).optional(),
 });
 
+/** `PUT /customers/:id/connections/:platform`: the ad accounts adlink may use, among those the grant reaches. */
+export const connectionChangesBody = z.strictObject({
+  advertisers: z.array(z.string().min(1).max(200)).min(1, 'must name at least one ad account').max(2000),
+});
+
 export const introspectBody = z.strictObject({ token: z.string().max(8192) });
 /** Creating a signing secret takes no parameters: an empty JSON object, or no body. */
 export const emptyBody = z.strictObject({});
 
 export interface ConnectApiDeps {
   store: Store;
+  adSets: AdSetService;
   links: ConnectLinks;
   tokens: SessionTokens;
   platforms: Platforms;
@@ -72,12 +83,28 @@ function offeredPlatforms(
 
 /** Vendor endpoints of the connection flow: links, settings, connections, introspection, keys. */
 export function createConnectApiRoutes(
-  { store, links, tokens, platforms, events }: ConnectApiDeps,
+  { store, adSets, links, tokens, platforms, events }: ConnectApiDeps,
   vendor: VendorGuards,
 ) {
   const router = Router();
   const customerOf = (req: Parameters<RequestHandler>[0]) =>
     findCustomer(store, req, req.params.id as string);
+  const connectionNotFound = (platform: PlatformId) =>
+    new AppError('connection_not_found', `The customer has no ${platform} connection.`, {
+      param: 'platform',
+    });
+  /** The customer's connection the path names, or 404. */
+  const connectionOf = async (req: Parameters<RequestHandler>[0]): Promise<ConnectionRef> => {
+    const customer = await customerOf(req);
+    const platform = req.params.platform as string;
+    if (!isPlatformId(platform)) {
+      throw new AppError('platform_not_found', `No platform "${platform}".`, { param: 'platform' });
+    }
+    if (!(await store.connections.get(customer.company, customer.id, platform))) {
+      throw connectionNotFound(platform);
+    }
+    return { company: customer.company, customer: customer.id, platform };
+  };
 
   resource(router, '/.well-known/jwks.json', {
     get: async (req, res) => {
@@ -86,6 +113,11 @@ export function createConnectApiRoutes(
     },
   });
 
+  const ownLinkContext = async (company: string) => {
+    await store.customers.own(company);
+    const [context] = await readPlans(store.kv, links.contextPlan(company, OWN_CUSTOMER));
+    return context;
+  };
   const linkContext = readsWithGate((req, company) => links.contextPlan(company, req.params.id as string));
   resource(
     router,
@@ -96,7 +128,10 @@ export function createConnectApiRoutes(
         requireWriteScope(req);
         const query = parseQuery(connectQuery, req);
         const id = actingFor(req, req.params.id as string, 'id');
-        const context = await linkContext.read(req, store.kv);
+        const context =
+          (await linkContext.read(req, store.kv)) ??
+          // The built-in customer is created on first use: read again once it is.
+          (id === OWN_CUSTOMER ? await ownLinkContext(req.auth!.company) : null);
         if (!context) throw customerNotFound(id);
         const { customer } = context;
         const offered = offeredOf(platforms.available(), context.hidden);
@@ -157,20 +192,18 @@ export function createConnectApiRoutes(
     router,
     '/customers/:id/connections/:platform',
     {
+      put: async (req, res) => {
+        parseQuery(noQuery, req);
+        const ref = await connectionOf(req);
+        const { advertisers } = parseJsonBody(connectionChangesBody, req);
+        const chosen = chosenAmong(await adSets.reachableAccounts(ref), advertisers);
+        if (!(await keepAccounts(store, events, ref, chosen))) throw connectionNotFound(ref.platform);
+        res.json(await store.connections.get(ref.company, ref.customer, ref.platform));
+      },
       delete: async (req, res) => {
         parseQuery(noQuery, req);
-        const customer = await customerOf(req);
-        const platform = req.params.platform as string;
-        if (!isPlatformId(platform)) {
-          throw new AppError('platform_not_found', `No platform "${platform}".`, { param: 'platform' });
-        }
-        const connection = await store.connections.get(customer.company, customer.id, platform);
-        if (!connection) {
-          throw new AppError('connection_not_found', `The customer has no ${platform} connection.`, {
-            param: 'platform',
-          });
-        }
-        const outcome = await disconnect(store, platforms, events, customer.company, customer.id, platform);
+        const { company, customer, platform } = await connectionOf(req);
+        const outcome = await disconnect(store, platforms, events, company, customer, platform);
         res.json({ platform, deleted: true, ...outcome });
       },
     },

@@ -2,8 +2,9 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AccessTokenService } from '../access-tokens/service.js';
 import { disconnect } from '../connect/disconnect.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
-import { customerNotFound, quotaExceeded } from '../errors.js';
+import { AppError, customerNotFound, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { actingFor, type VendorGuards } from '../http/access.js';
 import { sendIdempotent } from '../http/idempotency.js';
@@ -24,7 +25,8 @@ export const listQuery = z.strictObject({
 
 /**
  * The customer a request acts for (see `actingFor`), of the authenticated company, or 404 — another
- * company's customer reads as missing.
+ * company's customer reads as missing. The built-in customer (the company's own ad accounts) is
+ * created on first use.
  */
 export async function findCustomer(
   store: Store,
@@ -33,7 +35,9 @@ export async function findCustomer(
   param = 'id',
 ): Promise<Customer> {
   const id = actingFor(req, named, param);
-  const customer = isUuid(id) ? await store.customers.get(req.auth!.company, id) : null;
+  const company = req.auth!.company;
+  if (id === OWN_CUSTOMER) return store.customers.own(company);
+  const customer = isUuid(id) ? await store.customers.get(company, id) : null;
   if (!customer) throw customerNotFound(id, param);
   return customer;
 }
@@ -68,6 +72,8 @@ export function createCustomerRoutes(
       get: async (req, res) => {
         const { limit, starting_after } = parseQuery(listQuery, req);
         const company = req.auth!.company;
+        // The built-in customer is not in the list, so no page starts after it.
+        if (starting_after === OWN_CUSTOMER) throw customerNotFound(starting_after, 'starting_after');
         const after =
           starting_after === undefined
             ? undefined
@@ -89,6 +95,13 @@ export function createCustomerRoutes(
       delete: async (req, res) => {
         parseQuery(noQuery, req);
         const customer = await findCustomer(store, req, req.params.id as string);
+        if (customer.id === OWN_CUSTOMER) {
+          throw new AppError(
+            'customer_not_deletable',
+            'The built-in customer holds your company’s own ad accounts and cannot be deleted; disconnect its platforms instead.',
+            { param: 'id' },
+          );
+        }
         // One disconnect per platform, all at once: at most one call per platform in the catalog, so
         // the answer waits at most one platform timeout for the revocations.
         await Promise.all(

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import { isCustomerId, OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
-import { isUuid, monotonicTimestamp, randomToken } from '../ids.js';
+import { monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
 import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
@@ -10,8 +11,9 @@ import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { Flow } from '../store/connect-sessions.js';
-import { type Connection, lapsesAt } from '../store/connections.js';
+import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
+import { keepAccounts } from './account-choice.js';
 import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { renewalTime } from './renewal.js';
@@ -192,7 +194,10 @@ export class ConnectFlow {
       await this.continueOrRefuse(claims, vendor, browserFlow);
       return null;
     }
-    if (!isUuid(record.customer) || !(await this.store.customers.get(record.company, record.customer))) {
+    if (
+      !isCustomerId(record.customer) ||
+      !(await this.store.customers.get(record.company, record.customer))
+    ) {
       throw new FlowPage('link_invalid', 400, { vendor }, undefined, record.company);
     }
     await this.store.sessions.saveFlow({
@@ -312,12 +317,16 @@ export class ConnectFlow {
       client_id: app.clientId,
     });
     // The sandbox keeps data per customer: a hint it can verify, so no browser can name another one.
+    // Every company's built-in customer has the same id: its company tells them apart.
+    const own = flow.customer === OWN_CUSTOMER;
     const loginHint = signedLoginHint(
       { id: app.clientId, secret: app.clientSecret },
-      flow.customer,
+      own ? `own-${flow.company}` : flow.customer,
       pkce?.challenge ?? '',
     );
-    const customer = await this.store.customers.get(flow.company, flow.customer);
+    const customer = own
+      ? { name: await this.vendorName(flow.company) }
+      : await this.store.customers.get(flow.company, flow.customer);
     this.metrics.authorizationsStarted.inc({ platform });
     return authorizeUrl(spec, app, {
       state,
@@ -400,6 +409,7 @@ export class ConnectFlow {
     const now = new Date().toISOString();
     const obtainedAt = Math.floor(Date.now() / 1000);
     const previous = await this.store.connections.get(flow.company, flow.customer, platform);
+    const chosen = keptChoice(previous?.ad_accounts, accounts);
     const credentials = {
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token,
@@ -413,7 +423,7 @@ export class ConnectFlow {
       {
         platform,
         status: 'connected',
-        ad_accounts: accounts,
+        ad_accounts: chosen,
         scopes: tokens.scope ?? entry.oauth.scopes,
         connected_at: previous?.connected_at ?? now,
         updated_at: now,
@@ -427,6 +437,8 @@ export class ConnectFlow {
       await revokeGrant(this.platforms, platform, app, tokens);
       throw new FlowPage('session_missing', 401);
     }
+    // A reconnect may reach other accounts than before: ad sets cached for the old ones are forgotten.
+    if (previous) await this.store.adSets.clear({ company: flow.company, customer: flow.customer, platform });
     await this.store.tokenSchedule.schedule(
       { company: flow.company, customer: flow.customer, platform },
       renewalTime(credentials, entry.oauth),
@@ -435,6 +447,7 @@ export class ConnectFlow {
       ...flow,
       connected: [...new Set([...flow.connected, platform])],
       failed: flow.failed.filter((p) => p !== platform),
+      reachable: { ...flow.reachable, [platform]: accounts },
     });
     await this.store.connectAttempts.record(flow.company, {
       customer: flow.customer,
@@ -450,9 +463,46 @@ export class ConnectFlow {
     await this.events.emit(previous ? 'connection.reauthorized' : 'connection.created', {
       company: flow.company,
       customer: flow.customer,
-      data: { platform, ad_accounts: accounts, scopes: tokens.scope ?? entry.oauth.scopes },
+      data: { platform, ad_accounts: chosen, scopes: tokens.scope ?? entry.oauth.scopes },
     });
-    return { platform };
+    return { platform, choose: accounts.length > 1 };
+  }
+
+  /**
+   * The "Choose ad accounts" step of a platform connected in this visit: every account the grant
+   * reaches, and those adlink may use now.
+   */
+  async accountChoice(flow: Flow, platform: PlatformId) {
+    const reachable = flow.reachable?.[platform];
+    const connection = await this.store.connections.get(flow.company, flow.customer, platform);
+    if (!reachable || !connection) throw new FlowPage('session_missing', 401, {}, { overview: true });
+    return {
+      name: this.platforms.entry(platform).name,
+      reachable,
+      chosen: new Set(connection.ad_accounts.map((a) => a.id)),
+    };
+  }
+
+  /** Keeps only the chosen accounts (ids among those the grant reaches); false when none was chosen. */
+  async chooseAccounts(flow: Flow, platform: PlatformId, ids: string[]): Promise<boolean> {
+    const { reachable } = await this.accountChoice(flow, platform);
+    const chosen = reachable.filter((a) => ids.includes(a.id));
+    if (chosen.length === 0) return false;
+    if (
+      !(await keepAccounts(
+        this.store,
+        this.events,
+        { company: flow.company, customer: flow.customer, platform },
+        chosen,
+      ))
+    ) {
+      throw new FlowPage('session_missing', 401, {}, { overview: true });
+    }
+    this.log.info(
+      { company: flow.company, customer: flow.customer, platform, accounts: chosen.length },
+      'ad accounts chosen',
+    );
+    return true;
   }
 
   /** The visit reached its end (Done, or leaving): `connect_flow.completed` with each platform's outcome, once. */

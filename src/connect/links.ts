@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
+import { isCustomerId } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, quotaExceeded } from '../errors.js';
-import { isUuid } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { CompanySettings } from '../store/company-settings.js';
 import type { SessionRecord } from '../store/connect-sessions.js';
@@ -32,7 +32,8 @@ export interface PeekedSession {
 export interface LinkRequest {
   company: string;
   customer: string;
-  redirectUri?: string;
+  /** Where the visit ends: one of the allowed redirect URIs; null for none; absent for the company's default. */
+  redirectUri?: string | null;
   platforms: PlatformId[] | null;
   expiresIn: number;
   /** The hosted pages' language; without it the browser's, else the company's default. */
@@ -53,7 +54,7 @@ export class ConnectLinks {
    * company's (another company's customer reads as missing).
    */
   contextPlan(company: string, customerId: string): ReadPlan<LinkContext | null> {
-    if (!isUuid(customerId)) return { reads: [], decode: () => null };
+    if (!isCustomerId(customerId)) return { reads: [], decode: () => null };
     const all = allOf<[Customer | null, PlatformId[], CompanySettings, number]>(
       this.store.customers.getPlan(company, customerId),
       this.store.profile.hiddenPlan(company),
@@ -84,8 +85,8 @@ export class ConnectLinks {
           this.store.settings.getPlan(request.company),
           this.store.ledger.livePlan(request.company, 'open_links'),
         );
-    let redirectUri = settings.default_redirect_uri;
-    if (request.redirectUri !== undefined) {
+    let redirectUri = request.redirectUri === null ? null : settings.default_redirect_uri;
+    if (typeof request.redirectUri === 'string') {
       if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
         throw new AppError(
           'redirect_uri_not_allowed',

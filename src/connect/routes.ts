@@ -8,6 +8,7 @@ import express, {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, logFailure, toAppError } from '../errors.js';
 import { readCookie } from '../http/cookies.js';
@@ -15,7 +16,7 @@ import { type PageOptions, renderPage } from '../http/pages.js';
 import { type RateLimit, rateLimit } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
-import { assertSafeKeys, parseQuery } from '../http/validate.js';
+import { assertSafeKeys, noQuery, parseQuery } from '../http/validate.js';
 import { type Locale, pickLocale } from '../locales/i18n.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { FLOW_TTL_MS } from '../store/connect-sessions.js';
@@ -53,6 +54,17 @@ const overviewSchema = z.strictObject({ connected: z.string().max(40).optional()
 
 /** The Start and Finish forms: the flow's own token (see ConnectFlow.checkForm). */
 const flowFormSchema = z.strictObject({ flow: z.string().max(100).optional() });
+
+/** The most ad accounts one "Choose ad accounts" form may send back (an agency may reach hundreds). */
+const MAX_CHOSEN = 2000;
+const accountId = z.string().min(1).max(200);
+const chooseFormSchema = z.strictObject({
+  flow: z.string().max(100).optional(),
+  account: z.union([accountId.transform((id) => [id]), z.array(accountId).max(MAX_CHOSEN)]).default([]),
+});
+
+/** From this many ad accounts on, the choice has a filter field. */
+const FILTER_FROM = 8;
 
 const callbackSchema = z.strictObject({
   code: z.string().min(1).max(4096).optional(),
@@ -114,6 +126,7 @@ export function createConnectRoutes({
     return schema;
   };
   const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
+  const chooseForm = express.urlencoded({ extended: false, limit: '400kb', parameterLimit: MAX_CHOSEN + 2 });
   const limited = (bucket: string, limit: RateLimit) =>
     rateLimit(
       store.kv,
@@ -292,7 +305,7 @@ export function createConnectRoutes({
         callbackSchemaFor(platform),
         req,
       );
-      const { platform: connected } = await flow.callback(browserFlow(req), platform, {
+      const { platform: connected, choose } = await flow.callback(browserFlow(req), platform, {
         code,
         state,
         iss,
@@ -300,9 +313,58 @@ export function createConnectRoutes({
         error_description,
         error_uri,
       } as Record<string, string>);
-      res.redirect(303, `/connections?connected=${connected}`);
+      res.redirect(
+        303,
+        choose ? `/connections/${connected}/accounts` : `/connections?connected=${connected}`,
+      );
     },
   });
+
+  /**
+   * The "Choose ad accounts" step; shown again as it was sent (`refused`: the ids sent) when nothing
+   * it offers was chosen.
+   */
+  const showChoice = async (req: Request, res: Response, platform: PlatformId, refused?: string[]) => {
+    const { current, brand, l } = await visit(req);
+    const choice = await flow.accountChoice(current, platform);
+    const error = refused !== undefined;
+    await show(res, 'connections/accounts', l, brand, {
+      status: error ? 400 : 200,
+      title: l.t('choose.title'),
+      step: 'choose',
+      vendor: await flow.vendorName(current.company),
+      platform,
+      ...choice,
+      ...(error ? { chosen: new Set(refused) } : {}),
+      searchable: choice.reachable.length >= FILTER_FROM,
+      error,
+      formToken: current.form_token,
+      scripts: ['/assets/account-filter.js'],
+    });
+  };
+
+  resource(
+    router,
+    '/connections/:platform/accounts',
+    {
+      get: async (req, res) => {
+        parseQuery(noQuery, req);
+        await showChoice(req, res, platformParam(req.params.platform));
+      },
+      post: async (req, res) => {
+        const platform = platformParam(req.params.platform);
+        const current = await flowOf(req);
+        const parsed = chooseFormSchema.safeParse(formBody(req));
+        if (!parsed.success) throw new FlowPage('forbidden', 403);
+        flow.checkForm(current, parsed.data.flow);
+        if (!(await flow.chooseAccounts(current, platform, parsed.data.account))) {
+          return showChoice(req, res, platform, parsed.data.account);
+        }
+        res.redirect(303, `/connections?connected=${platform}`);
+      },
+    },
+    { post: [sameOrigin, chooseForm] },
+  );
 
   // Done with something connected: the result and the way back. With nothing connected: a question,
   // so leaving is never the same click as finishing.
@@ -333,6 +395,8 @@ export function createConnectRoutes({
         outcome,
         platforms: flow.names(current.connected),
         redirects,
+        // The company connected its own ad accounts from its integrations pages: the way back there.
+        own: current.customer === OWN_CUSTOMER,
         seconds: REDIRECT_SECONDS,
         formToken: current.form_token,
         formAction,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const EVENT_TYPES = [
   'connection.created',
   'connection.reauthorized',
+  'connection.ad_accounts_changed',
   'connection.refresh_failed',
   'connection.revoked',
   'connect_flow.completed',

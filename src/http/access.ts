@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -43,16 +44,12 @@ export const customerAccess: RequestHandler = (req, _res, next) => {
 
 /**
  * The id of the customer a request acts for: the one it names (`param`, a query parameter or a path
- * segment), which a company token must name and an access token may name only as its own; an access
- * token that names none acts for its own.
+ * segment), which an access token may name only as its own. Naming none, an access token acts for its
+ * own customer and a company token for the company's own ad accounts (the built-in customer).
  */
 export function actingFor(req: Request, named: string | undefined, param: string): string {
   const own = req.auth!.customer;
-  if (own === undefined) {
-    if (named === undefined)
-      throw new AppError('invalid_request', `Missing required parameter: ${param}.`, { param });
-    return named;
-  }
+  if (own === undefined) return named ?? OWN_CUSTOMER;
   if (named !== undefined && named !== own) {
     throw new AppError('customer_not_allowed', `This access token acts only for its own customer, ${own}.`, {
       param,

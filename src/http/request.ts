@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Limits } from '../config.js';
-import { isUuid, randomToken } from '../ids.js';
+import { isCustomerId } from '../domain/own-customer.js';
+import { randomToken } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { TokenOwner } from '../store/companies.js';
 import { routeTemplate } from './route-template.js';
@@ -76,7 +77,7 @@ export const noteSubject: RequestHandler = (req, _res, next) => {
   const named =
     (routeTemplate(req).startsWith('/customers/:id') ? req.params.id : req.query.customer) ??
     req.auth?.customer;
-  if (req.auth && typeof named === 'string' && isUuid(named)) {
+  if (req.auth && typeof named === 'string' && isCustomerId(named)) {
     req.subject = { company: req.auth.company, customer: named };
   }
   next();

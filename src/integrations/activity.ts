@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { attemptCursor } from '../api/connect-attempts.js';
+import { isCustomerId } from '../domain/own-customer.js';
 import { isPlatformId } from '../domain/platform-ids.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { parseQuery } from '../http/validate.js';
-import { isUuid } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
 import type { Platforms } from '../platforms/registry.js';
@@ -37,7 +37,7 @@ export async function attemptRows(
 ) {
   const ids = [...new Set(attempts.map((a) => a.customer))];
   const customers = await Promise.all(
-    ids.map((id) => (isUuid(id) ? store.customers.get(company, id) : null)),
+    ids.map((id) => (isCustomerId(id) ? store.customers.get(company, id) : null)),
   );
   const names = new Map(ids.map((id, i) => [id, customers[i]?.name ?? null]));
   return attempts.map((a) => ({
@@ -70,7 +70,7 @@ export function createActivityPages(deps: ActivityPagesDeps): Router {
         const customer =
           query.customer === undefined
             ? null
-            : isUuid(query.customer)
+            : isCustomerId(query.customer)
               ? await store.customers.get(company, query.customer)
               : null;
         if (query.customer !== undefined && !customer) throw new VendorPageError('not_found', 404);

@@ -4,6 +4,7 @@ import type { AccessTokenService } from '../access-tokens/service.js';
 import { accessTokenCursor } from '../api/access-tokens.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
@@ -19,7 +20,7 @@ import type { Connection } from '../store/connections.js';
 import type { Customer, Page, PageFrom } from '../store/customers.js';
 import { attemptRows } from './activity.js';
 import { shortTime } from './format.js';
-import { type IntegrationsDeps, vendorPages } from './routes.js';
+import { type IntegrationsDeps, type Section, vendorPages } from './routes.js';
 import { formGuards, VendorPageError } from './session.js';
 
 const t = locale().t;
@@ -72,12 +73,19 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
   const guards = formGuards(deps);
   const page = vendorPages(store);
 
-  /** The signed-in company's customer with this id; another company's, or a malformed id, is "not found". */
-  const ownCustomer = async (req: Request, id = req.params.id as string): Promise<Customer> => {
+  /** A customer of the signed-in company's list; another company's, or a malformed id, is "not found". */
+  const listedCustomer = async (req: Request, id: string): Promise<Customer> => {
     const customer = isUuid(id) ? await store.customers.get(req.vendor!.company, id) : null;
     if (!customer) throw new VendorPageError('not_found', 404);
     return customer;
   };
+
+  /** The signed-in company's customer with this id, or its built-in one (its own ad accounts, created on first use). */
+  const customerOf = (req: Request, id = req.params.id as string): Promise<Customer> =>
+    id === OWN_CUSTOMER ? store.customers.own(req.vendor!.company) : listedCustomer(req, id);
+
+  /** The company's own ad accounts have a section of their own. */
+  const sectionOf = (customer: Customer): Section => (customer.id === OWN_CUSTOMER ? 'own' : 'customers');
 
   const statusLabel = (connection: Pick<Connection, 'platform' | 'status'>) =>
     t(`integrations.customers.status.${connection.status}` as MessageKey, {
@@ -86,7 +94,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
 
   /** The customer's connection of this platform, or "not found". */
   const ownConnection = async (req: Request) => {
-    const customer = await ownCustomer(req);
+    const customer = await customerOf(req);
     const platform = req.params.platform as string;
     const connection = isPlatformId(platform)
       ? await store.connections.get(customer.company, customer.id, platform)
@@ -110,9 +118,9 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
         const q = query.q?.trim() ?? '';
         const from: PageFrom =
           query.starting_after !== undefined
-            ? { startingAfter: await ownCustomer(req, query.starting_after) }
+            ? { startingAfter: await listedCustomer(req, query.starting_after) }
             : query.ending_before !== undefined
-              ? { endingBefore: await ownCustomer(req, query.ending_before) }
+              ? { endingBefore: await listedCustomer(req, query.ending_before) }
               : undefined;
         const result: Page<Customer> = q
           ? await store.customers.search(company, q, CUSTOMERS_PER_PAGE, from)
@@ -186,8 +194,10 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       accessTokens.list(customer, ACCESS_TOKENS_PER_PAGE, extra.tokensAfter),
     ]);
     const here = `/integrations/customers/${encodeURIComponent(customer.id)}`;
-    await page(req, res, 'customers', 'integrations/customer', {
-      title: customer.name,
+    const own = customer.id === OWN_CUSTOMER;
+    await page(req, res, sectionOf(customer), 'integrations/customer', {
+      title: own ? t('integrations.own.title') : customer.name,
+      own,
       customer: { ...customer, created: shortTime(customer.created_at) },
       connections: connections.map((c) => ({
         ...c,
@@ -217,7 +227,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     '/integrations/customers/:id',
     {
       get: async (req, res) => {
-        const customer = await ownCustomer(req);
+        const customer = await customerOf(req);
         const { disconnected, revoked, tokens } = parseQuery(customerQuery, req);
         const shown = disconnected !== undefined && isPlatformId(disconnected) ? disconnected : undefined;
         await showCustomer(req, res, customer, {
@@ -237,10 +247,12 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     {
       post: async (req, res) => {
         validateBody(csrfOnly, req.body);
-        const customer = await ownCustomer(req);
+        const customer = await customerOf(req);
         const link = await links.create({
           company: customer.company,
           customer: customer.id,
+          // The company's own visit ends on its own Done page (back to these pages), not at its app.
+          ...(customer.id === OWN_CUSTOMER ? { redirectUri: null } : {}),
           platforms: null,
           expiresIn: LINK_EXPIRES_IN,
         });
@@ -261,7 +273,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       get: async (req, res) => {
         const { customer, platform, connection } = await ownConnection(req);
         const name = platformName(platforms, platform);
-        await page(req, res, 'customers', 'integrations/customer-disconnect', {
+        await page(req, res, sectionOf(customer), 'integrations/customer-disconnect', {
           title: t('integrations.customers.disconnect.title', { platform: name, customer: customer.name }),
           customer,
           platform,
@@ -291,9 +303,9 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
     '/integrations/customers/:id/access-tokens/:token/revoke',
     {
       get: async (req, res) => {
-        const customer = await ownCustomer(req);
+        const customer = await customerOf(req);
         const token = tokenRow(await onAccessToken(req, (id) => accessTokens.get(customer, id)));
-        await page(req, res, 'customers', 'integrations/customer-token-revoke', {
+        await page(req, res, sectionOf(customer), 'integrations/customer-token-revoke', {
           title: t('integrations.customers.tokens.confirm.title', { prefix: token.prefix }),
           customer,
           token,
@@ -301,7 +313,7 @@ export function createCustomerPages(deps: CustomerPagesDeps): Router {
       },
       post: async (req, res) => {
         validateBody(csrfOnly, req.body);
-        const customer = await ownCustomer(req);
+        const customer = await customerOf(req);
         const revoked = await onAccessToken(req, (id) => accessTokens.revoke(customer, id));
         log.info(
           { company: customer.company, customer: customer.id, token: revoked.id },

@@ -23,6 +23,7 @@ export const SECTIONS = [
   { id: 'platforms', href: '/integrations/platforms' },
   { id: 'branding', href: '/integrations/branding' },
   { id: 'signing', href: '/integrations/signing-secret' },
+  { id: 'own', href: '/integrations/customers/own' },
   { id: 'customers', href: '/integrations/customers' },
   { id: 'activity', href: '/integrations/activity' },
   { id: 'webhooks', href: '/integrations/webhooks' },

@@ -44,8 +44,19 @@ export const en = {
   'done.redirecting': 'Taking you back to {vendor} in {seconds, number} seconds…',
   'done.continue': 'Continue to {vendor}',
   'done.close': 'You can close this tab.',
+  'done.own': 'Back to your own ad accounts',
   'done.stay': 'Stay on this page',
   'done.stopped': 'Automatic redirect stopped. Continue when you are ready.',
+  'choose.title': 'Choose ad accounts',
+  'choose.intro':
+    'Your {platform} sign-in reaches more than one ad account. Choose the ones {vendor} may manage; you can change this later.',
+  'choose.legend': 'Ad accounts on {platform} ({count})',
+  'choose.filter': 'Filter by name or ID',
+  'choose.filter_one': '{shown} of {total} ad accounts shown',
+  'choose.filter_many': '{shown} of {total} ad accounts shown',
+  'choose.account_id': 'ID {id}',
+  'choose.submit': 'Use the chosen ad accounts',
+  'choose.none': 'Choose at least one ad account.',
   'leave.title': 'Leave without connecting?',
   'leave.body':
     '{vendor} can manage your ads only on the platforms you connect. You can connect later with a new link from {vendor}.',
@@ -102,6 +113,7 @@ export const en = {
   'integrations.nav.platforms': 'Platforms',
   'integrations.nav.branding': 'Branding',
   'integrations.nav.signing': 'Signing secret',
+  'integrations.nav.own': 'Own ad accounts',
   'integrations.nav.customers': 'Customers',
   'integrations.nav.activity': 'Activity',
   'integrations.nav.webhooks': 'Webhooks',
@@ -379,6 +391,16 @@ export const en = {
     'adlink revokes its access at the platform where the platform allows it, then deletes the stored credentials and cached ad sets. Your API calls for this platform fail until the customer connects again.',
   'integrations.customers.disconnect.accounts': 'These ad accounts will no longer be managed:',
   'integrations.customers.disconnect.cancel': 'Cancel',
+  'integrations.own.title': 'Your own ad accounts',
+  'integrations.own.intro':
+    'Ad accounts of your own company, connected through the same hosted pages as your customers use. API calls with your company token that name no customer act on these; the customer id `own` names them too.',
+  'integrations.own.link.title': 'Connect your ad accounts',
+  'integrations.own.link.intro':
+    'Makes a one-time link to the hosted pages, valid for {minutes} minutes. Open it in this browser to connect or reconnect a platform and choose its ad accounts.',
+  'integrations.own.link.create': 'Make a connect link',
+  'integrations.own.link.open': 'Open the connect page',
+  'integrations.own.link.expires':
+    'Valid until {time}, once. Do not share it: it connects ad accounts to your company.',
   'integrations.customers.link.title': 'Connect link',
   'integrations.customers.link.intro':
     'A link for this customer to connect or reconnect its ad accounts. It works once and for {minutes} minutes; afterwards the customer returns to your default redirect URI, if you set one.',

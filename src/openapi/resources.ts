@@ -3,6 +3,7 @@ import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import { REVOCATION_FAILURES } from '../connect/revoke-grant.js';
 import { ACCESS_SCOPES } from '../domain/access-scopes.js';
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { eventSchema } from '../events/model.js';
 import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
@@ -27,10 +28,15 @@ const register = <T extends z.ZodType>(id: string, schema: T, description?: stri
   return schema;
 };
 
+/** A customer's id: a UUID, or `own` for the company's own ad accounts (its built-in customer). */
+export const customerId = z
+  .union([z.uuid(), z.literal(OWN_CUSTOMER)])
+  .describe('A customer’s id, or `own` for your company’s own ad accounts.');
+
 export const Customer = register(
   'Customer',
   z.strictObject({
-    id: z.uuid(),
+    id: customerId,
     created_at: timestamp,
     name: z.string(),
     company: z.uuid(),
@@ -52,7 +58,7 @@ export const DeletedCustomer = register(
 
 const accessTokenFields = {
   id: z.string().regex(/^atok_[A-Za-z0-9_-]{22}$/),
-  customer: z.uuid().describe('The one customer the token acts for.'),
+  customer: customerId.describe('The one customer the token acts for.'),
   scope: z.enum(ACCESS_SCOPES).describe('`read`: GET and HEAD only; `write`: every customer endpoint.'),
   prefix: z.string().describe('The first characters of the token, enough to recognise it.'),
   created_at: timestamp,
@@ -101,7 +107,15 @@ export const RevokedLinks = register(
 
 export const AdAccount = register(
   'AdAccount',
-  z.strictObject({ id: z.string(), name: z.string(), currency: z.string().optional() }),
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string().optional(),
+    manager_id: z
+      .string()
+      .optional()
+      .describe('Google Ads: the manager account this client account is reached through.'),
+  }),
   'An ad account (advertiser) at the platform.',
 );
 
@@ -200,7 +214,7 @@ export const Introspection = register(
   z.union([
     z.strictObject({
       active: z.literal(true),
-      customer: z.uuid(),
+      customer: customerId,
       company: z.uuid(),
       exp: z.int(),
       iat: z.int(),

@@ -1,4 +1,5 @@
 import type { PlatformId } from '../domain/platform-ids.js';
+import type { AdAccount } from './connections.js';
 import type { Keys } from './keys.js';
 import { type Batch, type Kv, type ReadPlan, readPlans } from './kv.js';
 
@@ -25,6 +26,8 @@ export interface Flow extends Omit<SessionRecord, 'exp'> {
   connected: PlatformId[];
   /** Platforms whose last attempt in this visit failed or was denied. */
   failed: PlatformId[];
+  /** Per platform connected in this visit, every ad account its grant reaches: what "Choose ad accounts" offers. */
+  reachable?: Partial<Record<PlatformId, AdAccount[]>>;
   started_at: string;
 }
 

@@ -9,6 +9,17 @@ export interface AdAccount {
   id: string;
   name: string;
   currency?: string;
+  /** The manager account this one is reached through (Google Ads' `login-customer-id` on its calls). */
+  manager_id?: string;
+}
+
+/**
+ * The accounts a reconnect keeps: those of the earlier choice the new grant still reaches, or every
+ * account it reaches when none of them is left (or there was no earlier connection).
+ */
+export function keptChoice(previous: AdAccount[] | undefined, reachable: AdAccount[]): AdAccount[] {
+  const kept = reachable.filter((a) => previous?.some((p) => p.id === a.id));
+  return kept.length > 0 ? kept : reachable;
 }
 
 /** What the vendor and the hosted page may see of a connection: never its tokens. */
@@ -171,6 +182,15 @@ export class ConnectionStore {
       return credentials === null ? null : { ...stored, credentials };
     });
     return changed;
+  }
+
+  /** Replaces the ad accounts adlink may use; false when the connection is gone. */
+  chooseAccounts(company: string, customer: string, platform: PlatformId, accounts: AdAccount[]) {
+    return this.change(company, customer, platform, (stored) => ({
+      ...stored,
+      ad_accounts: accounts,
+      updated_at: new Date().toISOString(),
+    }));
   }
 
   async markNeedsReauth(

@@ -1,3 +1,4 @@
+import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
@@ -21,6 +22,8 @@ export interface Page<T> {
 
 /** Where a page starts: strictly after one customer, or (going back) strictly before one. */
 export type PageFrom = { startingAfter: Customer } | { endingBefore: Customer } | undefined;
+
+const OWN_CUSTOMER_NAME = 'Own ad accounts';
 
 /** How names are compared in search: case-insensitive, compatibility forms folded (NFKC). */
 export const searchableName = (name: string): string => name.normalize('NFKC').toLowerCase();
@@ -56,11 +59,24 @@ export class CustomerStore {
     return { ...customer, platforms: [] };
   }
 
-  /** The customer, only when it belongs to this company: another company's id reads as missing. */
+  /** The company's built-in customer (its own ad accounts), created on first use. */
+  async own(companyId: string): Promise<Customer> {
+    const stored: StoredCustomer = {
+      id: OWN_CUSTOMER,
+      created_at: monotonicTimestamp(),
+      name: OWN_CUSTOMER_NAME,
+      company: companyId,
+    };
+    await this.kv.set(this.k.customer(companyId, OWN_CUSTOMER), JSON.stringify(stored), { nx: true });
+    return (await this.get(companyId, OWN_CUSTOMER))!;
+  }
+
+  /** Customers the company created (the built-in one is not counted). */
   count(companyId: string): Promise<number> {
     return this.kv.zcard(this.k.customers(companyId));
   }
 
+  /** The customer, only when it belongs to this company: another company's id reads as missing. */
   async get(companyId: string, customerId: string): Promise<Customer | null> {
     const [customer] = await readPlans(this.kv, this.getPlan(companyId, customerId));
     return customer;

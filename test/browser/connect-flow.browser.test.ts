@@ -10,6 +10,7 @@ import {
   axeViolations,
   BLOCKING_IMPACTS,
   describeViolations,
+  keepAccountChoice,
   launchChromium,
   startVendorReturn,
   type VendorReturn,
@@ -222,6 +223,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
 
       await openConsent(page);
       await page.getByRole('button', { name: 'Allow' }).click();
+      await keepAccountChoice(page, h.baseUrl);
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
       expect(await page.getByRole('status').textContent()).toContain('Sandbox Ads is connected.');
@@ -270,6 +272,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await enterWithJavaScript(page, connectUrl);
       await openConsent(page);
       await page.getByRole('button', { name: 'Allow' }).click();
+      await keepAccountChoice(page, h.baseUrl);
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       await page.getByRole('link', { name: 'Done' }).click();
       await page.waitForURL(`${h.baseUrl}/connections/done`);
@@ -330,6 +333,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
 
       await openConsent(page);
       await page.getByRole('button', { name: 'Allow' }).click();
+      await keepAccountChoice(page, h.baseUrl);
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       expect(await sandboxStatus(page)).toMatch(/^Connected — \S/);
 
@@ -451,6 +455,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       await page.getByRole('button', { name: text.tryAgain }).click();
       await page.waitForURL(isAuthorizePage);
       await page.getByRole('button', { name: text.allow }).click();
+      await keepAccountChoice(page, h.baseUrl);
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       await check('overview-connected');
 
@@ -511,6 +516,7 @@ describe('hosted connection flow in a real browser (Chromium)', () => {
       expect(await page.locator('.badge').textContent()).toBe('Testplattform');
       expect(await page.locator('.account').textContent()).toContain('Angemeldet als Bakery');
       await page.getByRole('button', { name: 'Erlauben' }).click();
+      await keepAccountChoice(page, h.baseUrl);
       await page.waitForURL(`${overviewUrl()}?connected=sandbox`);
       expect(await page.getByRole('status').textContent()).toContain('Sandbox Ads ist verbunden.');
       await page.getByRole('link', { name: 'Fertig' }).click();

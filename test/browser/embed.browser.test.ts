@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../support/harness.js';
-import { launchChromium, startVendorReturn, type VendorReturn } from './support.js';
+import { keepAccountChoice, launchChromium, startVendorReturn, type VendorReturn } from './support.js';
 
 type AdlinkEvent = { type: string; [field: string]: unknown };
 
@@ -52,6 +52,7 @@ describe('embedded connect (Chromium)', () => {
     await popup.waitForURL(`${h.baseUrl}/connections`);
     await popup.getByRole('button', { name: 'Connect Sandbox Ads' }).click();
     await popup.getByRole('button', { name: 'Allow' }).click();
+    await keepAccountChoice(popup, h.baseUrl);
     await popup.waitForURL(`${h.baseUrl}/connections?connected=sandbox`);
     await popup.getByRole('link', { name: 'Done' }).click();
     await page.waitForFunction("window.adlinkEvents.some((e) => e.type === 'closed')");

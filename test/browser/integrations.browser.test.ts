@@ -12,6 +12,7 @@ import {
   BLOCKING_IMPACTS,
   describeViolations,
   horizontalOverflow,
+  keepAccountChoice,
   launchChromium,
   runAdlink,
   squarePng,
@@ -260,6 +261,7 @@ describe('integrations pages in a real browser (Chromium)', () => {
       await connect.click();
       await cpage.waitForURL((url) => url.href.startsWith(`${h.baseUrl}/sandbox/oauth/authorize?`));
       await cpage.getByRole('button', { name: 'Allow' }).click();
+      await keepAccountChoice(cpage, h.baseUrl);
       await cpage.waitForURL(`${h.baseUrl}/connections?connected=sandbox`);
       expect(await text(cpage, 'li.platform[data-platform="sandbox"] .status')).toMatch(/^Connected — \S/);
       await cpage.getByRole('link', { name: 'Done' }).click();

@@ -7,6 +7,7 @@ import {
   axeViolations,
   BLOCKING_IMPACTS,
   describeViolations,
+  keepAccountChoice,
   launchChromium,
   watchProblems,
 } from './support.js';
@@ -69,6 +70,7 @@ describe('connecting a real platform in Chromium (the Meta emulator)', () => {
     await page.getByRole('button', { name: 'Connect Meta' }).click();
     await page.waitForURL((url) => url.origin === meta.url);
     await page.getByRole('button', { name: 'Allow' }).click();
+    await keepAccountChoice(page, h.baseUrl);
     await page.waitForURL((url) => url.href.startsWith(`${h.baseUrl}/connections?connected=meta`));
     const status = await page.locator('li.platform[data-platform="meta"] .status').textContent();
     expect(status?.replace(/\s+/g, ' ').trim()).toMatch(/^Connected/);

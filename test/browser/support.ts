@@ -268,3 +268,18 @@ export function runAdlink(
     );
   });
 }
+
+/**
+ * Past the hosted "Choose ad accounts" step when the grant reached more than one account (the sandbox
+ * preselects every account on its consent page), sent as shown: then on the overview.
+ */
+export async function keepAccountChoice(page: Page, baseUrl: string): Promise<void> {
+  await page.waitForURL(
+    (url) =>
+      url.href.startsWith(`${baseUrl}/connections?connected=`) ||
+      /^\/connections\/[a-z]+\/accounts$/.test(url.pathname),
+  );
+  if (new URL(page.url()).pathname.endsWith('/accounts')) {
+    await page.locator('form[action$="/accounts"] button[type="submit"]').click();
+  }
+}

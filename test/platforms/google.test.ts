@@ -3,7 +3,14 @@ import { googleEmulator } from '../../emulators/google/index.js';
 import { SEED } from '../../emulators/google/seed.js';
 import { emulatorSearch, emulatorToken } from '../fixtures/google/emulated.js';
 import { type AdSetBody, expectError } from '../support/adsets-client.js';
-import { apiError, enter, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
+import {
+  apiError,
+  enter,
+  newCustomer,
+  newLink,
+  throughChoice,
+  vendorWith,
+} from '../support/connect-helpers.js';
 import { FlowClient, location } from '../support/flow-client.js';
 import { startHarness } from '../support/harness.js';
 import {
@@ -116,7 +123,7 @@ describe('google: what only Google Ads has', () => {
     callback.searchParams.set('hd', 'bakery.example');
     const connected = await browser.get(callback.href);
     expect(connected.status, await connected.clone().text()).toBe(303);
-    expect(location(connected)).toBe('/connections?connected=google');
+    expect(await throughChoice(browser, connected)).toBe('/connections?connected=google');
   });
 
   it('sends developer-token and login-customer-id on every API call', async () => {
@@ -130,12 +137,13 @@ describe('google: what only Google Ads has', () => {
     }
   });
 
-  it('lists only the client accounts (not the manager), with their currency', async () => {
+  it('lists the client accounts (not the manager), those under the manager with it, with their currency', async () => {
     const { api } = await world.connect();
     const res = await api.advertisers();
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' }),
+      { id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' },
+      { id: SEED.tokyo, name: 'Bakery Tokyo', currency: 'JPY', manager_id: SEED.manager },
     ]);
   });
 
@@ -260,6 +268,54 @@ describe('google: ad-set changes through adlink', () => {
     const emptied = await api.put(id, { targetings: [{ kind: 'KeywordTargeting', keywords: [] }] });
     expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
     expect((await live()).targetings).toEqual([]);
+  });
+});
+
+describe('google: manager accounts without a deployment login-customer-id', () => {
+  let world: PlatformWorld;
+  beforeAll(async () => {
+    world = await startPlatformWorld({
+      platform: 'google',
+      emulator: googleEmulator,
+      env: { GOOGLE_DEVELOPER_TOKEN: DEVELOPER_TOKEN },
+    });
+  });
+  afterAll(() => world?.close());
+
+  it('offers the client accounts under the manager; each account’s calls go through the manager it was reached by', async () => {
+    const { api, customer, company } = await world.connect();
+    const advertisers = (await api.advertisers()).body.data as { id: string; manager_id?: string }[];
+    expect(advertisers.map((a) => [a.id, a.manager_id ?? null])).toEqual([
+      [SEED.bakery, null],
+      [SEED.tokyo, SEED.manager],
+    ]);
+
+    world.emulator.controls.calls.length = 0;
+    const list = await api.list({ dismissDatabase: true });
+    expect(list.status).toBe(200);
+    const advertisersListed = new Set(list.body.data.map((a: { advertiser: string }) => a.advertiser));
+    expect(advertisersListed).toEqual(new Set([SEED.bakery, SEED.tokyo]));
+    const searches = world.emulator.controls.calls.filter((c) => c.path.endsWith('/googleAds:search'));
+    for (const id of [SEED.bakery, SEED.tokyo]) {
+      const calls = searches.filter((c) => c.path === `/v25/customers/${id}/googleAds:search`);
+      expect(calls.length, id).toBeGreaterThan(0);
+      for (const call of calls) {
+        expect(call.headers['login-customer-id'], id).toBe(id === SEED.tokyo ? SEED.manager : undefined);
+      }
+    }
+
+    // The choice among them is the connection's, as for any platform.
+    const chosen = await world.h.http
+      .put(`/customers/${customer}/connections/google`)
+      .set('Authorization', company.auth)
+      .send({ advertisers: [SEED.tokyo] });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.ad_accounts).toEqual([
+      { id: SEED.tokyo, name: 'Bakery Tokyo', currency: 'JPY', manager_id: SEED.manager },
+    ]);
+    const tokyo = await api.list({ dismissDatabase: true });
+    expect(tokyo.body.data.length).toBeGreaterThan(0);
+    for (const adSet of tokyo.body.data) expect(adSet.advertiser).toBe(SEED.tokyo);
   });
 });
 

@@ -155,12 +155,16 @@ export async function startSandbox(h: Harness, browser: FlowClient): Promise<URL
   return authorize;
 }
 
-/** The user answers the sandbox's consent page; returns the callback URL the sandbox redirects to (not followed). */
+/**
+ * The user answers the sandbox's consent page, sharing the ad accounts at the indexes `pick` (the first
+ * two by default); returns the callback URL the sandbox redirects to (not followed).
+ */
 export async function consent(
   h: Harness,
   browser: FlowClient,
   authorize: URL,
   decision: 'allow' | 'deny' = 'allow',
+  pick = [0, 1],
 ): Promise<URL> {
   const page = await browser.get(authorize.href);
   expect(page.status).toBe(200);
@@ -170,7 +174,7 @@ export async function consent(
   const answer = await browser.post(`${sandboxIssuer(h)}/oauth/authorize`, {
     ...fields,
     decision,
-    accounts: accounts.slice(0, 2),
+    accounts: pick.map((i) => accounts[i]!),
   });
   expect(answer.status).toBe(303);
   return new URL(location(answer));
@@ -197,13 +201,46 @@ export async function reachCallback(h: Harness, browser: FlowClient): Promise<Pe
   return { url, code: url.searchParams.get('code')!, state, verifier: attempt.code_verifier };
 }
 
-/** A whole connection of the sandbox in this browser's flow: the callback's 303 response. */
-export async function connectSandbox(h: Harness, browser: FlowClient): Promise<Response> {
+/** The ad account ids a "Choose ad accounts" page shows, and those it has checked. */
+export function accountChoice(html: string): { offered: string[]; checked: string[] } {
+  const boxes = [...html.matchAll(/<input type="checkbox" name="account" value="([^"]+)"( checked)?>/g)];
+  return {
+    offered: boxes.map((m) => decodeHtml(m[1]!)),
+    checked: boxes.filter((m) => m[2]).map((m) => decodeHtml(m[1]!)),
+  };
+}
+
+/**
+ * Where the callback's 303 leads once "Choose ad accounts" (a grant reaching more than one account)
+ * is sent with the accounts `pick` keeps of those offered, by default those shown checked.
+ */
+export async function throughChoice(
+  browser: FlowClient,
+  callback: Response,
+  pick?: (offered: string[]) => string[],
+): Promise<string> {
+  const next = location(callback);
+  if (!/^\/connections\/[a-z]+\/accounts$/.test(next)) return next;
+  const page = await browser.get(next);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const { offered, checked } = accountChoice(html);
+  const chosen = await browser.post(next, {
+    ...FlowClient.formFields(html),
+    account: pick ? pick(offered) : checked,
+  });
+  expect(chosen.status, await chosen.clone().text()).toBe(303);
+  return location(chosen);
+}
+
+/** A whole connection of the sandbox in this browser's flow, every offered account kept: where it ends. */
+export async function connectSandbox(h: Harness, browser: FlowClient): Promise<string> {
   const pending = await reachCallback(h, browser);
   const callback = await browser.get(pending.url.href);
   expect(callback.status).toBe(303);
-  expect(location(callback)).toBe('/connections?connected=sandbox');
-  return callback;
+  const landed = await throughChoice(browser, callback);
+  expect(landed).toBe('/connections?connected=sandbox');
+  return landed;
 }
 
 /** The callback URL with its parameters replaced (null removes one). */

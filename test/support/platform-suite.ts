@@ -6,7 +6,15 @@ import type { IssuedTokens } from '../../emulators/toolkit/oauth.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
 import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
-import { type Company, enter, newCustomer, newLink, startAt, vendorWith } from './connect-helpers.js';
+import {
+  type Company,
+  enter,
+  newCustomer,
+  newLink,
+  startAt,
+  throughChoice,
+  vendorWith,
+} from './connect-helpers.js';
 import { FlowClient, location } from './flow-client.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -112,7 +120,7 @@ export async function startPlatformWorld(spec: Pick<PlatformSuiteSpec, 'platform
       const callback = await consentAtEmulator(world, browser, spec.platform, 'allow');
       const connected = await browser.get(callback);
       expect(connected.status, await connected.clone().text()).toBe(303);
-      expect(location(connected)).toBe(`/connections?connected=${spec.platform}`);
+      expect(await throughChoice(browser, connected)).toBe(`/connections?connected=${spec.platform}`);
       return { company, customer, api: new AdSetClient(h, company, customer, spec.platform), browser };
     },
     async close() {

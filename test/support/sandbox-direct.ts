@@ -12,6 +12,7 @@ import {
   sandboxCallbackUrl,
   sandboxIssuer,
   startSandbox,
+  throughChoice,
 } from './connect-helpers.js';
 import { FlowClient, location } from './flow-client.js';
 import type { Harness } from './harness.js';
@@ -265,6 +266,6 @@ export async function sandboxCustomerSharing(
   expect(answer.status).toBe(303);
   const callback = await browser.get(location(answer));
   expect(callback.status).toBe(303);
-  expect(location(callback)).toBe('/connections?connected=sandbox');
+  expect(await throughChoice(browser, callback)).toBe('/connections?connected=sandbox');
   return customer;
 }

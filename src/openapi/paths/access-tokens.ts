@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { newAccessTokenBody } from '../../access-tokens/model.js';
 import { accessTokenListQuery } from '../../api/access-tokens.js';
 import type { Operation } from '../operation.js';
-import { AccessTokenList, NewAccessToken, RevokedAccessToken } from '../resources.js';
+import { AccessTokenList, customerId, NewAccessToken, RevokedAccessToken } from '../resources.js';
 import { EXAMPLE } from './examples.js';
 
-const customerId = z.strictObject({ id: z.uuid() });
-const tokenPath = z.strictObject({ id: z.uuid(), token_id: z.string() });
+const customerPath = z.strictObject({ id: customerId });
+const tokenPath = z.strictObject({ id: customerId, token_id: z.string() });
 const token = {
   id: 'atok_Qm9vYmFyQmF6cXV4MTIzNA',
   customer: EXAMPLE.customer,
@@ -26,7 +26,7 @@ export const accessTokenOperations: Operation[] = [
     summary: 'Create an access token that acts for this customer only',
     description:
       'Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). It counts against your company’s rate limit, expires after `expires_in` seconds and can be revoked at any time.',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     body: {
       required: true,
@@ -51,7 +51,7 @@ export const accessTokenOperations: Operation[] = [
     tag: 'Access tokens',
     summary: 'The customer’s live access tokens, newest first',
     description: 'Never the tokens themselves. Revoked and expired tokens are not listed.',
-    pathParams: customerId,
+    pathParams: customerPath,
     query: accessTokenListQuery,
     params: {
       ...idParam,

@@ -15,7 +15,7 @@ const PARAMS = {
   platform: 'The platform id.',
   id: 'The ad set’s id at the platform.',
   customer:
-    'The customer (of your company) whose connection is used. Required with the company token; an access token acts for its own customer without it (naming another is 403 `customer_not_allowed`).',
+    'The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`).',
   limit: 'How many to return (1–1000).',
   status: 'Only ad sets with this status.',
   campaignId: 'Only the ad sets of this campaign.',

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { connectQuery, introspectBody } from '../../api/connect.js';
+import { connectionChangesBody, connectQuery, introspectBody } from '../../api/connect.js';
 import { listQuery as attemptsQuery } from '../../api/connect-attempts.js';
 import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { Operation } from '../operation.js';
 import {
   ConnectAttemptList,
+  Connection,
   ConnectionList,
   ConnectLink,
+  customerId,
   Disconnected,
   Introspection,
   Jwks,
@@ -14,7 +16,7 @@ import {
 } from '../resources.js';
 import { EXAMPLE } from './examples.js';
 
-const customerId = z.strictObject({ id: z.uuid() });
+const customerPath = z.strictObject({ id: customerId });
 const idParam = { id: 'The customer’s id.' };
 const sessionToken =
   'eyJhbGciOiJFZERTQSIsImtpZCI6InNpZy0xIiwidHlwIjoiYWRsaW5rLWNvbm5lY3Qrand0In0.eyJzdWIiOiIwYjZjN2YzZS0xYTJiLTRjNWQtOGU5Zi0wYTFiMmMzZDRlNWYifQ.c2lnbmF0dXJl';
@@ -29,7 +31,7 @@ export const connectOperations: Operation[] = [
     summary: 'A connect link for the customer',
     description:
       'Send the customer to `connect_url`: the hosted pages let them connect ad accounts, then send them to the redirect URI with a signed result. The link works until it is used, revoked or expired.',
-    pathParams: customerId,
+    pathParams: customerPath,
     query: connectQuery,
     params: {
       ...idParam,
@@ -58,7 +60,7 @@ export const connectOperations: Operation[] = [
     access: 'write',
     tag: 'Connect links',
     summary: 'Revoke every open connect link of the customer',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     responses: {
       200: { description: 'How many were revoked.', schema: RevokedLinks, example: { revoked: 2 } },
@@ -133,7 +135,7 @@ export const connectOperations: Operation[] = [
     access: 'read',
     tag: 'Connections',
     summary: 'The customer’s connected platforms',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     responses: {
       200: {
@@ -158,6 +160,53 @@ export const connectOperations: Operation[] = [
     errors: ['customer_not_found'],
   },
   {
+    method: 'put',
+    path: '/customers/:id/connections/:platform',
+    operationId: 'chooseAdAccounts',
+    access: 'write',
+    tag: 'Connections',
+    summary: 'Choose the ad accounts adlink may use',
+    description:
+      'Replaces the connection’s `ad_accounts` with those `advertisers` names, each one the platform authorization reaches (adlink lists them live from the platform). Only chosen accounts appear in advertisers, ad sets and campaigns; a reconnect keeps the choice where those accounts still exist.',
+    pathParams: z.strictObject({ id: customerId, platform: z.enum(PLATFORM_IDS) }),
+    params: { ...idParam, platform: 'The platform id.' },
+    body: {
+      required: true,
+      description: 'The ids of the ad accounts to use (at least one).',
+      content: {
+        'application/json': {
+          schema: connectionChangesBody,
+          example: { advertisers: [EXAMPLE.adAccount.id] },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The connection with the chosen ad accounts.',
+        schema: Connection,
+        example: {
+          platform: 'meta',
+          status: 'connected',
+          ad_accounts: [EXAMPLE.adAccount],
+          scopes: ['ads_management', 'ads_read', 'business_management'],
+          connected_at: EXAMPLE.createdAt,
+          updated_at: EXAMPLE.createdAt,
+          expires_at: '2027-01-21T10:00:00.000Z',
+          reauth_reason: null,
+        },
+      },
+    },
+    errors: [
+      'customer_not_found',
+      'platform_not_found',
+      'connection_not_found',
+      'reauthorization_required',
+      'platform_error',
+      'platform_timeout',
+      'platform_rate_limited',
+    ],
+  },
+  {
     method: 'delete',
     path: '/customers/:id/connections/:platform',
     operationId: 'disconnectPlatform',
@@ -166,7 +215,7 @@ export const connectOperations: Operation[] = [
     summary: 'Disconnect a platform',
     description:
       'Deletes the credentials, then revokes the grant at the platform where it documents a way (best effort, waiting at most the platform timeout). The outcome is also in the `connection.revoked` event and the attempt log.',
-    pathParams: z.strictObject({ id: z.uuid(), platform: z.enum(PLATFORM_IDS) }),
+    pathParams: z.strictObject({ id: customerId, platform: z.enum(PLATFORM_IDS) }),
     params: { ...idParam, platform: 'The platform id.' },
     responses: {
       200: {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createBody, listQuery } from '../../api/customers.js';
 import type { Operation } from '../operation.js';
-import { Customer, CustomerList, DeletedCustomer } from '../resources.js';
+import { Customer, CustomerList, customerId, DeletedCustomer } from '../resources.js';
 import { EXAMPLE } from './examples.js';
 
-const customerId = z.strictObject({ id: z.uuid() });
+const customerPath = z.strictObject({ id: customerId });
 const customer = {
   id: EXAMPLE.customer,
   created_at: EXAMPLE.createdAt,
@@ -60,7 +60,7 @@ export const customerOperations: Operation[] = [
     tag: 'Customers',
     summary: 'Get a customer',
     description: 'A customer of another company is answered exactly like a missing one.',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     responses: { 200: { description: 'The customer.', schema: Customer, example: customer } },
     errors: ['customer_not_found'],
@@ -73,7 +73,7 @@ export const customerOperations: Operation[] = [
     summary: 'Delete a customer and everything it owns',
     description:
       'Disconnects every platform first, revoking each grant at its platform where it documents a way (all at once, best effort: the answer waits at most the platform timeout).',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     responses: {
       200: {
@@ -82,7 +82,7 @@ export const customerOperations: Operation[] = [
         example: { id: EXAMPLE.customer, deleted: true },
       },
     },
-    errors: ['customer_not_found'],
+    errors: ['customer_not_found', 'customer_not_deletable'],
   },
   {
     method: 'get',
@@ -91,7 +91,7 @@ export const customerOperations: Operation[] = [
     access: 'read',
     tag: 'Customers',
     summary: 'The customer with its connected platforms',
-    pathParams: customerId,
+    pathParams: customerPath,
     params: idParam,
     responses: {
       200: {

@@ -10,6 +10,7 @@ import { channelKind, type GoogleRow, googleStatus, toAd, toAdSet, toCampaign } 
 import {
   adGroupsQuery,
   adsQuery,
+  CLIENTS_QUERY,
   CUSTOMER_QUERY,
   campaignsQuery,
   isGoogleId,
@@ -90,18 +91,33 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     campaigns: googleCampaigns(api),
 
     async listAdAccounts(call) {
-      const accounts: AdAccount[] = [];
+      const accounts = new Map<string, AdAccount>();
+      const managers: string[] = [];
       for (const id of await api.accessibleCustomers(call)) {
         const [row] = await api.search(call, id, CUSTOMER_QUERY);
-        // A manager account holds other accounts, not campaigns.
-        if (!row?.customer || row.customer.manager === true) continue;
-        accounts.push({
-          id,
-          name: row.customer.descriptiveName ?? id,
-          currency: row.customer.currencyCode ?? '',
-        });
+        if (!row?.customer) continue;
+        if (row.customer.manager === true) managers.push(id);
+        else
+          accounts.set(id, {
+            id,
+            name: row.customer.descriptiveName ?? id,
+            currency: row.customer.currencyCode ?? '',
+          });
       }
-      return accounts;
+      // A manager account holds other accounts, not campaigns: its client accounts are offered, each
+      // called through the manager (`login-customer-id`) unless the user reaches it directly.
+      for (const manager of managers) {
+        for (const { customerClient: client } of await api.search(call, manager, CLIENTS_QUERY, manager)) {
+          if (!client?.id || accounts.has(client.id)) continue;
+          accounts.set(client.id, {
+            id: client.id,
+            name: client.descriptiveName ?? client.id,
+            currency: client.currencyCode ?? '',
+            manager_id: manager,
+          });
+        }
+      }
+      return [...accounts.values()];
     },
 
     async listCampaigns(call, advertiser) {

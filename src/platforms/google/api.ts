@@ -16,8 +16,20 @@ export class GoogleAdsApi {
     private readonly timeoutMs: number,
   ) {}
 
-  private request(call: PlatformCall, path: string, body?: object, paramFor?: ParamFor): Promise<unknown> {
-    const { developerToken, loginCustomerId } = call.app;
+  /**
+   * `customerId`'s calls go through the manager it was reached through (`login` while listing, else
+   * the account's `manager_id`), or the deployment's `login-customer-id`.
+   */
+  private request(
+    call: PlatformCall,
+    path: string,
+    customerId: string | null,
+    options: { body?: object; paramFor?: ParamFor; login?: string } = {},
+  ): Promise<unknown> {
+    const { body, paramFor } = options;
+    const { developerToken } = call.app;
+    const loginCustomerId =
+      options.login ?? call.accounts.find((a) => a.id === customerId)?.manager_id ?? call.app.loginCustomerId;
     return platformFetch(
       `${this.baseUrl}${path}`,
       {
@@ -41,20 +53,23 @@ export class GoogleAdsApi {
 
   /** Customer ids (10 digits) the token reaches directly. */
   async accessibleCustomers(call: PlatformCall): Promise<string[]> {
-    const body = (await this.request(call, '/customers:listAccessibleCustomers')) as {
+    const body = (await this.request(call, '/customers:listAccessibleCustomers', null)) as {
       resourceNames?: string[];
     };
     return (body?.resourceNames ?? []).map((name) => name.slice(name.lastIndexOf('/') + 1));
   }
 
-  /** Every row of a GAQL query, following `nextPageToken` to the last page (Google's pages are fixed). */
-  async search(call: PlatformCall, customerId: string, query: string): Promise<GoogleRow[]> {
+  /**
+   * Every row of a GAQL query, following `nextPageToken` to the last page (Google's pages are fixed);
+   * `login` names the manager to go through where the account is not yet one of `call.accounts`.
+   */
+  async search(call: PlatformCall, customerId: string, query: string, login?: string): Promise<GoogleRow[]> {
     const rows: GoogleRow[] = [];
     let pageToken: string | undefined;
     do {
-      const page = (await this.request(call, `/customers/${customerId}/googleAds:search`, {
-        query,
-        ...(pageToken ? { pageToken } : {}),
+      const page = (await this.request(call, `/customers/${customerId}/googleAds:search`, customerId, {
+        body: { query, ...(pageToken ? { pageToken } : {}) },
+        ...(login ? { login } : {}),
       })) as SearchPage | undefined;
       if (typeof page !== 'object' || page === null)
         throw new PlatformError('rejected', 'unexpected search answer');
@@ -72,6 +87,9 @@ export class GoogleAdsApi {
     body: object,
     paramFor?: ParamFor,
   ): Promise<T> {
-    return this.request(call, `/customers/${customerId}/${service}`, body, paramFor) as Promise<T>;
+    return this.request(call, `/customers/${customerId}/${service}`, customerId, {
+      body,
+      ...(paramFor ? { paramFor } : {}),
+    }) as Promise<T>;
   }
 }

@@ -20,6 +20,7 @@ export interface GoogleRow {
     timeZone?: string;
     manager?: boolean;
   };
+  customerClient?: { id?: string; descriptiveName?: string; currencyCode?: string; manager?: boolean };
   campaign?: {
     id?: string;
     name?: string;

@@ -10,6 +10,11 @@ const where = (conditions: string[]) => (conditions.length ? ` WHERE ${condition
 export const CUSTOMER_QUERY =
   'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer';
 
+/** The client accounts in a manager's hierarchy (the manager itself is level 0, a manager too). */
+export const CLIENTS_QUERY =
+  'SELECT customer_client.id, customer_client.descriptive_name, customer_client.currency_code, ' +
+  'customer_client.manager FROM customer_client WHERE customer_client.manager = false';
+
 /**
  * Campaigns with their budgets, dates and the account's time zone and currency (campaign_budget is
  * selectable with campaign, not with ad_group).
