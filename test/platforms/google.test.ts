@@ -11,7 +11,7 @@ import {
   throughChoice,
   vendorWith,
 } from '../support/connect-helpers.js';
-import { FlowClient, location } from '../support/flow-client.js';
+import { FlowClient } from '../support/flow-client.js';
 import { startHarness } from '../support/harness.js';
 import {
   consentAtEmulator,
