@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { adSetChangesSchema, JSON_FIELDS, newAdSetFields } from '../../adsets/input.js';
-import { campaignsQuery, customerQuery, getQuery, listQuery } from '../../api/adsets.js';
+import { adSetChangesSchema, newAdSetFields } from '../../adsets/input.js';
+import { customerQuery, getQuery, listQuery } from '../../api/adsets.js';
+import { campaignsQuery } from '../../api/campaigns.js';
 import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { ErrorCode } from '../../errors.js';
+import { JSON_FIELDS } from '../../http/form-body.js';
 import type { BodyVariant, Operation } from '../operation.js';
 import { AdSet, AdSetDeletion, AdSetList, AdvertiserList, CampaignList } from '../resources.js';
 import { EXAMPLE } from './examples.js';
