@@ -235,9 +235,9 @@ export class AdSetService {
    * against the ad set as the platform holds it now (read live), since they merge into it.
    */
   async update(ref: ConnectionRef, id: string, changes: AdSetChanges): Promise<AdSet> {
-    if (changes.settings?.some(isBudget)) {
-      this.checkBudgetLevel(ref.platform, changes.settings, (await this.find(ref, id)).parentId);
-    }
+    // Refused before any platform call: the campaign is named from the cache where it holds the ad set.
+    const cached = changes.settings?.some(isBudget) ? await this.cache.get(ref, id) : null;
+    this.checkBudgetLevel(ref.platform, changes.settings, cached?.parentId ?? '{parentId}');
     this.checkUpdateCapabilities(ref.platform, changes);
     const merging = changes.settings !== undefined || changes.targetings !== undefined;
     const current = merging ? await this.get(ref, id, true) : await this.find(ref, id);

@@ -17,7 +17,7 @@ import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
-import { platformFetch } from '../platform-fetch.js';
+import { type PlatformAnswer, platformFetch } from '../platform-fetch.js';
 import * as Sandbox from './model.js';
 
 type SandboxAdSet = Sandbox.AdSet & { ads?: Sandbox.Ad[] };
@@ -247,6 +247,29 @@ function toSandboxChanges(changes: AdSetChanges, account: AdAccount | undefined)
 
 const PAGE_SIZE = 100;
 
+/** The unified parameter each field of the sandbox's bodies is (its schedule and budget are settings). */
+const UNIFIED_PARAMS: Record<string, string> = {
+  id: 'id',
+  name: 'name',
+  status: 'status',
+  objective: 'objective',
+  channel: 'channelKind',
+  campaign_id: 'parentId',
+  budget: 'settings',
+  start_time: 'settings',
+  end_time: 'settings',
+  targeting: 'targetings',
+};
+
+/** A 400 of the sandbox's own validation: its message, naming the unified parameter. */
+function sandboxRefusal({ status, body }: PlatformAnswer): PlatformError | undefined {
+  const error = (body as { error?: { code?: string; message?: string; param?: string } } | null)?.error;
+  if (status !== 400 || error?.code !== 'invalid_request' || typeof error.message !== 'string')
+    return undefined;
+  const param = error.param === undefined ? undefined : UNIFIED_PARAMS[error.param.split('.')[0]!];
+  return new PlatformError('invalid', error.message, undefined, status, error.code, param);
+}
+
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
   const request = ({ accessToken, observed }: PlatformCall, path: string, init: HttpRequest = {}) =>
@@ -260,7 +283,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
       },
-      { timeoutMs, observed },
+      { timeoutMs, observed, classify: sandboxRefusal },
     );
 
   async function allPages<T>(call: PlatformCall, path: string): Promise<T[]> {
