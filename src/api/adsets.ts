@@ -4,8 +4,7 @@ import { adSetChangesSchema, newAdSetSchema, objectId, oneCampaign } from '../ad
 import { AD_SET_STATUSES, type AdSet } from '../adsets/model.js';
 import { publicAdSet } from '../adsets/public.js';
 import type { AdSetService } from '../adsets/service.js';
-import type { ConnectionRef } from '../connect/access-tokens.js';
-import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { parseResourceBody } from '../http/form-body.js';
