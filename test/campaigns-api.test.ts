@@ -278,6 +278,45 @@ describe('campaigns (sandbox)', () => {
     );
   });
 
+  it("acts for an access token's own customer: read tokens read, write tokens write", async () => {
+    const token = async (scope: 'read' | 'write') =>
+      `Bearer ${
+        ok<{ token: string }>(
+          await h.http
+            .post(`/customers/${s.client.customer}/access_tokens`)
+            .set('Authorization', company.auth)
+            .send({ scope }),
+          201,
+        ).token
+      }`;
+    const [read, write] = [await token('read'), await token('write')];
+    const listed = await h.http.get('/v1/sandbox/campaigns').set('Authorization', read);
+    expect(ok<{ data: CampaignBody[] }>(listed).data.length).toBeGreaterThan(0);
+    const [first] = ok<{ data: CampaignBody[] }>(listed).data;
+    expect(ok(await h.http.get(`/v1/sandbox/campaigns/${first!.id}`).set('Authorization', read))).toEqual(
+      first,
+    );
+    const create = (auth: string) =>
+      h.http.post('/v1/sandbox/campaigns').set('Authorization', auth).send(newCampaign('By token'));
+    expectError(await create(read), 403, 'insufficient_scope');
+    expectError(
+      await h.http.put(`/v1/sandbox/campaigns/${first!.id}`).set('Authorization', read).send({ name: 'x' }),
+      403,
+      'insufficient_scope',
+    );
+    expect(ok<CampaignBody>(await create(write), 201).name).toBe('By token');
+    const other = await sandboxScenario(h, company, 'Other Bakery');
+    expectError(
+      await h.http
+        .get('/v1/sandbox/campaigns')
+        .query({ customer: other.client.customer })
+        .set('Authorization', read),
+      403,
+      'customer_not_allowed',
+      'customer',
+    );
+  });
+
   it('pages the cache with a status filter; the cursor keeps the filter', async () => {
     const all = ok<{ data: CampaignBody[] }>(await campaigns.list({ limit: 1000 })).data;
     const paused = all.filter((c) => c.status === 'Paused');
