@@ -7,9 +7,9 @@ import { type PlatformWorld, startPlatformWorld } from './support/platform-suite
 /**
  * What a platform's adapter does not declare is refused by the ad-set service with 400
  * `unsupported_for_platform` naming the parameter, before any call to the platform: here Google Ads,
- * whose adapter declares no Runtime and nothing an update may change besides name and status.
+ * whose adapter declares no Runtime on ad groups and, besides name and status, only keyword changes.
  */
-describe('capabilities: Google Ads declares no Runtime and no settings or targeting changes', () => {
+describe('capabilities: Google Ads declares no Runtime, no settings changes and only keyword changes', () => {
   let world: PlatformWorld;
   let api: AdSetClient;
   let adSet: AdSetBody;
@@ -80,13 +80,21 @@ describe('capabilities: Google Ads declares no Runtime and no settings or target
     expect(calls).toEqual([]);
   });
 
-  it('refuses changes of settings and targetings on update, naming each, and writes nothing', async () => {
+  it('refuses changes of settings and undeclared targetings on update, naming each, and writes nothing', async () => {
+    const zips = (...zipcodes: string[]) => ({
+      kind: 'GeoTargeting',
+      type: 'ZipcodeGeoTargeting',
+      zipcodes: zipcodes.map((zipcode) => ({ country: 'DE', zipcode })),
+    });
     const cases: [object, string][] = [
       [{ settings: [{ kind: 'DailyBudget', budget: 20, currency: 'EUR' }] }, 'settings[0]'],
       [{ settings: [{ kind: 'Runtime', start: `${year}-01-15T00:00:00Z` }] }, 'settings[0]'],
       [{ settings: [{ kind: 'Objective', objective: 'DISPLAY' }] }, 'settings[0]'],
-      [{ targetings: [{ kind: 'KeywordTargeting', keywords: ['sourdough'] }] }, 'targetings[0]'],
-      [{ name: 'renamed too', targetings: [{ kind: 'KeywordTargeting', keywords: [] }] }, 'targetings[0]'],
+      [{ targetings: [zips('10115')] }, 'targetings[0]'],
+      [
+        { name: 'renamed too', targetings: [{ kind: 'KeywordTargeting', keywords: [] }, zips()] },
+        'targetings[1]',
+      ],
     ];
     const calls = await platformCalls(async () => {
       for (const [body, param] of cases) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Controls } from '../toolkit/controls.js';
 import type { OAuthServer } from '../toolkit/oauth.js';
+import { budgetOperation, campaignOperation } from './campaign-mutate.js';
 import { adsError, GoogleAdsException, sendAdsError, sendBadRequest, throttled } from './errors.js';
 import { fieldMask, parseQuery, runQuery } from './gaql.js';
 import type { Account, GoogleAdsState } from './model.js';
@@ -115,17 +116,36 @@ export function googleApiRoutes(
       contentOf(body)(adGroupOperation(tx, op, [{ fieldName: 'operations', index: i }], `operations[${i}].`)),
     ),
   }));
-  mutate('adGroupCriteria:mutate', (tx, body) => ({
+  const resourceNames = (operation: typeof budgetOperation) => (tx: Transaction, body: Json) => ({
     results: operations(tx, body.operations, 'operations').map((op, i) => ({
-      resourceName: criterionOperation(tx, op, [{ fieldName: 'operations', index: i }], `operations[${i}].`)
+      resourceName: operation(tx, op, [{ fieldName: 'operations', index: i }], `operations[${i}].`)
         ?.resourceName,
     })),
-  }));
+  });
+  mutate('campaignBudgets:mutate', resourceNames(budgetOperation));
+  mutate('campaigns:mutate', resourceNames(campaignOperation));
+  mutate('adGroupCriteria:mutate', resourceNames(criterionOperation));
   mutate('googleAds:mutate', (tx, body) => ({
     mutateOperationResponses: operations(tx, body.mutateOperations, 'mutate_operations').map((raw, i) => {
       const op = (raw ?? {}) as Json;
       const at = (fieldName: string) => [{ fieldName: 'mutate_operations', index: i }, { fieldName }];
       const prefix = `mutateOperations[${i}].`;
+      const kinds = [
+        ['campaignBudgetOperation', 'campaign_budget_operation', budgetOperation, 'campaignBudgetResult'],
+        ['campaignOperation', 'campaign_operation', campaignOperation, 'campaignResult'],
+        [
+          'adGroupCriterionOperation',
+          'ad_group_criterion_operation',
+          criterionOperation,
+          'adGroupCriterionResult',
+        ],
+      ] as const;
+      for (const [key, field, operation, result] of kinds) {
+        if (op[key] === undefined) continue;
+        return {
+          [result]: { resourceName: operation(tx, op[key], at(field), `${prefix}${key}.`)?.resourceName },
+        };
+      }
       if (op.adGroupOperation !== undefined) {
         const result = adGroupOperation(
           tx,
@@ -135,18 +155,10 @@ export function googleApiRoutes(
         );
         return { adGroupResult: contentOf(body)(result) };
       }
-      if (op.adGroupCriterionOperation !== undefined) {
-        const result = criterionOperation(
-          tx,
-          op.adGroupCriterionOperation,
-          at('ad_group_criterion_operation'),
-          `${prefix}adGroupCriterionOperation.`,
-        );
-        return { adGroupCriterionResult: { resourceName: result?.resourceName } };
-      }
       tx.errors.push({
         errorCode: { requestError: 'OPERATION_REQUIRED' },
-        message: 'The emulator models adGroupOperation and adGroupCriterionOperation.',
+        message:
+          'The emulator models campaignBudgetOperation, campaignOperation, adGroupOperation and adGroupCriterionOperation.',
         location: { fieldPathElements: [{ fieldName: 'mutate_operations', index: i }] },
       });
       return {};

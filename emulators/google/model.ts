@@ -17,10 +17,22 @@ export interface Customer {
 export interface CampaignBudget {
   resourceName: string;
   id: string;
-  name: string;
+  /** Required for an explicitly shared budget only. */
+  name?: string;
   period: 'DAILY' | 'CUSTOM_PERIOD';
   amountMicros?: string;
   totalAmountMicros?: string;
+  deliveryMethod: 'STANDARD' | 'ACCELERATED';
+  /** Google's default for a budget created through the API is true (a shared budget). */
+  explicitlyShared: boolean;
+  status: 'ENABLED' | 'REMOVED';
+}
+
+export interface NetworkSettings {
+  targetGoogleSearch?: boolean;
+  targetSearchNetwork?: boolean;
+  targetContentNetwork?: boolean;
+  targetPartnerSearchNetwork?: boolean;
 }
 
 export interface Campaign {
@@ -31,6 +43,13 @@ export interface Campaign {
   primaryStatus: string;
   advertisingChannelType: string;
   campaignBudget: string;
+  /** `yyyy-MM-dd HH:mm:ss` in the customer's time zone (v23 and later). */
+  startDateTime: string;
+  /** Absent: the campaign runs indefinitely. */
+  endDateTime?: string;
+  containsEuPoliticalAdvertising: string;
+  networkSettings?: NetworkSettings;
+  biddingStrategyType: string;
 }
 
 export interface AdGroup {

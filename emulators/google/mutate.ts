@@ -29,7 +29,7 @@ export interface Transaction {
   state: GoogleAdsState;
   account: Account;
   errors: GoogleAdsError[];
-  /** Temporary (negative) ids given in this request → the ids they became. */
+  /** Temporary (negative) ids given in this request (`adGroups/-1`) → the ids they became. */
   temp: Map<string, string>;
 }
 
@@ -41,19 +41,22 @@ const AD_GROUP_INPUT = ['resourceName', 'name', 'status', 'campaign', 'type', 'c
 const CRITERION_INPUT = ['resourceName', 'adGroup', 'status', 'negative', 'keyword', 'location'];
 const OPERATION_KEYS = ['create', 'update', 'remove', 'updateMask'];
 
-function checkKeys(value: Json, allowed: string[], prefix: string): void {
+export function checkKeys(value: Json, allowed: string[], prefix: string): void {
   for (const key of Object.keys(value))
     if (!allowed.includes(key)) throw new UnknownFieldError(`${prefix}${key}`);
 }
 
-const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const fail = (tx: Transaction, path: Path, errorCode: Record<string, string>, message: string) => {
+export const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const fail = (tx: Transaction, path: Path, errorCode: Record<string, string>, message: string) => {
   tx.errors.push({ errorCode, message, location: { fieldPathElements: path } });
 };
-const at = (path: Path, ...names: string[]): Path => [...path, ...names.map((fieldName) => ({ fieldName }))];
+export const at = (path: Path, ...names: string[]): Path => [
+  ...path,
+  ...names.map((fieldName) => ({ fieldName })),
+];
 
 /** The one operation of a `{create|update|remove}` object, or null after recording why not. */
-function operationOf(tx: Transaction, op: unknown, path: Path, prefix: string) {
+export function operationOf(tx: Transaction, op: unknown, path: Path, prefix: string) {
   if (typeof op !== 'object' || op === null) {
     fail(tx, path, { requestError: 'OPERATION_REQUIRED' }, 'Operation is required.');
     return null;
@@ -72,8 +75,14 @@ function operationOf(tx: Transaction, op: unknown, path: Path, prefix: string) {
   return { kind: kinds[0]!, body: (op as Json)[kinds[0]!], mask: (op as Json).updateMask };
 }
 
+/** Records the id a create's temporary resource name (`customers/1/adGroups/-1`) became. */
+export function rememberTemporary(tx: Transaction, name: unknown, collection: string, id: string): void {
+  const temp = typeof name === 'string' ? new RegExp(`/${collection}/(-\\d+)$`).exec(name)?.[1] : undefined;
+  if (temp) tx.temp.set(`${collection}/${temp}`, id);
+}
+
 /** An id of this customer named by `customers/{cid}/{collection}/{id}`, temporary ids resolved. */
-function ownId(tx: Transaction, name: unknown, collection: string, path: Path): string | null {
+export function ownId(tx: Transaction, name: unknown, collection: string, path: Path): string | null {
   const match =
     typeof name === 'string' ? new RegExp(`^customers/(\\d+)/${collection}/(-?\\d+)$`).exec(name) : null;
   if (!match) {
@@ -84,7 +93,7 @@ function ownId(tx: Transaction, name: unknown, collection: string, path: Path): 
     fail(tx, path, { requestError: 'INVALID_CUSTOMER_ID' }, 'The resource belongs to another customer.');
     return null;
   }
-  return tx.temp.get(match[2]!) ?? match[2]!;
+  return tx.temp.get(`${collection}/${match[2]}`) ?? match[2]!;
 }
 
 function checkName(tx: Transaction, name: unknown, campaign: string, self: string | null, path: Path): void {
@@ -114,7 +123,7 @@ function checkName(tx: Transaction, name: unknown, campaign: string, self: strin
   }
 }
 
-function checkStatus(tx: Transaction, status: unknown, path: Path): status is 'ENABLED' | 'PAUSED' {
+export function checkStatus(tx: Transaction, status: unknown, path: Path): status is 'ENABLED' | 'PAUSED' {
   if (status === 'ENABLED' || status === 'PAUSED') return true;
   if (status === 'REMOVED') {
     fail(
@@ -124,7 +133,7 @@ function checkStatus(tx: Transaction, status: unknown, path: Path): status is 'E
       'REMOVED is set by a remove operation only.',
     );
   } else {
-    fail(tx, path, { requestError: 'INVALID_ENUM_VALUE' }, `Invalid AdGroupStatus: ${String(status)}.`);
+    fail(tx, path, { requestError: 'INVALID_ENUM_VALUE' }, `Invalid status: ${String(status)}.`);
   }
   return false;
 }
@@ -195,9 +204,7 @@ function createAdGroup(tx: Transaction, body: Json, path: Path): Json | null {
   if (tx.errors.length > errors || !campaign) return null;
 
   const id = tx.state.newId();
-  const temp =
-    typeof body.resourceName === 'string' ? /\/adGroups\/(-\d+)$/.exec(body.resourceName)?.[1] : undefined;
-  if (temp) tx.temp.set(temp, id);
+  rememberTemporary(tx, body.resourceName, 'adGroups', id);
   const adGroup: AdGroup = {
     resourceName: `customers/${tx.account.customer.id}/adGroups/${id}`,
     id,

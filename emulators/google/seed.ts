@@ -16,7 +16,13 @@ export const SEED = {
   displayCampaign: '111000222',
   pausedCampaign: '111000333',
   tokyoCampaign: '222000111',
+  /** A campaign on an explicitly shared budget (read-only through adlink). */
+  sharedBudgetCampaign: '111000444',
 } as const;
+
+/** Seeded campaigns started on this day (account time zone); the Display one ends on the other. */
+export const SEED_START = '2025-01-01 00:00:00';
+export const SEED_END = '2030-12-31 23:59:59';
 
 const micros = (units: number) => String(Math.round(units * 1_000_000));
 const ADS_PER_CHANNEL: Record<string, string> = {
@@ -37,20 +43,24 @@ function campaign(
   state: GoogleAdsState,
   account: Account,
   spec: Pick<Campaign, 'id' | 'name' | 'status' | 'advertisingChannelType'> & {
-    budget: { daily: number } | { total: number };
+    budget: { daily: number; shared?: string } | { total: number };
     limited?: boolean;
   },
 ): Campaign {
   const cid = account.customer.id;
   const budgetId = state.newId();
   const budgetName = `customers/${cid}/campaignBudgets/${budgetId}`;
+  const shared = 'shared' in spec.budget ? spec.budget.shared : undefined;
   account.budgets.set(budgetId, {
     resourceName: budgetName,
     id: budgetId,
-    name: `${spec.name} budget`,
+    ...(shared ? { name: shared } : {}),
     ...('daily' in spec.budget
       ? { period: 'DAILY' as const, amountMicros: micros(spec.budget.daily) }
       : { period: 'CUSTOM_PERIOD' as const, totalAmountMicros: micros(spec.budget.total) }),
+    deliveryMethod: 'STANDARD',
+    explicitlyShared: shared !== undefined,
+    status: 'ENABLED',
   });
   const created: Campaign = {
     resourceName: `customers/${cid}/campaigns/${spec.id}`,
@@ -67,6 +77,11 @@ function campaign(
           : 'REMOVED',
     advertisingChannelType: spec.advertisingChannelType,
     campaignBudget: budgetName,
+    startDateTime: SEED_START,
+    // A total budget is spent up to an end date.
+    ...('total' in spec.budget ? { endDateTime: SEED_END } : {}),
+    containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+    biddingStrategyType: 'MANUAL_CPC',
   };
   account.campaigns.set(spec.id, created);
   return created;
@@ -188,6 +203,13 @@ export function seed(state: GoogleAdsState): void {
     status: 'PAUSED',
     advertisingChannelType: 'SEARCH',
     budget: { daily: 12.5 },
+  });
+  campaign(state, bakery, {
+    id: SEED.sharedBudgetCampaign,
+    name: 'Search – Shared budget',
+    status: 'PAUSED',
+    advertisingChannelType: 'SEARCH',
+    budget: { daily: 30, shared: 'Agency shared budget' },
   });
   addAdGroup(state, bakery, search, {
     name: 'Brand – exact',

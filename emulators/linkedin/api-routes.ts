@@ -1,7 +1,9 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { Controls } from '../toolkit/controls.js';
 import type { OAuthServer } from '../toolkit/oauth.js';
-import { createErrors, DELETED, patchErrors } from './campaign-rules.js';
+import { createErrors, DELETED, patchErrors, patched } from './campaign-rules.js';
+import { createGroupErrors, patchGroupErrors } from './group-rules.js';
+import { patchedSchedule, readPatch } from './patch.js';
 import { type Authorized, liError, refuseInput, restGate, restliMethod } from './protocol.js';
 import { type RestliData, restliParams } from './restli.js';
 import { type Campaign, type Group, idOf, type LinkedInState, MEMBER, urn } from './state.js';
@@ -158,6 +160,65 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     res.json(groupView(group));
   });
 
+  const groupOf = (req: Request, res: Response) => {
+    const found = account(req, res);
+    if (!found) return undefined;
+    const group = state.groups.get(String(req.params.group));
+    if (!group || group.account !== urn.account(found.id) || group.status === 'REMOVED') {
+      return void liError(res, 404, 'NOT_FOUND', `Campaign group ${req.params.group} does not exist.`);
+    }
+    return { account: found, group };
+  };
+
+  router.post('/rest/adAccounts/:account/adCampaignGroups', (req, res) => {
+    const method = restliMethod(req);
+    if (method !== undefined && method !== 'create')
+      return liError(res, 400, 'ILLEGAL_ARGUMENT', `X-RestLi-Method ${method} is not supported here.`);
+    const found = account(req, res);
+    if (!found) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const errors = createGroupErrors(body, found);
+    if (errors.length > 0) return refuseInput(res, errors);
+    const group = state.addGroup(body as unknown as Omit<Group, 'id' | 'test'>);
+    res.status(201).set('x-restli-id', String(group.id)).set('x-linkedin-id', String(group.id)).end();
+  });
+
+  router.post('/rest/adAccounts/:account/adCampaignGroups/:group', (req, res) => {
+    if (restliMethod(req) !== 'partial_update') {
+      return liError(
+        res,
+        400,
+        'ILLEGAL_ARGUMENT',
+        'Updates need the header X-RestLi-Method: PARTIAL_UPDATE.',
+      );
+    }
+    const found = groupOf(req, res);
+    if (!found) return;
+    const patch = readPatch(req.body);
+    if (typeof patch === 'string') return liError(res, 400, 'ILLEGAL_ARGUMENT', patch);
+    const errors = patchGroupErrors(patch, found.group, found.account);
+    if (errors.length > 0) return refuseInput(res, errors);
+    Object.assign(found.group, patch.set, { runSchedule: patchedSchedule(found.group.runSchedule, patch) });
+    res.status(204).end();
+  });
+
+  /** Only a DRAFT campaign group can be deleted; any other is archived (or canceled) instead. */
+  router.delete('/rest/adAccounts/:account/adCampaignGroups/:group', (req, res) => {
+    const found = groupOf(req, res);
+    if (!found) return;
+    if (found.group.status !== 'DRAFT') {
+      return refuseInput(res, [
+        {
+          fieldPath: 'status',
+          code: 'INVALID_VALUE',
+          description: `Only DRAFT campaign groups can be deleted; campaign group ${found.group.id} is ${found.group.status}.`,
+        },
+      ]);
+    }
+    state.groups.delete(String(found.group.id));
+    res.status(204).end();
+  });
+
   router.get(
     '/rest/adAccounts/:account/adCampaigns',
     handle((req, res) => {
@@ -209,12 +270,11 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     }
     const found = campaignOf(req, res);
     if (!found) return;
-    const set = (req.body as { patch?: { $set?: Record<string, unknown> } } | undefined)?.patch?.$set;
-    if (typeof set !== 'object' || set === null)
-      return liError(res, 400, 'ILLEGAL_ARGUMENT', 'The body must be {"patch":{"$set":{…}}}.');
-    const errors = patchErrors(set, found.campaign, found.account);
+    const patch = readPatch(req.body);
+    if (typeof patch === 'string') return liError(res, 400, 'ILLEGAL_ARGUMENT', patch);
+    const errors = patchErrors(patch, found.campaign, found.account);
     if (errors.length > 0) return refuseInput(res, errors);
-    Object.assign(found.campaign, set, {
+    Object.assign(found.campaign, patched(found.campaign, patch), {
       changeAuditStamps: { ...found.campaign.changeAuditStamps, lastModified: { time: Date.now() } },
     });
     res.status(204).end();

@@ -1,4 +1,5 @@
 import { type FieldRules, fieldBreaches } from '../toolkit/required-fields.js';
+import { type Patch, patchedSchedule, scheduleErrors } from './patch.js';
 import type { InputError } from './protocol.js';
 import { type Account, type Campaign, idOf, type LinkedInState, urn } from './state.js';
 
@@ -63,20 +64,20 @@ const CREATE_RULES: FieldRules = {
 };
 /** Minimum budgets, in major units of the account currency. */
 const MIN_DAILY_BUDGET = 10;
-const MIN_TOTAL_BUDGET = 100;
+export const MIN_TOTAL_BUDGET = 100;
 const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 const LOCATION_FACETS = ['urn:li:adTargetingFacet:locations', 'urn:li:adTargetingFacet:profileLocations'];
 /** Statuses of what is being (or has been) deleted: search finders leave them out unless asked. */
 export const DELETED = ['PENDING_DELETION', 'REMOVED'];
 
 type Body = Record<string, unknown>;
-const invalid = (fieldPath: string, description: string, code = 'INVALID_VALUE'): InputError => ({
+export const invalid = (fieldPath: string, description: string, code = 'INVALID_VALUE'): InputError => ({
   fieldPath,
   code,
   description,
 });
 
-function money(field: string, value: unknown, account: Account, minimum: number): InputError[] {
+export function money(field: string, value: unknown, account: Account, minimum: number): InputError[] {
   const m = value as { amount?: unknown; currencyCode?: unknown } | null;
   if (typeof m !== 'object' || m === null || typeof m.amount !== 'string' || !DECIMAL.test(m.amount)) {
     return [invalid(`${field}.amount`, `${field}.amount must be a decimal string such as "50.00".`)];
@@ -98,7 +99,7 @@ function money(field: string, value: unknown, account: Account, minimum: number)
   return [];
 }
 
-function name(value: unknown): InputError[] {
+export function name(value: unknown): InputError[] {
   return typeof value === 'string' && value.trim() !== '' && value.length <= 255
     ? []
     : [invalid('name', 'name must be 1 to 255 characters.')];
@@ -223,9 +224,10 @@ export function createErrors(body: Body, account: Account, state: LinkedInState)
 }
 
 /** The `$set` fields a partial update may change here. */
-const PATCHABLE = ['name', 'status', 'dailyBudget', 'totalBudget'];
+const PATCHABLE = ['name', 'status', 'dailyBudget', 'totalBudget', 'runSchedule'];
 
-export function patchErrors(set: Body, campaign: Campaign, account: Account): InputError[] {
+export function patchErrors(patch: Patch, campaign: Campaign, account: Account): InputError[] {
+  const { set } = patch;
   const errors = Object.keys(set)
     .filter((k) => !PATCHABLE.includes(k))
     .map((k) => invalid(k, `${k} cannot be changed by this emulator.`));
@@ -242,5 +244,18 @@ export function patchErrors(set: Body, campaign: Campaign, account: Account): In
       ...budgets({ dailyBudget: campaign.dailyBudget, totalBudget: campaign.totalBudget, ...set }, account),
     );
   }
+  const schedule = patchedSchedule(campaign.runSchedule, patch);
+  if (schedule !== campaign.runSchedule) {
+    errors.push(...scheduleErrors(schedule, campaign.runSchedule));
+    if (campaign.totalBudget && (schedule as { end?: unknown }).end === undefined) {
+      errors.push(invalid('runSchedule.end', 'A lifetime budget needs runSchedule.end.', 'MISSING_FIELD'));
+    }
+  }
   return errors;
 }
+
+/** The campaign's fields after an accepted patch. */
+export const patched = (campaign: Campaign, patch: Patch): Partial<Campaign> => ({
+  ...patch.set,
+  runSchedule: patchedSchedule(campaign.runSchedule, patch) as Campaign['runSchedule'],
+});

@@ -23,6 +23,7 @@ export interface Group {
   status: string;
   objectiveType?: string;
   runSchedule: { start: number; end?: number };
+  totalBudget?: Money;
   test: boolean;
 }
 
@@ -112,6 +113,12 @@ export class LinkedInState {
     if (campaign.status !== 'ACTIVE') return ['STOPPED'];
     const group = this.groups.get(idOf(campaign.campaignGroup));
     return group?.status === 'ACTIVE' ? ['RUNNABLE'] : ['CAMPAIGN_GROUP_STATUS_HOLD'];
+  }
+
+  addGroup(fields: Omit<Group, 'id' | 'test'>): Group {
+    const group: Group = { id: this.newId(), ...fields, test: false };
+    this.groups.set(String(group.id), group);
+    return group;
   }
 
   addCampaign(fields: Omit<Campaign, 'id' | 'changeAuditStamps' | 'test'>): Campaign {

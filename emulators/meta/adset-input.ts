@@ -1,4 +1,14 @@
-import { GraphError, invalidParam } from './graph-error.js';
+import {
+  budget,
+  checkArchivedStatus,
+  MIN_DAILY_BUDGET,
+  name,
+  oneOf,
+  required,
+  time,
+  tooLow,
+} from './checks.js';
+import { invalidParam } from './graph-error.js';
 import {
   type AdSet,
   BILLING_EVENTS,
@@ -10,50 +20,11 @@ import {
   type Targeting,
 } from './model.js';
 
-/**
- * The smallest daily budget, in the account currency's offset units (Meta's real minimum depends on
- * the currency and the billing event; this is its IMPRESSIONS minimum for USD, $1.00, applied to all).
- */
-export const MIN_DAILY_BUDGET = 100;
 const DAY_MS = 86_400_000;
 
 const STATUSES: ConfiguredStatus[] = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'];
 const CREATE_STATUSES: ConfiguredStatus[] = ['ACTIVE', 'PAUSED'];
 const ZIP_KEY = /^[A-Z]{2}:[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
-
-const required = (params: Record<string, unknown>, name: string): unknown => {
-  const value = params[name];
-  if (value === undefined || value === '') throw invalidParam(`The parameter ${name} is required`);
-  return value;
-};
-
-function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !allowed.includes(value as T)) {
-    throw invalidParam(`Param ${name} must be one of {${allowed.join(', ')}}`);
-  }
-  return value as T;
-}
-
-function name(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > 400) {
-    throw invalidParam('Param name must be a non-empty string of at most 400 characters');
-  }
-  return value;
-}
-
-function budget(param: string, value: unknown): number {
-  const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
-    throw invalidParam(`Param ${param} must be a positive integer`);
-  }
-  return amount;
-}
-
-function time(param: string, value: unknown): Date {
-  const date = typeof value === 'string' ? parseGraphTime(value) : null;
-  if (!date || Number.isNaN(date.getTime())) throw invalidParam(`Param ${param} must be a valid time`);
-  return date;
-}
 
 /** An update's `end_time`: a time, or 0 for no end (which only a daily budget allows). */
 const endTime = (value: unknown): Date | null =>
@@ -92,13 +63,6 @@ function targeting(value: unknown): Targeting {
   return value as Targeting;
 }
 
-const tooLow = (param: string, minimum: number, currency: string) =>
-  new GraphError('Invalid parameter', 100, {
-    subcode: 1885272,
-    userTitle: 'Your Budget Is Too Low',
-    userMessage: `The ${param} of this ad set must be at least ${minimum} (${currency} in its offset units).`,
-  });
-
 /** The values of a new ad set, checked as `POST /act_{id}/adsets` checks them. */
 export function newAdSet(params: Record<string, unknown>, campaign: Campaign, currency: string, now: Date) {
   const values = {
@@ -117,6 +81,11 @@ export function newAdSet(params: Record<string, unknown>, campaign: Campaign, cu
   if (end && end <= start) throw invalidParam('Param end_time must be after start_time');
   const times = { start_time: graphTime(start), ...(end ? { end_time: graphTime(end) } : {}) };
 
+  if (hasCampaignBudget(campaign)) {
+    refuseOwnBudget(params);
+    checkCampaignLifetimeEnd(campaign, end ?? null);
+    return { ...values, ...times };
+  }
   if ((params.daily_budget === undefined) === (params.lifetime_budget === undefined)) {
     throw invalidParam('Exactly one of daily_budget and lifetime_budget must be set on the ad set');
   }
@@ -128,6 +97,30 @@ export function newAdSet(params: Record<string, unknown>, campaign: Campaign, cu
   const lifetime = budget('lifetime_budget', params.lifetime_budget);
   checkLifetime(lifetime, start, end ?? null, currency);
   return { ...values, ...times, lifetime_budget: lifetime };
+}
+
+const BUDGET_PARAMS = ['daily_budget', 'lifetime_budget'] as const;
+
+/** Advantage campaign budget: the campaign has the budget, which its ad sets share. */
+export const hasCampaignBudget = (campaign: Campaign) =>
+  campaign.daily_budget !== undefined || campaign.lifetime_budget !== undefined;
+
+/** Under a campaign budget an ad set has none of its own: Meta refuses one (subcode 1885621). */
+function refuseOwnBudget(params: Record<string, unknown>): void {
+  const sent = BUDGET_PARAMS.find((param) => params[param] !== undefined);
+  if (sent === undefined) return;
+  throw invalidParam(`Param ${sent} cannot be set on an ad set whose campaign has a campaign budget`, {
+    subcode: 1885621,
+    userTitle: 'Budget Already Set on Campaign',
+    userMessage: 'This campaign uses a campaign budget: set the budget on the campaign, not on its ad sets.',
+  });
+}
+
+/** The ad sets of a campaign with a lifetime budget are scheduled: each needs an end. */
+function checkCampaignLifetimeEnd(campaign: Campaign, end: Date | null): void {
+  if (campaign.lifetime_budget !== undefined && !end) {
+    throw invalidParam('Param end_time is required: the campaign has a lifetime budget');
+  }
 }
 
 /** A lifetime budget is at least the daily minimum for each day of the run (started days count). */
@@ -145,6 +138,7 @@ function checkLifetime(lifetime: number, start: Date, end: Date | null, currency
 export function adSetChanges(
   params: Record<string, unknown>,
   current: AdSet,
+  campaign: Campaign,
   currency: string,
 ): Partial<AdSet> {
   if (current.status === 'DELETED') {
@@ -154,18 +148,14 @@ export function adSetChanges(
   if (params.name !== undefined) changes.name = name(params.name);
   if (params.status !== undefined) {
     changes.status = oneOf('status', params.status, STATUSES);
-    if (current.status === 'ARCHIVED' && !['ARCHIVED', 'DELETED'].includes(changes.status)) {
-      throw invalidParam('Param status of an archived ad set can only be DELETED', {
-        userTitle: 'Archived Ad Set',
-        userMessage: 'Archived ad sets cannot be turned on or paused again; they can only be deleted.',
-      });
-    }
+    checkArchivedStatus(current.status, changes.status, 'Ad Set');
   }
   const delivery = DELIVERY_PARAMS.find((param) => params[param] !== undefined);
   if (delivery === undefined) return changes;
   if (current.status === 'ARCHIVED') {
     throw invalidParam(`Param ${delivery} cannot change on an archived ad set: only name and status can`);
   }
+  if (hasCampaignBudget(campaign)) refuseOwnBudget(params);
   const other = current.daily_budget === undefined ? 'daily_budget' : 'lifetime_budget';
   if (params[other] !== undefined) {
     throw invalidParam(`Param ${other} cannot be set: the ad set keeps the budget type it was created with`);
@@ -180,7 +170,9 @@ export function adSetChanges(
   if (end && end <= start) throw invalidParam('Param end_time must be after start_time');
   if (params.start_time !== undefined) changes.start_time = graphTime(start);
   if (params.end_time !== undefined) changes.end_time = end ? graphTime(end) : undefined;
-  if (current.daily_budget !== undefined) {
+  if (hasCampaignBudget(campaign)) {
+    checkCampaignLifetimeEnd(campaign, end);
+  } else if (current.daily_budget !== undefined) {
     const daily =
       params.daily_budget === undefined ? current.daily_budget : budget('daily_budget', params.daily_budget);
     if (daily < MIN_DAILY_BUDGET) throw tooLow('daily_budget', MIN_DAILY_BUDGET, currency);

@@ -1,8 +1,15 @@
 import { type Request, Router } from 'express';
 import { adSetChanges, newAdSet } from './adset-input.js';
+import { campaignChanges, newCampaign } from './campaign-input.js';
 import { parseFields } from './fields.js';
 import { invalidParam, noSuchObject } from './graph-error.js';
-import { ADSET_CREATE_PARAMS, ADSET_UPDATE_PARAMS, type AdAccount } from './model.js';
+import {
+  ADSET_CREATE_PARAMS,
+  ADSET_UPDATE_PARAMS,
+  type AdAccount,
+  CAMPAIGN_CREATE_PARAMS,
+  CAMPAIGN_UPDATE_PARAMS,
+} from './model.js';
 import { page } from './paging.js';
 import { listParam, postParams } from './params.js';
 import { renderers, visible } from './render.js';
@@ -11,7 +18,8 @@ import type { MetaStore } from './store.js';
 
 /**
  * The Graph API paths adlink and the SDK use, under `/{version}`: the user's ad accounts, their
- * campaigns, ad sets and ads (edges, cursor-paginated), nodes by id, ad set create/update/delete.
+ * campaigns, ad sets and ads (edges, cursor-paginated), nodes by id, campaign and ad set
+ * create/update/delete.
  */
 export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   const router = Router();
@@ -79,6 +87,23 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
     throw invalidParam(`Unknown path components: /${edge}`);
   });
 
+  router.post('/:node/campaigns', (req, res) => {
+    const owner = account(req.params.node, 'POST');
+    const params = postParams(req.query, req.body, CAMPAIGN_CREATE_PARAMS);
+    const version = Number(/^\/v(\d+)/.exec(req.baseUrl)?.[1]);
+    const values = newCampaign(params, version, owner.currency);
+    const created = store.nextTime();
+    const campaign = {
+      id: store.nextId('campaign'),
+      account_id: owner.account_id,
+      ...values,
+      created_time: created,
+      updated_time: created,
+    };
+    store.campaigns.set(campaign.id, campaign);
+    res.json({ id: campaign.id });
+  });
+
   router.post('/:node/adsets', (req, res) => {
     const owner = account(req.params.node, 'POST');
     const params = postParams(req.query, req.body, ADSET_CREATE_PARAMS);
@@ -92,20 +117,39 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   });
 
   router.post('/:node', (req, res) => {
+    const campaign = store.campaigns.get(req.params.node);
+    if (campaign) {
+      const { currency } = store.accounts.get(campaign.account_id)!;
+      const params = postParams(req.query, req.body, CAMPAIGN_UPDATE_PARAMS);
+      Object.assign(campaign, campaignChanges(params, campaign, currency), {
+        updated_time: store.nextTime(),
+      });
+      return res.json({ success: true });
+    }
     const adSet = store.adSets.get(req.params.node);
     if (!adSet) throw noSuchObject(req.params.node, 'POST');
     const { currency } = store.accounts.get(adSet.account_id)!;
-    const changes = adSetChanges(postParams(req.query, req.body, ADSET_UPDATE_PARAMS), adSet, currency);
+    const params = postParams(req.query, req.body, ADSET_UPDATE_PARAMS);
+    const changes = adSetChanges(params, adSet, store.campaigns.get(adSet.campaign_id)!, currency);
     Object.assign(adSet, changes, { updated_time: store.nextTime() });
     if ('end_time' in changes && changes.end_time === undefined) delete adSet.end_time;
     res.json({ success: true });
   });
 
-  /** Deleting is soft: the ad set stays readable by id with status DELETED. */
+  /**
+   * Deleting is soft: the object stays readable by id with status DELETED. A deleted campaign takes
+   * its ad sets and ads with it.
+   */
   router.delete('/:node', (req, res) => {
-    const adSet = store.adSets.get(req.params.node);
-    if (!adSet || adSet.status === 'DELETED') throw noSuchObject(req.params.node, 'DELETE');
-    Object.assign(adSet, { status: 'DELETED', updated_time: store.nextTime() });
+    const { node } = req.params;
+    const target = store.campaigns.get(node) ?? store.adSets.get(node);
+    if (!target || target.status === 'DELETED') throw noSuchObject(node, 'DELETE');
+    Object.assign(target, { status: 'DELETED', updated_time: store.nextTime() });
+    if (store.campaigns.has(node)) {
+      for (const child of [...store.adSets.values(), ...store.ads.values()]) {
+        if (child.campaign_id === node) child.status = 'DELETED';
+      }
+    }
     res.json({ success: true });
   });
 

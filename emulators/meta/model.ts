@@ -25,7 +25,16 @@ export interface Campaign {
   name: string;
   objective: Objective;
   status: ConfiguredStatus;
+  special_ad_categories: string[];
+  buying_type: string;
+  /** Advantage campaign budget: set, the campaign's ad sets have no budget of their own. */
+  daily_budget?: number;
+  lifetime_budget?: number;
+  bid_strategy?: string;
+  /** Said on every campaign without a campaign budget (v24.0 and later). */
+  is_adset_budget_sharing_enabled?: boolean;
   created_time: string;
+  updated_time: string;
 }
 
 export interface GeoLocations {
@@ -125,8 +134,63 @@ export const CAMPAIGN_FIELDS = [
   'status',
   'configured_status',
   'effective_status',
+  'special_ad_categories',
+  'buying_type',
+  'daily_budget',
+  'lifetime_budget',
+  'bid_strategy',
+  'is_adset_budget_sharing_enabled',
   'created_time',
+  'updated_time',
 ] as const;
+
+/** The parameters `POST /act_{id}/campaigns` takes here (every one is in the SDK's `create_campaign`). */
+export const CAMPAIGN_CREATE_PARAMS = [
+  'name',
+  'objective',
+  'status',
+  'special_ad_categories',
+  'buying_type',
+  'daily_budget',
+  'lifetime_budget',
+  'bid_strategy',
+  'is_adset_budget_sharing_enabled',
+] as const;
+
+/** What `POST /{campaign_id}` may change here (every one is in the SDK's `Campaign.Fields`). */
+export const CAMPAIGN_UPDATE_PARAMS = ['name', 'status', 'daily_budget', 'lifetime_budget'] as const;
+
+/** The SDK's `Campaign.Objective` values a new campaign may have: the outcome-based (ODAX) ones. */
+export const OBJECTIVES: Objective[] = [
+  'OUTCOME_AWARENESS',
+  'OUTCOME_TRAFFIC',
+  'OUTCOME_ENGAGEMENT',
+  'OUTCOME_LEADS',
+  'OUTCOME_SALES',
+  'OUTCOME_APP_PROMOTION',
+];
+
+/** The SDK's `Campaign.SpecialAdCategories`. */
+export const SPECIAL_AD_CATEGORIES = [
+  'NONE',
+  'CREDIT',
+  'EMPLOYMENT',
+  'FINANCIAL_PRODUCTS_SERVICES',
+  'HOUSING',
+  'ISSUES_ELECTIONS_POLITICS',
+  'ONLINE_GAMBLING_AND_GAMING',
+] as const;
+
+/** The SDK's `Campaign.BidStrategy`. */
+export const BID_STRATEGIES = [
+  'LOWEST_COST_WITHOUT_CAP',
+  'LOWEST_COST_WITH_BID_CAP',
+  'COST_CAP',
+  'LOWEST_COST_WITH_MIN_ROAS',
+] as const;
+
+/** Meta's buying types here: auction (RESERVED, reach and frequency, needs a prediction first). */
+export const BUYING_TYPES = ['AUCTION'] as const;
 
 export const AD_FIELDS = [
   'id',

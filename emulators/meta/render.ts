@@ -28,9 +28,22 @@ export function renderers(store: MetaStore, apiRoot: string) {
     );
 
   const campaign = (c: Campaign, fields: FieldRequest[]) =>
-    select('Campaign', CAMPAIGN_FIELDS, fields, ({ name }) =>
-      name === 'configured_status' || name === 'effective_status' ? c.status : c[name as keyof Campaign],
-    );
+    select('Campaign', CAMPAIGN_FIELDS, fields, ({ name }) => {
+      switch (name) {
+        case 'configured_status':
+        case 'effective_status':
+          return c.status;
+        case 'daily_budget':
+        case 'lifetime_budget':
+          // Budgets are strings; a campaign without a campaign budget has none of these fields.
+          return c[name] === undefined ? undefined : String(c[name]);
+        case 'created_time':
+        case 'updated_time':
+          return graphTimeIn(parseGraphTime(c[name]), store.accounts.get(c.account_id)!.timezone_name);
+        default:
+          return c[name as keyof Campaign];
+      }
+    });
 
   const ad = (a: Ad, fields: FieldRequest[]) =>
     select('Ad', AD_FIELDS, fields, ({ name }) => {

@@ -1,4 +1,4 @@
-import type { AdSet, ConfiguredStatus, Objective, Targeting } from './model.js';
+import type { AdSet, Campaign, ConfiguredStatus, Objective, Targeting } from './model.js';
 import type { MetaStore } from './store.js';
 
 export const USD_ACCOUNT = '1000000001';
@@ -135,13 +135,18 @@ export function seed(store: MetaStore): void {
       timezone_name: account.timezone,
     });
     for (const c of account.campaigns) {
-      const campaign = {
+      const created = store.nextTime();
+      const campaign: Campaign = {
         id: c.id,
         account_id: account.account,
         name: c.name,
         objective: c.objective,
         status: c.status,
-        created_time: store.nextTime(),
+        special_ad_categories: [],
+        buying_type: 'AUCTION',
+        is_adset_budget_sharing_enabled: false,
+        created_time: created,
+        updated_time: created,
       };
       store.campaigns.set(campaign.id, campaign);
       for (const s of c.adSets) {

@@ -1,8 +1,12 @@
 import type { Ad, AdAccount, AdSet, Campaign } from './model.js';
 import { graphTime } from './model.js';
 
-/** Meta ids are numeric strings (campaigns are only seeded, with their own ids). */
-const ID_BASES = { adset: 120_211_000_000_000_000n, ad: 120_212_000_000_000_000n };
+/** Meta ids are numeric strings (new campaigns' ids stay clear of the seeded ones). */
+const ID_BASES = {
+  campaign: 120_210_000_001_000_000n,
+  adset: 120_211_000_000_000_000n,
+  ad: 120_212_000_000_000_000n,
+};
 
 /** The emulated user's ad accounts and everything in them. */
 export class MetaStore {

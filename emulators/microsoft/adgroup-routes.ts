@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { accountOf } from './access.js';
+import { firstRefusal, items } from './batches.js';
+import { adGroupDates } from './date-rules.js';
 import { type BatchError, batchError, CODES, operationFault } from './faults.js';
 import type { AdGroup, MicrosoftAdsState } from './model.js';
 import {
   AD_GROUP_FIELDS,
-  type Body,
   CAMPAIGN_BASE,
   CAMPAIGN_OPERATIONS,
   fieldsOf,
@@ -13,31 +14,8 @@ import {
   serve,
 } from './operations.js';
 import { campaignOf, keywordAdGroupOf } from './read-routes.js';
-import {
-  adGroupLanguageRefusal,
-  adGroupNameRefusal,
-  adGroupStatusRefusal,
-  keywordRefusal,
-  type Refusal,
-} from './rules.js';
+import { adGroupLanguageRefusal, adGroupNameRefusal, adGroupStatusRefusal, keywordRefusal } from './rules.js';
 import { addAdGroup, newKeyword } from './seed.js';
-
-/** Items of a batch request: each is applied or refused on its own (a BatchError at its index). */
-function items(body: Body, field: string, empty: { Code: number; ErrorCode: string }): unknown[] {
-  const list = body[field];
-  if (!Array.isArray(list) || list.length === 0) {
-    throw operationFault(empty, `The array of ${field} cannot be null or empty.`);
-  }
-  return list;
-}
-
-const firstRefusal = (...checks: (() => Refusal)[]): Refusal => {
-  for (const check of checks) {
-    const refusal = check();
-    if (refusal) return refusal;
-  }
-  return null;
-};
 
 /** AddAdGroups, UpdateAdGroups, DeleteAdGroups and AddKeywords: batches with PartialErrors. */
 export function adGroupRoutes(state: MicrosoftAdsState): Router {
@@ -51,6 +29,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
     const ids = items(body, 'AdGroups', CODES.adGroupsArrayEmpty).map((raw, i) => {
       const input = fieldsOf(raw, AD_GROUP_FIELDS, `AdGroups[${i}]`);
       const status = input.Status ?? 'Paused';
+      const dates = adGroupDates(campaign, input, null);
       const refusal = firstRefusal(
         () =>
           input.Id === undefined || input.Id === null
@@ -59,15 +38,18 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
         () => adGroupNameRefusal(account, campaign.Id, input.Name),
         () => adGroupLanguageRefusal(campaign, input.Language),
         () => adGroupStatusRefusal(status),
+        () => ('error' in dates ? dates : null),
       );
-      if (refusal) {
-        errors.push(batchError(i, refusal.error, refusal.message));
+      // A refused date is among the refusals, so `refusal` is set whenever `dates` is one.
+      if (refusal || 'error' in dates) {
+        errors.push(batchError(i, refusal!.error, refusal!.message));
         return null;
       }
       return addAdGroup(state, account, campaign, {
         name: input.Name as string,
         status: status as AdGroup['Status'],
         language: typeof input.Language === 'string' ? input.Language : null,
+        ...dates,
       }).adGroup.Id;
     });
     return { AdGroupIds: ids, PartialErrors: errors };
@@ -80,6 +62,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
     items(body, 'AdGroups', CODES.adGroupsArrayEmpty).forEach((raw, i) => {
       const input = fieldsOf(raw, AD_GROUP_FIELDS, `AdGroups[${i}]`);
       const record = typeof input.Id === 'string' ? account.adGroups.get(input.Id) : undefined;
+      const dates = record ? adGroupDates(campaign, input, record.adGroup) : null;
       const refusal = firstRefusal(
         () =>
           record?.campaignId === campaign.Id
@@ -94,15 +77,18 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
             ? null
             : adGroupNameRefusal(account, campaign.Id, input.Name, record?.adGroup.Id),
         () => (input.Status === undefined ? null : adGroupStatusRefusal(input.Status)),
+        () => (dates && 'error' in dates ? dates : null),
       );
-      if (refusal) {
-        errors.push(batchError(i, refusal.error, refusal.message));
+      if (refusal || !dates || 'error' in dates) {
+        errors.push(batchError(i, refusal!.error, refusal!.message));
         return;
       }
       // Fields left out (or null) keep their values, as Update does.
       const adGroup = record!.adGroup;
       if (typeof input.Name === 'string') adGroup.Name = input.Name;
       if (typeof input.Status === 'string') adGroup.Status = input.Status as AdGroup['Status'];
+      adGroup.StartDate = dates.StartDate;
+      adGroup.EndDate = dates.EndDate;
     });
     return { PartialErrors: errors };
   });
@@ -139,6 +125,24 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
       return keyword.Id;
     });
     return { KeywordIds: ids, PartialErrors: errors };
+  });
+
+  serve(router, CAMPAIGN_BASE, ops.deleteKeywords, (body, res) => {
+    const record = keywordAdGroupOf(accountOf(res), body);
+    const ids = body.KeywordIds;
+    if (!Array.isArray(ids) || ids.length === 0) {
+      throw operationFault(
+        CODES.keywordIdsArrayEmpty,
+        'The array of keyword identifiers cannot be empty or null.',
+      );
+    }
+    const errors: BatchError[] = [];
+    ids.forEach((id, i) => {
+      const at = record.keywords.findIndex((k) => k.Id === id);
+      if (at < 0) errors.push(batchError(i, CODES.invalidKeywordId, 'The keyword identifier is not valid.'));
+      else record.keywords.splice(at, 1);
+    });
+    return { PartialErrors: errors };
   });
   return router;
 }

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccount, requireCaller } from './access.js';
 import { adGroupRoutes } from './adgroup-routes.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { faultHandler } from './faults.js';
 import { MicrosoftAdsState } from './model.js';
@@ -33,6 +34,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(CAMPAIGN_BASE, json, caller, requireAccount(state), faultHandler);
     router.use(readRoutes());
     router.use(adGroupRoutes(state));
+    router.use(campaignRoutes(state));
     router.use(faultHandler);
     return {
       router,

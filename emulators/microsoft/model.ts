@@ -36,9 +36,11 @@ export interface Campaign {
   Name: string;
   Status: CampaignStatus;
   CampaignType: string;
-  /** In the account currency's major units. */
+  /** In the account currency's major units (a shared Budget's amount where BudgetId is set). */
   DailyBudget: number;
-  BudgetType: 'DailyBudgetStandard' | 'DailyBudgetAccelerated';
+  BudgetType: 'DailyBudgetStandard' | 'DailyBudgetAccelerated' | 'LifetimeBudgetStandard';
+  /** The shared Budget the campaign spends, or null: its own. */
+  BudgetId: string | null;
   TimeZone: string;
   /** Null: the campaign leaves the language to each ad group. */
   Languages: string[] | null;

@@ -40,6 +40,10 @@ export const CAMPAIGN_OPERATIONS = {
   updateAdGroups: { method: 'PUT', path: '/AdGroups', fields: ['CampaignId', 'AdGroups'] },
   deleteAdGroups: { method: 'DELETE', path: '/AdGroups', fields: ['CampaignId', 'AdGroupIds'] },
   addKeywords: { method: 'POST', path: '/Keywords', fields: ['AdGroupId', 'Keywords'] },
+  deleteKeywords: { method: 'DELETE', path: '/Keywords', fields: ['AdGroupId', 'KeywordIds'] },
+  addCampaigns: { method: 'POST', path: '/Campaigns', fields: ['AccountId', 'Campaigns'] },
+  updateCampaigns: { method: 'PUT', path: '/Campaigns', fields: ['AccountId', 'Campaigns'] },
+  deleteCampaigns: { method: 'DELETE', path: '/Campaigns', fields: ['AccountId', 'CampaignIds'] },
   getKeywordsByAdGroupId: {
     method: 'POST',
     path: '/Keywords/QueryByAdGroupId',
@@ -74,6 +78,20 @@ export const AD_GROUP_FIELDS = [
   'EndDate',
 ] as const;
 export const KEYWORD_FIELDS = ['Text', 'MatchType', 'Bid', 'Status'] as const;
+/** The fields of a Campaign the emulator takes on add and update. */
+export const CAMPAIGN_FIELDS = [
+  'Id',
+  'Name',
+  'Status',
+  'CampaignType',
+  'DailyBudget',
+  'BudgetType',
+  'BudgetId',
+  'TimeZone',
+  'Languages',
+] as const;
+/** The fields of the Date object (StartDate and EndDate of an ad group). */
+export const DATE_FIELDS = ['Day', 'Month', 'Year'] as const;
 
 export type Body = Record<string, unknown>;
 

@@ -56,7 +56,7 @@ export function keywordAdGroupOf(account: AccountState, body: Body): AdGroupReco
 }
 
 /** `AccountId` in the body must be the account of the `CustomerAccountId` header. */
-function sameAccount(account: AccountState, body: Body): void {
+export function sameAccount(account: AccountState, body: Body): void {
   if (idField(body, 'AccountId') !== account.account.Id) {
     throw operationFault(CODES.invalidAccountId, 'The account ID is not valid.');
   }

@@ -4,7 +4,7 @@ import { type AccountState, adGroupsIn, type Campaign, type Keyword } from './mo
 /** Why an item of a batch is refused (it becomes a BatchError at its index), or null. */
 export type Refusal = { error: ErrorCode; message: string } | null;
 
-const refuse = (error: ErrorCode, message: string): Refusal => ({ error, message });
+export const refuse = (error: ErrorCode, message: string): Refusal => ({ error, message });
 
 const MAX_AD_GROUP_NAME = 256;
 const MAX_KEYWORD_LENGTH = 100;
@@ -41,7 +41,7 @@ export function adGroupLanguageRefusal(campaign: Campaign, language: unknown): R
   return typeof language === 'string' && language.trim() !== ''
     ? null
     : refuse(
-        CODES.adGroupLanguageRequired,
+        CODES.missingLanguage,
         'The ad group language is required because the campaign does not have languages set.',
       );
 }

@@ -4,6 +4,7 @@ import type {
   AdGroupRecord,
   AdGroupStatus,
   Campaign,
+  DateParts,
   Keyword,
   MicrosoftAdsState,
 } from './model.js';
@@ -20,6 +21,9 @@ export const SEED = {
   euCampaign: '460000444',
   /** A Search campaign without languages: its ad groups each need a Language. */
   noLanguageCampaign: '460000555',
+  /** A Search campaign spending a shared Budget (BudgetId set). */
+  sharedBudgetCampaign: '460000666',
+  sharedBudget: '780000111',
 } as const;
 
 const NO_BID = { Amount: null };
@@ -37,6 +41,8 @@ export function addAdGroup(
     pausedKeywords?: string[];
     ads?: number;
     endedOn?: string;
+    StartDate?: DateParts | null;
+    EndDate?: DateParts | null;
   },
 ): AdGroupRecord {
   const end = spec.endedOn ? new Date(spec.endedOn) : null;
@@ -47,8 +53,10 @@ export function addAdGroup(
     Language: spec.language ?? null,
     CpcBid: { Amount: 0.75 },
     Network: campaign.CampaignType === 'Audience' ? 'Audience' : 'OwnedAndOperatedAndSyndicatedSearch',
-    StartDate: null,
-    EndDate: end ? { Day: end.getUTCDate(), Month: end.getUTCMonth() + 1, Year: end.getUTCFullYear() } : null,
+    StartDate: spec.StartDate ?? null,
+    EndDate:
+      spec.EndDate ??
+      (end ? { Day: end.getUTCDate(), Month: end.getUTCMonth() + 1, Year: end.getUTCFullYear() } : null),
   };
   const record: AdGroupRecord = {
     campaignId: campaign.Id,
@@ -78,9 +86,15 @@ export function newKeyword(state: MicrosoftAdsState, spec: Pick<Keyword, 'Text' 
 
 function campaign(
   account: AccountState,
-  spec: Omit<Campaign, 'TimeZone' | 'Languages'> & { Languages?: string[] | null },
+  spec: Omit<Campaign, 'TimeZone' | 'Languages' | 'BudgetId'> &
+    Partial<Pick<Campaign, 'Languages' | 'BudgetId'>>,
 ): Campaign {
-  const created: Campaign = { Languages: ['English'], ...spec, TimeZone: 'PacificTimeUSCanadaTijuana' };
+  const created: Campaign = {
+    Languages: ['English'],
+    BudgetId: null,
+    ...spec,
+    TimeZone: account.account.TimeZone,
+  };
   account.campaigns.set(spec.Id, created);
   return created;
 }
@@ -106,7 +120,13 @@ export function seedAdGroups(
  * budgets; ad groups Active, Paused and Expired (and one in a paused campaign); keywords and ads.
  */
 export function seed(state: MicrosoftAdsState): void {
-  const account = (Id: string, Name: string, number: string, CurrencyCode: string) =>
+  const account = (
+    Id: string,
+    Name: string,
+    number: string,
+    CurrencyCode: string,
+    TimeZone = 'PacificTimeUSCanadaTijuana',
+  ) =>
     state.addAccount({
       Id,
       Name,
@@ -115,10 +135,16 @@ export function seed(state: MicrosoftAdsState): void {
       ParentCustomerId: SEED.customer,
       PrimaryUserId: SEED.user,
       AccountLifeCycleStatus: 'Active',
-      TimeZone: 'PacificTimeUSCanadaTijuana',
+      TimeZone,
     });
   const us = account(SEED.usAccount, 'Trail Bikes US', 'F100AAAA', 'USD');
-  const eu = account(SEED.euAccount, 'Trail Bikes EU', 'F100BBBB', 'EUR');
+  const eu = account(
+    SEED.euAccount,
+    'Trail Bikes EU',
+    'F100BBBB',
+    'EUR',
+    'AmsterdamBerlinBernRomeStockholmVienna',
+  );
 
   const search = campaign(us, {
     Id: SEED.searchCampaign,
@@ -144,6 +170,15 @@ export function seed(state: MicrosoftAdsState): void {
     DailyBudget: 10,
     BudgetType: 'DailyBudgetStandard',
   });
+  campaign(us, {
+    Id: SEED.sharedBudgetCampaign,
+    Name: 'Search – Shared budget',
+    Status: 'Active',
+    CampaignType: 'Search',
+    DailyBudget: 60,
+    BudgetType: 'DailyBudgetStandard',
+    BudgetId: SEED.sharedBudget,
+  });
   addAdGroup(state, us, search, {
     name: 'Mountain bikes – exact',
     status: 'Active',
@@ -154,6 +189,7 @@ export function seed(state: MicrosoftAdsState): void {
   addAdGroup(state, us, search, {
     name: 'Gravel bikes',
     status: 'Paused',
+    StartDate: { Day: 15, Month: 1, Year: 2025 },
     keywords: ['gravel bike'],
     ads: 1,
   });

@@ -14,23 +14,13 @@ export function accountOf(state: PinterestState, req: Request): AdAccount {
   return account;
 }
 
-/** `GET ad_accounts`, and the campaigns and ads of one. */
+/** `GET ad_accounts`, and the ads of one. */
 export function accountRoutes(state: PinterestState): Router {
   const router = Router();
   const render = renderers(state);
 
   router.get(`${V5}/ad_accounts`, (req, res) => {
     res.json(page([...state.accounts.values()], req.query, (a) => a));
-  });
-
-  router.get(`${V5}/ad_accounts/:ad_account_id/campaigns`, (req, res) => {
-    const account = accountOf(state, req);
-    const ids = listParam(req.query, 'campaign_ids');
-    const statuses = entityStatuses(req.query);
-    const campaigns = [...state.campaigns.values()].filter(
-      (c) => c.ad_account_id === account.id && statuses.includes(c.status) && (!ids || ids.includes(c.id)),
-    );
-    res.json(page(campaigns, req.query, render.campaign));
   });
 
   router.get(`${V5}/ad_accounts/:ad_account_id/ads`, (req, res) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, micros, name, time } from './fields.js';
 import {
   type AdAccount,
   type AdGroup,
@@ -7,11 +8,13 @@ import {
   BILLABLE_EVENTS,
   BILLABLE_EVENTS_BY_OBJECTIVE,
   BUDGET_TYPES,
+  type BudgetType,
   type Campaign,
   ENTITY_STATUSES,
   unixNow,
 } from './model.js';
 import { BID_REQUIRED } from './official-schemas.js';
+import { outsideCampaign, scheduleError } from './schedule.js';
 import { targetingError } from './targeting.js';
 
 /**
@@ -20,13 +23,10 @@ import { targetingError } from './targeting.js';
  * emulator would silently ignore.
  */
 
-/** The smallest budget, per day of the ad group's run, in micro units of the account currency. */
+/** The smallest budget, per day of the ad group's run (and the smallest campaign spend cap), in micro units of the account currency. */
 export const MIN_DAILY_BUDGET = 1_000_000;
 const DAY = 86_400;
 
-const id = z.string().regex(/^\d{1,18}$/, 'must be a numeric id');
-const micros = z.number().int('must be an integer number of micro units').nonnegative().nullable();
-const name = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
 const codes = z.array(z.string()).nullable();
 const targetingSpec = z.strictObject({
   GEO: codes.optional(),
@@ -46,8 +46,8 @@ export const adGroupCreateRequest = z.strictObject({
   budget_type: z.enum(BUDGET_TYPES).default('DAILY'),
   bid_in_micro_currency: micros.optional(),
   bid_strategy_type: z.enum(BID_STRATEGY_TYPES).nullable().optional(),
-  start_time: z.number().int().nullable().optional(),
-  end_time: z.number().int().nullable().optional(),
+  start_time: time,
+  end_time: time,
   targeting_spec: targetingSpec.optional(),
   auto_targeting_enabled: z.boolean().nullable().optional(),
 });
@@ -57,12 +57,13 @@ export const adGroupUpdateRequest = z.strictObject({
   id,
   name: name.optional(),
   status: z.enum(ENTITY_STATUSES).optional(),
+  budget_in_micro_currency: micros.optional(),
+  budget_type: z.enum(BUDGET_TYPES).optional(),
+  start_time: time,
+  end_time: time,
+  targeting_spec: targetingSpec.optional(),
 });
 export type AdGroupUpdateRequest = z.infer<typeof adGroupUpdateRequest>;
-
-/** A zod failure as Pinterest words it, naming the field. */
-export const describeIssues = (error: z.ZodError): string =>
-  error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
 
 /** The rules of `POST ad_groups` beyond the shape; a string is the item's exception message. */
 export function newAdGroup(
@@ -85,8 +86,16 @@ export function newAdGroup(
   if (bid) return bid;
   const start = item.start_time ?? null;
   const end = item.end_time ?? null;
-  if (end !== null && end <= Math.max(start ?? now, now)) return 'end_time must be after start_time and now.';
-  const budget = budgetError(item, account, campaign, start ?? now, end);
+  const schedule =
+    scheduleError(item, null, now) ?? outsideCampaign({ start_time: start, end_time: end }, campaign);
+  if (schedule) return schedule;
+  const budget = budgetError(
+    { budget: item.budget_in_micro_currency ?? null, type: item.budget_type },
+    account,
+    campaign,
+    start ?? now,
+    end,
+  );
   if (budget) return budget;
   const targeting = targetingError(item.targeting_spec);
   if (targeting) return targeting;
@@ -124,22 +133,22 @@ function bidError(item: AdGroupCreateRequest, campaign: Campaign): string | unde
     : undefined;
 }
 
+/** An ad group's budget, created or after an update, against its campaign and its run. */
 function budgetError(
-  item: AdGroupCreateRequest,
+  { budget, type }: { budget: number | null; type: BudgetType },
   account: AdAccount,
   campaign: Campaign,
   start: number,
   end: number | null,
 ): string | undefined {
-  const budget = item.budget_in_micro_currency ?? null;
   if (campaign.is_campaign_budget_optimization) {
     return budget === null
       ? undefined
       : 'budget_in_micro_currency cannot be set on an ad group of a campaign budget optimization (CBO) campaign.';
   }
-  if (item.budget_type === 'CBO_ADGROUP') return 'budget_type CBO_ADGROUP is only for CBO campaigns.';
+  if (type === 'CBO_ADGROUP') return 'budget_type CBO_ADGROUP is only for CBO campaigns.';
   if (budget === null) return 'budget_in_micro_currency is required for non-CBO campaigns.';
-  if (item.budget_type === 'DAILY') {
+  if (type === 'DAILY') {
     return budget < MIN_DAILY_BUDGET
       ? `budget_in_micro_currency must be at least ${MIN_DAILY_BUDGET} (1 ${account.currency}) for a DAILY budget.`
       : undefined;
@@ -151,8 +160,18 @@ function budgetError(
     : undefined;
 }
 
-/** The rules of `PATCH ad_groups`: an archived ad group stays archived; drafts are not set by update. */
-export function adGroupChanges(item: AdGroupUpdateRequest, current: AdGroup): Partial<AdGroup> | string {
+/**
+ * The rules of `PATCH ad_groups`: an archived ad group stays archived; drafts are not set by update; a
+ * changed budget, type or schedule is checked as on create against the ad group as it will be (a moved
+ * end must lie ahead, a moved start not in the past); a new targeting spec replaces the old one whole.
+ */
+export function adGroupChanges(
+  item: AdGroupUpdateRequest,
+  current: AdGroup,
+  account: AdAccount,
+  campaign: Campaign,
+  now = unixNow(),
+): Partial<AdGroup> | string {
   if (current.status === 'DELETED_DRAFT') return `Ad group ${current.id} is deleted.`;
   if (current.status === 'ARCHIVED' && item.status !== undefined && item.status !== 'ARCHIVED') {
     return `Ad group ${current.id} is archived: archived ad groups cannot be reactivated or paused.`;
@@ -160,8 +179,24 @@ export function adGroupChanges(item: AdGroupUpdateRequest, current: AdGroup): Pa
   if (item.status === 'DRAFT' || item.status === 'DELETED_DRAFT') {
     return 'status can be updated to ACTIVE, PAUSED or ARCHIVED.';
   }
-  return {
-    ...(item.name === undefined ? {} : { name: item.name }),
-    ...(item.status === undefined ? {} : { status: item.status }),
-  };
+  const { id: _id, ...changes } = item;
+  const after = { ...current, ...changes };
+  const schedule = scheduleError(item, current, now) ?? outsideCampaign(after, campaign);
+  if (schedule) return schedule;
+  const budgetFields = ['budget_in_micro_currency', 'budget_type', 'start_time', 'end_time'] as const;
+  if (budgetFields.some((field) => item[field] !== undefined)) {
+    const budget = budgetError(
+      { budget: after.budget_in_micro_currency, type: after.budget_type },
+      account,
+      campaign,
+      after.start_time ?? current.created_time,
+      after.end_time,
+    );
+    if (budget) return budget;
+  }
+  if (item.targeting_spec !== undefined) {
+    const targeting = targetingError(item.targeting_spec);
+    if (targeting) return targeting;
+  }
+  return changes;
 }

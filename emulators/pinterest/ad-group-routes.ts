@@ -1,14 +1,8 @@
 import { Router } from 'express';
-import type { z } from 'zod';
-import { type BodyCheck, describeBodyIssues } from '../toolkit/body-schema.js';
+import { describeBodyIssues } from '../toolkit/body-schema.js';
 import { accountOf } from './account-routes.js';
-import {
-  adGroupChanges,
-  adGroupCreateRequest,
-  adGroupUpdateRequest,
-  describeIssues,
-  newAdGroup,
-} from './ad-group-input.js';
+import { adGroupChanges, adGroupCreateRequest, adGroupUpdateRequest, newAdGroup } from './ad-group-input.js';
+import { batch, type Element, parseItem, refused } from './batch.js';
 import { badRequest, notFound } from './errors.js';
 import { type AdGroup, BID_FLOORS, type BillableEvent, unixNow, V5 } from './model.js';
 import { officialBody } from './official-schemas.js';
@@ -16,31 +10,10 @@ import { entityStatuses, listParam, page } from './paging.js';
 import { renderers } from './render.js';
 import type { PinterestState } from './state.js';
 
-/** The size limits of the batch endpoints' arrays. */
-export const MAX_BATCH = 30;
-
-/** One item of a batch answer: the object, or why it was refused (HTTP 200 either way). */
-type Element = { data: unknown; exceptions: { code: number; message: string }[] };
-const refused = (message: string): Element => ({ data: null, exceptions: [{ code: 400, message }] });
-
-function batch(body: unknown): unknown[] {
-  if (!Array.isArray(body) || body.length < 1 || body.length > MAX_BATCH) {
-    throw badRequest(`Invalid request: the body must be a list of 1 to ${MAX_BATCH} ad groups.`);
-  }
-  return body;
-}
-
 /** List, get, create (batch) and update (batch) ad groups; Pinterest has no DELETE for them. */
 export function adGroupRoutes(state: PinterestState): Router {
   const router = Router();
   const render = renderers(state);
-  /** The item against the OpenAPI's request schema, then the fields this emulator models. */
-  const parse = <T>(official: BodyCheck, schema: z.ZodType<T>, item: unknown) => {
-    const issues = official(item);
-    if (issues.length > 0) return describeBodyIssues(issues);
-    const parsed = schema.safeParse(item);
-    return parsed.success ? parsed.data : describeIssues(parsed.error);
-  };
 
   router.get(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
@@ -69,8 +42,8 @@ export function adGroupRoutes(state: PinterestState): Router {
 
   router.post(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
-    const items = batch(req.body).map((item): Element => {
-      const parsed = parse(officialBody.adGroupCreate, adGroupCreateRequest, item);
+    const items = batch(req.body, 'ad groups').map((item): Element => {
+      const parsed = parseItem(officialBody.adGroupCreate, adGroupCreateRequest, item);
       if (typeof parsed === 'string') return refused(parsed);
       const values = newAdGroup(parsed, account, state.campaigns.get(parsed.campaign_id));
       if (typeof values === 'string') return refused(values);
@@ -81,13 +54,14 @@ export function adGroupRoutes(state: PinterestState): Router {
 
   router.patch(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
-    const items = batch(req.body).map((item): Element => {
-      const parsed = parse(officialBody.adGroupUpdate, adGroupUpdateRequest, item);
+    const items = batch(req.body, 'ad groups').map((item): Element => {
+      const parsed = parseItem(officialBody.adGroupUpdate, adGroupUpdateRequest, item);
       if (typeof parsed === 'string') return refused(parsed);
       const current: AdGroup | undefined = state.adGroups.get(parsed.id);
       if (!current || current.ad_account_id !== account.id)
         return refused(`Ad group ${parsed.id} not found.`);
-      const changes = adGroupChanges(parsed, current);
+      const campaign = state.campaigns.get(current.campaign_id)!;
+      const changes = adGroupChanges(parsed, current, account, campaign);
       if (typeof changes === 'string') return refused(changes);
       Object.assign(current, changes, { updated_time: unixNow() });
       return { data: render.adGroup(current), exceptions: [] };

@@ -3,6 +3,7 @@ import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccess } from './access.js';
 import { accountRoutes } from './account-routes.js';
 import { adGroupRoutes } from './ad-group-routes.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { pinterestErrors } from './errors.js';
 import { keywordRoutes } from './keyword-routes.js';
 import { V5 } from './model.js';
@@ -21,7 +22,13 @@ export const pinterestEmulator: EmulatorDefinition = {
     router.use(oauthRoutes(oauth));
     // Routes carry the full `/v5/…` path, so recorded calls show the paths Pinterest's are.
     router.use(`${V5}/ad_accounts`, requireAccess(oauth, controls), express.json({ limit: '1mb' }));
-    router.use(accountRoutes(state), adGroupRoutes(state), keywordRoutes(state), pinterestErrors);
+    router.use(
+      accountRoutes(state),
+      campaignRoutes(state),
+      adGroupRoutes(state),
+      keywordRoutes(state),
+      pinterestErrors,
+    );
     return {
       router,
       seedAdSets: (account, campaign, count) => state.seedAdGroups(account, campaign, count),

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { describeBodyIssues } from '../toolkit/body-schema.js';
 import { accountOf } from './account-routes.js';
-import { describeIssues } from './ad-group-input.js';
+import { describeIssues } from './batch.js';
 import { badRequest } from './errors.js';
 import { type AdAccount, type Keyword, MATCH_TYPES, V5 } from './model.js';
 import { officialBody } from './official-schemas.js';
@@ -17,6 +17,19 @@ export const keywordsRequest = z.strictObject({
       z.strictObject({
         value: z.string(),
         match_type: z.enum(MATCH_TYPES),
+        bid: z.number().int().nullable().optional(),
+      }),
+    )
+    .min(1, 'must have at least one keyword'),
+});
+
+/** `KeywordUpdateBody`: keywords by id, archived or not (`bid` is deprecated: taken and ignored). */
+export const keywordUpdateBody = z.strictObject({
+  keywords: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        archived: z.boolean().optional(),
         bid: z.number().int().nullable().optional(),
       }),
     )
@@ -48,8 +61,10 @@ export function keywordRoutes(state: PinterestState): Router {
     }
     // Without a filter, the keywords whose parent is the ad account itself.
     const parents = adGroups ?? [adGroup ?? campaign ?? account.id];
+    // Archived keywords are "no longer visible within the parent entity's keywords list".
     const keywords = [...state.keywords.values()].filter(
       (k) =>
+        !k.archived &&
         parents.includes(k.parent_id) &&
         parentType(account, k.parent_id) !== undefined &&
         (!matchTypes || matchTypes.includes(k.match_type)),
@@ -102,6 +117,36 @@ export function keywordRoutes(state: PinterestState): Router {
     const keywords = parsed.data.keywords.map(({ value, match_type }) =>
       state.addKeyword({ parent_id: parentId, parent_type: type!, value, match_type }),
     );
+    res.json({ keywords, errors: [] });
+  });
+
+  /** Archives (or restores) keywords by id; all or nothing, as `POST keywords`. */
+  router.patch(`${V5}/ad_accounts/:ad_account_id/keywords`, (req, res) => {
+    const account = accountOf(state, req);
+    const issues = officialBody.keywordsUpdate(req.body);
+    if (issues.length > 0) throw badRequest(`Invalid request: ${describeBodyIssues(issues)}`);
+    const parsed = keywordUpdateBody.safeParse(req.body);
+    if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
+    const found = parsed.data.keywords.map(({ id }) => {
+      const keyword = state.keywords.get(id);
+      return keyword && parentType(account, keyword.parent_id) !== undefined ? keyword : undefined;
+    });
+    const errors = parsed.data.keywords.flatMap(({ id }, i) =>
+      found[i]
+        ? []
+        : [
+            {
+              data: { id, type: 'keyword' },
+              error_messages: [`Keyword ${id} is not in ad account ${account.id}.`],
+            },
+          ],
+    );
+    if (errors.length > 0) return res.json({ keywords: [], errors });
+    const keywords = parsed.data.keywords.map(({ archived }, i) => {
+      const keyword = found[i]!;
+      if (archived !== undefined) keyword.archived = archived;
+      return keyword;
+    });
     res.json({ keywords, errors: [] });
   });
 

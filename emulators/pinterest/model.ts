@@ -30,6 +30,7 @@ export const AD_SUMMARY_STATUSES = [
   'DELETED_DRAFT',
 ] as const;
 export const BUDGET_TYPES = ['DAILY', 'LIFETIME', 'CBO_ADGROUP'] as const;
+export type BudgetType = (typeof BUDGET_TYPES)[number];
 export const OBJECTIVE_TYPES = [
   'AWARENESS',
   'CONSIDERATION',
@@ -91,7 +92,7 @@ export interface AdGroup {
   name: string;
   status: EntityStatus;
   budget_in_micro_currency: number | null;
-  budget_type: (typeof BUDGET_TYPES)[number];
+  budget_type: BudgetType;
   bid_in_micro_currency: number | null;
   bid_strategy_type: (typeof BID_STRATEGY_TYPES)[number] | null;
   billable_event: BillableEvent;

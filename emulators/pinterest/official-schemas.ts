@@ -11,7 +11,10 @@ export const officialBody = {
   tokenFromRefresh: bodySchema(api.requests.OauthAccessTokenRequestRefresh),
   adGroupCreate: bodySchema(api.requests.AdGroupCreateRequest),
   adGroupUpdate: bodySchema(api.requests.AdGroupUpdateRequest),
+  campaignCreate: bodySchema(api.requests.CampaignCreateRequest),
+  campaignUpdate: bodySchema(api.requests.CampaignUpdateRequest),
   keywords: bodySchema(api.requests.KeywordsRequest),
+  keywordsUpdate: bodySchema(api.requests.KeywordUpdateBody),
   bidFloor: bodySchema(api.requests.BidFloorRequest),
 };
 

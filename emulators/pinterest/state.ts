@@ -52,6 +52,19 @@ export class PinterestState {
     return ad.review_status;
   }
 
+  addCampaign(fields: Omit<Campaign, 'id' | 'created_time' | 'updated_time' | 'type'>): Campaign {
+    const time = this.nextTime();
+    const campaign: Campaign = {
+      id: this.nextId(626_736_540_000),
+      ...fields,
+      created_time: time,
+      updated_time: time,
+      type: 'campaign',
+    };
+    this.campaigns.set(campaign.id, campaign);
+    return campaign;
+  }
+
   addAdGroup(fields: Omit<AdGroup, 'id' | 'created_time' | 'updated_time' | 'type'>): AdGroup {
     const time = this.nextTime();
     const adGroup: AdGroup = {

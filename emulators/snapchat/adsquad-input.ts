@@ -117,7 +117,7 @@ export function newAdSquad(raw: unknown, campaign: Campaign, now: Date): AdSquad
   return checked(parse(adSquadSchema, raw), campaign, now);
 }
 
-/** The values of a full update of `current` (its id named in the object). */
+/** The values of a full update of `current` (its id named in the object); a start that moves cannot move into the past. */
 export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaign, now: Date): AdSquadValues {
   const {
     id: _id,
@@ -127,5 +127,10 @@ export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaig
     delivery_status: _delivery,
     ...values
   } = parse(adSquadUpdateSchema, raw);
-  return checked({ start_time: current.start_time, ...values }, campaign, now);
+  const squad = checked({ start_time: current.start_time, ...values }, campaign, now);
+  const moved = Date.parse(squad.start_time) !== Date.parse(current.start_time);
+  if (moved && Date.parse(squad.start_time) < now.getTime() - 60_000) {
+    throw invalid('start_time', 'cannot be in the past');
+  }
+  return squad;
 }

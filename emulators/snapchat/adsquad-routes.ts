@@ -1,11 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import { newAdSquad, updatedAdSquad } from './adsquad-input.js';
-import { ERROR_CODES, invalid, notFound, requestId, SnapError, sendEntities } from './envelope.js';
+import { answerBatch, attempt, entitiesOf, type Outcome } from './batch.js';
+import { notFound, requestId } from './envelope.js';
 import type { AdSquad, Campaign } from './model.js';
 import { renderers } from './render.js';
 import type { SnapState } from './state.js';
-
-type Outcome = { squad: AdSquad } | { error: SnapError; sent: unknown };
 
 /**
  * Ad squad writes: `POST` (create) and `PUT` (full update) on `/campaigns/{id}/adsquads` with a body
@@ -18,51 +17,15 @@ export function adSquadRoutes(state: SnapState): Router {
 
   const campaignOf = (req: Request): Campaign => {
     const campaign = state.campaigns.get(req.params.id as string);
-    if (!campaign) throw notFound('campaign', req.params.id as string);
+    if (!campaign || campaign.deleted) throw notFound('campaign', req.params.id as string);
     return campaign;
   };
-  const squadsOf = (req: Request): unknown[] => {
-    const squads = (req.body as { adsquads?: unknown } | undefined)?.adsquads;
-    if (!Array.isArray(squads) || squads.length === 0) throw invalid('adsquads', 'must be a non-empty list');
-    return squads;
-  };
-  const attempt = (sent: unknown, work: () => AdSquad): Outcome => {
-    try {
-      return { squad: work() };
-    } catch (err) {
-      if (!(err instanceof SnapError)) throw err;
-      return { error: err, sent };
-    }
-  };
-
-  /** Every squad succeeded: SUCCESS. Any failed: HTTP 400 ERROR, the others still applied. */
-  const answer = (res: Response, outcomes: Outcome[]) => {
-    const failed = outcomes.find((o): o is Extract<Outcome, { error: SnapError }> => 'error' in o);
-    if (!failed) {
-      return sendEntities(
-        res,
-        'adsquads',
-        'adsquad',
-        outcomes.map((o) => render.adSquad((o as { squad: AdSquad }).squad)),
-      );
-    }
-    res.status(400).json({
-      request_status: 'ERROR',
-      request_id: requestId(),
-      debug_message: failed.error.message,
-      display_message: failed.error.message,
-      error_code: ERROR_CODES.invalid,
-      adsquads: outcomes.map((o) =>
-        'error' in o
-          ? { sub_request_status: 'ERROR', sub_request_error_reason: o.error.message, adsquad: o.sent }
-          : { sub_request_status: 'SUCCESS', adsquad: render.adSquad(o.squad) },
-      ),
-    });
-  };
+  const answer = (res: Response, outcomes: Outcome<AdSquad>[]) =>
+    answerBatch(res, ['adsquads', 'adsquad'], outcomes, render.adSquad);
 
   router.post('/campaigns/:id/adsquads', (req, res) => {
     const campaign = campaignOf(req);
-    const outcomes = squadsOf(req).map((sent) =>
+    const outcomes = entitiesOf(req, 'adsquads').map((sent) =>
       attempt(sent, () => state.addAdSquad(campaign, newAdSquad(sent, campaign, new Date()))),
     );
     answer(res, outcomes);
@@ -70,7 +33,7 @@ export function adSquadRoutes(state: SnapState): Router {
 
   router.put('/campaigns/:id/adsquads', (req, res) => {
     const campaign = campaignOf(req);
-    const outcomes = squadsOf(req).map((sent) =>
+    const outcomes = entitiesOf(req, 'adsquads').map((sent) =>
       attempt(sent, () => {
         const id = (sent as { id?: unknown } | null)?.id;
         const current = typeof id === 'string' ? state.adSquads.get(id) : undefined;

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccess } from './access.js';
 import { adSquadRoutes } from './adsquad-routes.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { snapErrors } from './envelope.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
@@ -24,7 +25,7 @@ export const snapchatEmulator: EmulatorDefinition = {
     seed(state);
     const api = Router();
     api.use(express.json({ limit: '1mb' }), requireAccess(oauth, controls));
-    api.use(readRoutes(state, options.baseUrl), adSquadRoutes(state));
+    api.use(readRoutes(state, options.baseUrl), campaignRoutes(state), adSquadRoutes(state));
     api.use(snapErrors);
     const router = Router();
     router.use(oauthRoutes(oauth));

@@ -92,6 +92,8 @@ export const GEO_OPERATIONS = ['INCLUDE', 'EXCLUDE'] as const;
 
 /** The smallest daily budget, "across all supported currencies": 5.00 in micro-currency. */
 export const MIN_DAILY_BUDGET_MICRO = 5_000_000;
+/** The smallest campaign spend cap, daily or lifetime: 20.00 (unconfirmed, see documented.json). */
+export const MIN_CAMPAIGN_SPEND_CAP_MICRO = 20_000_000;
 
 /** The delivery statuses the emulator derives (a subset of Snap's "Delivery Status" list). */
 export const DELIVERY_STATUSES = [
@@ -100,6 +102,7 @@ export const DELIVERY_STATUSES = [
   'INVALID_NOT_EFFECTIVE_ACTIVE',
   'INVALID_START_TIME',
   'INVALID_END_TIME',
+  'INVALID_EFFECTIVE_DELETED',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -131,8 +134,13 @@ export interface Campaign {
   objective?: Objective;
   objective_v2_properties?: { objective_v2_type: ObjectiveV2 };
   start_time: string;
+  end_time?: string;
+  /** Daily spend cap, in micro-currency. */
+  daily_budget_micro?: number;
+  lifetime_spend_cap_micro?: number;
   created_at: string;
   updated_at: string;
+  deleted: boolean;
 }
 
 export interface Geo {
@@ -207,6 +215,9 @@ export const CAMPAIGN_FIELDS = [
   'objective',
   'objective_v2_properties',
   'start_time',
+  'end_time',
+  'daily_budget_micro',
+  'lifetime_spend_cap_micro',
   'delivery_status',
   'created_at',
   'updated_at',

@@ -38,18 +38,20 @@ export function readRoutes(state: SnapState, baseUrl: string): Router {
   });
 
   router.get('/adaccounts/:id/campaigns', (req, res) => {
-    const { url, render } = context(req);
+    const { url, readDeleted, render } = context(req);
     const account = found(state.adAccounts, 'ad account', req.params.id);
-    const campaigns = state.ordered(state.campaigns.values()).filter((c) => c.ad_account_id === account.id);
+    const campaigns = state
+      .ordered(state.campaigns.values())
+      .filter((c) => c.ad_account_id === account.id && (readDeleted || !c.deleted));
     const { items, paging } = page(url, campaigns);
     sendEntities(res, 'campaigns', 'campaign', items.map(render.campaign), paging);
   });
 
   router.get('/campaigns/:id', (req, res) => {
-    const { render } = context(req);
-    sendEntities(res, 'campaigns', 'campaign', [
-      render.campaign(found(state.campaigns, 'campaign', req.params.id)),
-    ]);
+    const { readDeleted, render } = context(req);
+    const campaign = found(state.campaigns, 'campaign', req.params.id);
+    if (campaign.deleted && !readDeleted) throw notFound('campaign', campaign.id);
+    sendEntities(res, 'campaigns', 'campaign', [render.campaign(campaign)]);
   });
 
   router.get('/adaccounts/:id/adsquads', (req, res) => {

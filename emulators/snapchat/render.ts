@@ -22,7 +22,10 @@ export function renderers(state: SnapState, readDeleted: boolean) {
       : {}),
   });
 
-  const campaign = (c: Campaign) => ({ ...c, delivery_status: state.campaignDelivery(c) });
+  const campaign = (c: Campaign) => {
+    const { deleted: _deleted, ...fields } = c;
+    return { ...fields, delivery_status: state.campaignDelivery(c), ...deleted(c) };
+  };
 
   const adSquad = (squad: AdSquad) => {
     const { deleted: _deleted, ...fields } = squad;

@@ -210,6 +210,7 @@ export function seed(state: SnapState): void {
         start_time: at,
         created_at: at,
         updated_at: at,
+        deleted: false,
       };
       state.campaigns.set(campaign.id, campaign);
       for (const { ads, deleted, ...squadSeed } of c.squads) {

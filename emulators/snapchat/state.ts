@@ -93,6 +93,7 @@ export class SnapState {
     if (Date.parse(squad.start_time) > now) return ['INVALID_START_TIME'];
     if (squad.end_time && Date.parse(squad.end_time) < now) return ['INVALID_END_TIME'];
     const campaign = this.campaigns.get(squad.campaign_id)!;
+    if (campaign.deleted) return ['INVALID_EFFECTIVE_DELETED'];
     return campaign.status === 'ACTIVE' ? ['VALID'] : ['INVALID_NOT_EFFECTIVE_ACTIVE'];
   }
 

@@ -69,9 +69,12 @@ export const adGroupUpdateBody = z.strictObject({
   adgroup_id: id,
   adgroup_name: name.optional(),
   budget: z.number().positive('Budget must be greater than 0.').optional(),
+  schedule_type: z.enum(SCHEDULE_TYPES).optional(),
+  schedule_start_time: time.optional(),
   schedule_end_time: time.optional(),
-  location_ids: ids(3000).optional(),
-  zipcode_ids: ids(3000).optional(),
+  // An update may empty one of the two as long as the other still holds a location.
+  location_ids: z.array(id).max(3000).optional(),
+  zipcode_ids: z.array(id).max(3000).optional(),
   search_keywords: z.array(searchKeyword).max(1000).optional(),
 });
 

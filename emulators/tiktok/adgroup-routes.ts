@@ -7,7 +7,7 @@ import {
   adGroupUpdateBody,
   parseBody,
 } from './adgroup-input.js';
-import { checkBudget } from './budgets.js';
+import { checkAdGroupBudget } from './budgets.js';
 import { answer, invalid } from './envelope.js';
 import type { AdGroup, Advertiser } from './model.js';
 import type { TikTokState } from './state.js';
@@ -17,8 +17,8 @@ import { zipcodeById } from './zipcodes.js';
 /** Objectives whose ad groups need no `promotion_type` (the SDK's AdgroupCreateBody description). */
 const NO_PROMOTION_TYPE = ['REACH', 'VIDEO_VIEWS', 'ENGAGEMENT'];
 
-function checkTargeting(body: { zipcode_ids?: string[] | undefined }): void {
-  const unknown = body.zipcode_ids?.find((zip) => !zipcodeById(zip));
+function checkTargeting(adGroup: { zipcode_ids: string[] }): void {
+  const unknown = adGroup.zipcode_ids.find((zip) => !zipcodeById(zip));
   if (unknown) throw invalid('zipcode_ids', `Invalid zip code id ${unknown}.`);
 }
 
@@ -29,13 +29,39 @@ function checkUniqueName(state: TikTokState, campaignId: string, name: string, e
   if (taken) throw invalid('adgroup_name', 'Ad group name already exists in this campaign.');
 }
 
+/** What an ad group's schedule, budget and locations must be, checked on create and after an update. */
+function checkDelivery(
+  advertiser: Advertiser,
+  adGroup: Omit<AdGroup, 'adgroup_id' | 'create_time' | 'modify_time' | 'deleted'>,
+) {
+  if (!adGroup.location_ids.length && !adGroup.zipcode_ids.length) {
+    throw invalid('location_ids', 'Either location_ids or zipcode_ids is required.');
+  }
+  const endless = adGroup.schedule_type === 'SCHEDULE_FROM_NOW';
+  if (adGroup.budget_mode === 'BUDGET_MODE_TOTAL' && endless) {
+    throw invalid('schedule_type', 'Must be SCHEDULE_START_END when budget_mode is BUDGET_MODE_TOTAL.');
+  }
+  if (!endless && !adGroup.schedule_end_time) {
+    throw invalid('schedule_end_time', 'Required when schedule_type is SCHEDULE_START_END.');
+  }
+  if (!endless && adGroup.schedule_end_time <= adGroup.schedule_start_time) {
+    throw invalid('schedule_end_time', 'Must be later than schedule_start_time.');
+  }
+  checkAdGroupBudget(advertiser.currency, adGroup);
+  checkTargeting(adGroup);
+}
+
+/** "The start time can be up to 12 hours earlier than the current time" (AdgroupCreateBody, AdgroupUpdateBody). */
+function checkStart(start: string | undefined, now: number): void {
+  if (start !== undefined && Date.parse(`${start.replace(' ', 'T')}Z`) < now - 12 * 3_600_000) {
+    throw invalid('schedule_start_time', 'The start time can be at most 12 hours earlier than now.');
+  }
+}
+
 function checkCreate(state: TikTokState, advertiser: Advertiser, body: AdGroupCreateBody) {
   const campaign = state.campaigns.get(body.campaign_id);
   if (!campaign || campaign.advertiser_id !== advertiser.advertiser_id || campaign.deleted) {
     throw invalid('campaign_id', 'Campaign does not exist.');
-  }
-  if (!body.location_ids?.length && !body.zipcode_ids?.length) {
-    throw invalid('location_ids', 'Either location_ids or zipcode_ids is required.');
   }
   if (body.placement_type === 'PLACEMENT_TYPE_NORMAL' && !body.placements) {
     throw invalid('placements', 'Required when placement_type is PLACEMENT_TYPE_NORMAL.');
@@ -43,23 +69,19 @@ function checkCreate(state: TikTokState, advertiser: Advertiser, body: AdGroupCr
   if (!NO_PROMOTION_TYPE.includes(campaign.objective_type) && !body.promotion_type) {
     throw invalid('promotion_type', `Required for the objective ${campaign.objective_type}.`);
   }
-  const endless = body.schedule_type === 'SCHEDULE_FROM_NOW';
-  if (body.budget_mode === 'BUDGET_MODE_TOTAL' && endless) {
-    throw invalid('schedule_type', 'Must be SCHEDULE_START_END when budget_mode is BUDGET_MODE_TOTAL.');
-  }
-  if (!endless && !body.schedule_end_time) {
-    throw invalid('schedule_end_time', 'Required when schedule_type is SCHEDULE_START_END.');
-  }
-  if (body.schedule_end_time && body.schedule_end_time <= body.schedule_start_time) {
-    throw invalid('schedule_end_time', 'Must be later than schedule_start_time.');
-  }
-  checkBudget(body.budget, advertiser.currency);
-  checkTargeting(body);
+  checkStart(body.schedule_start_time, Date.now());
   checkUniqueName(state, campaign.campaign_id, body.adgroup_name);
 }
 
 /** With SCHEDULE_FROM_NOW, TikTok sets the end ten years after the start. */
-const tenYearsAfter = (start: string) => `${Number(start.slice(0, 4)) + 10}${start.slice(4)}`;
+const scheduledEnd = (g: {
+  schedule_type: string;
+  schedule_start_time: string;
+  schedule_end_time?: string;
+}) =>
+  g.schedule_type === 'SCHEDULE_FROM_NOW'
+    ? `${Number(g.schedule_start_time.slice(0, 4)) + 10}${g.schedule_start_time.slice(4)}`
+    : (g.schedule_end_time ?? '');
 
 export function adGroupRoutes(state: TikTokState): Router {
   const router = Router();
@@ -80,16 +102,16 @@ export function adGroupRoutes(state: TikTokState): Router {
       const body = parseBody(adGroupCreateBody, req.body);
       checkCreate(state, advertiser, body);
       const { request_id: _, ...fields } = body;
-      const created = state.addAdGroup({
+      const adGroup = {
         ...fields,
-        deleted: false,
-        schedule_end_time: body.schedule_end_time ?? tenYearsAfter(body.schedule_start_time),
+        schedule_end_time: scheduledEnd(body),
         placements: body.placements ?? [],
         location_ids: body.location_ids ?? [],
         zipcode_ids: body.zipcode_ids ?? [],
         search_keywords: body.search_keywords ?? [],
-      });
-      answer(res, adGroupOut(state, created));
+      };
+      checkDelivery(advertiser, adGroup);
+      answer(res, adGroupOut(state, state.addAdGroup({ ...adGroup, deleted: false })));
     }),
   );
 
@@ -99,12 +121,17 @@ export function adGroupRoutes(state: TikTokState): Router {
       const advertiser = advertiserOf(state, req.body ?? {});
       const { advertiser_id: _, adgroup_id, ...changes } = parseBody(adGroupUpdateBody, req.body);
       const adGroup = writable(advertiser, adgroup_id, 'adgroup_id');
-      if (changes.budget !== undefined) checkBudget(changes.budget, advertiser.currency);
       if (changes.adgroup_name !== undefined) {
         checkUniqueName(state, adGroup.campaign_id, changes.adgroup_name, adgroup_id);
       }
-      checkTargeting(changes);
-      Object.assign(adGroup, changes, { modify_time: state.now() });
+      checkStart(changes.schedule_start_time, Date.now());
+      const merged = { ...adGroup, ...changes };
+      if (changes.schedule_type === 'SCHEDULE_START_END' && changes.schedule_end_time === undefined) {
+        throw invalid('schedule_end_time', 'Required when schedule_type is SCHEDULE_START_END.');
+      }
+      const updated = { ...merged, schedule_end_time: scheduledEnd(merged) };
+      checkDelivery(advertiser, updated);
+      Object.assign(adGroup, updated, { modify_time: state.now() });
       answer(res, adGroupOut(state, adGroup));
     }),
   );

@@ -3,6 +3,7 @@ import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccess } from './access.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { advertiserRoutes } from './advertiser-routes.js';
+import { campaignRoutes } from './campaign-routes.js';
 import { consentRoutes, tokenRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
 import { seed, seedAdGroups } from './seed.js';
@@ -22,6 +23,7 @@ export const tiktokEmulator: EmulatorDefinition = {
     api.use(requireAccess(oauth, controls));
     api.use(advertiserRoutes(state, oauth));
     api.use(readRoutes(state));
+    api.use(campaignRoutes(state));
     api.use(adGroupRoutes(state));
     api.use(targetingRoutes(state));
     const router = Router();

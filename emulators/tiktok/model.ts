@@ -18,8 +18,10 @@ export interface Campaign {
   objective_type: string;
   operation_status: OperationStatus;
   deleted: boolean;
-  budget_mode: 'BUDGET_MODE_INFINITE' | BudgetMode;
+  budget_mode: 'BUDGET_MODE_INFINITE' | 'BUDGET_MODE_DAY' | 'BUDGET_MODE_TOTAL';
   budget: number;
+  /** Campaign Budget Optimization: the campaign's budget is shared out, its ad groups' are ignored. */
+  budget_optimize_on: boolean;
   create_time: string;
 }
 

@@ -23,6 +23,7 @@ function campaign(
     deleted: false,
     budget_mode: 'BUDGET_MODE_INFINITE',
     budget: 0,
+    budget_optimize_on: false,
     create_time: state.now(),
   };
   state.campaigns.set(created.campaign_id, created);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { googleDates, runtimeOf } from '../../src/platforms/google/account-time.js';
 import { googleAdapter } from '../../src/platforms/google/adapter.js';
+import { campaignCreate, taggedParam } from '../../src/platforms/google/campaign-body.js';
 import { adGroupParam, classifyGoogleAnswer } from '../../src/platforms/google/errors.js';
+import { keywordReplacement } from '../../src/platforms/google/keyword-changes.js';
 import {
   campaignSettings,
   channelKind,
@@ -38,7 +42,10 @@ describe('google mapping', () => {
 
   it('reads micros as major units of the account currency, JPY included', () => {
     const budget = (amountMicros: string, currency: string) =>
-      campaignSettings({ campaignBudget: { period: 'DAILY', amountMicros } }, currency)[0];
+      campaignSettings({
+        campaignBudget: { period: 'DAILY', amountMicros },
+        customer: { currencyCode: currency },
+      })[0];
     expect(budget('50000000', 'EUR')).toMatchObject({ budget: 50 });
     expect(budget('12345678', 'USD')).toMatchObject({ budget: 12.35 });
     expect(budget('3000000000', 'JPY')).toMatchObject({ budget: 3000 });
@@ -134,5 +141,169 @@ describe('google error classification', () => {
     );
     expect(header?.kind).toBe('rejected');
     expect(classifyGoogleAnswer({ status: 200, headers: new Headers(), body: {} })).toBeUndefined();
+  });
+});
+
+describe('google campaign dates in the account time zone', () => {
+  it('writes a Runtime as whole days: midnight starts, 23:59:59 on the day before the end', () => {
+    expect(
+      googleDates(
+        { start: '2030-03-01T00:00:00+01:00', end: '2030-04-01T00:00:00+02:00' },
+        'Europe/Berlin',
+        0,
+      ),
+    ).toEqual({ startDateTime: '2030-03-01 00:00:00', endDateTime: '2030-03-31 23:59:59' });
+    // The same instants in UTC, and Tokyo's midnight written from UTC.
+    expect(
+      googleDates({ start: '2030-02-28T23:00:00Z', end: '2030-03-31T22:00:00Z' }, 'Europe/Berlin', 0),
+    ).toEqual({ startDateTime: '2030-03-01 00:00:00', endDateTime: '2030-03-31 23:59:59' });
+    expect(googleDates({ start: '2030-02-28T15:00:00Z' }, 'Asia/Tokyo', 2)).toEqual({
+      startDateTime: '2030-03-01 00:00:00',
+    });
+  });
+
+  it('refuses a bound that is not a midnight of the account zone, naming it', () => {
+    const refused = (runtime: { start: string; end?: string }) => {
+      try {
+        googleDates(runtime, 'Europe/Berlin', 3);
+      } catch (err) {
+        return err as PlatformInputError;
+      }
+      return expect.unreachable();
+    };
+    expect(refused({ start: '2030-03-01T00:00:00Z' }).param).toBe('settings[3].start');
+    expect(refused({ start: '2030-03-01T00:00:00+01:00', end: '2030-04-01T00:00:00+01:00' }).param).toBe(
+      'settings[3].end',
+    );
+  });
+
+  it('reads Google dates back as the Runtime, in the zone with its offset (summer time too); no end is an open end', () => {
+    expect(runtimeOf('2030-03-01 00:00:00', '2030-03-31 23:59:59', 'Europe/Berlin')).toEqual({
+      kind: 'Runtime',
+      start: '2030-03-01T00:00:00+01:00',
+      end: '2030-04-01T00:00:00+02:00',
+    });
+    expect(runtimeOf('2030-03-01 00:00:00', undefined, 'America/Los_Angeles')).toEqual({
+      kind: 'Runtime',
+      start: '2030-03-01T00:00:00-08:00',
+    });
+    expect(runtimeOf(undefined, undefined, 'Europe/Berlin')).toBeUndefined();
+  });
+});
+
+describe('google campaign create body', () => {
+  const account = { id: '1234567890', name: 'Bakery', currency: 'EUR' };
+  const input = {
+    name: 'Spring',
+    advertiser: account.id,
+    objective: 'DISPLAY',
+    status: 'Paused' as const,
+    settings: [
+      { kind: 'Runtime' as const, start: '2030-03-01T00:00:00+01:00', end: '2030-04-01T00:00:00+02:00' },
+      { kind: 'TotalBudget' as const, budget: 1234.56, currency: 'EUR' },
+    ],
+  };
+
+  it('creates its own (not shared) budget in micros, then the campaign on it with documented defaults', () => {
+    const [budget, campaign] = campaignCreate(input, account, 'Europe/Berlin');
+    expect(budget!.operation).toEqual({
+      campaignBudgetOperation: {
+        create: {
+          resourceName: 'customers/1234567890/campaignBudgets/-1',
+          period: 'CUSTOM_PERIOD',
+          totalAmountMicros: '1234560000',
+          deliveryMethod: 'STANDARD',
+          explicitlyShared: false,
+        },
+      },
+    });
+    expect(campaign!.operation).toEqual({
+      campaignOperation: {
+        create: {
+          name: 'Spring',
+          status: 'PAUSED',
+          advertisingChannelType: 'DISPLAY',
+          campaignBudget: 'customers/1234567890/campaignBudgets/-1',
+          manualCpc: {},
+          networkSettings: {
+            targetGoogleSearch: false,
+            targetSearchNetwork: false,
+            targetContentNetwork: true,
+            targetPartnerSearchNetwork: false,
+          },
+          containsEuPoliticalAdvertising: 'DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING',
+          startDateTime: '2030-03-01 00:00:00',
+          endDateTime: '2030-03-31 23:59:59',
+        },
+      },
+    });
+  });
+
+  it('names the unified parameter of each operation’s fields for Google’s errors', () => {
+    const param = taggedParam(campaignCreate(input, account, 'Europe/Berlin'));
+    const at = (index: number, field: string) =>
+      param([{ fieldName: 'mutate_operations', index }, { fieldName: 'create' }, { fieldName: field }]);
+    expect(at(0, 'total_amount_micros')).toBe('settings[1].budget');
+    expect(at(0, 'delivery_method')).toBe('settings[1]');
+    expect(at(1, 'name')).toBe('name');
+    expect(at(1, 'advertising_channel_type')).toBe('objective');
+    expect(at(1, 'end_date_time')).toBe('settings[0].end');
+    expect(at(1, 'contains_eu_political_advertising')).toBe('settings');
+  });
+
+  it('takes JPY in whole yen and refuses fractions, other currencies and a campaign without a budget', () => {
+    const yen = { ...account, currency: 'JPY' };
+    const daily = (budget: number, currency = 'JPY') => ({
+      ...input,
+      objective: 'SEARCH',
+      settings: [{ kind: 'DailyBudget' as const, budget, currency }],
+    });
+    const [budget] = campaignCreate(daily(3000), yen, 'Asia/Tokyo');
+    expect(budget!.operation).toMatchObject({
+      campaignBudgetOperation: { create: { period: 'DAILY', amountMicros: '3000000000' } },
+    });
+    expect(() => campaignCreate(daily(3000.5), yen, 'Asia/Tokyo')).toThrow(
+      expect.objectContaining({ param: 'settings[0].budget' }),
+    );
+    expect(() => campaignCreate(daily(30, 'EUR'), yen, 'Asia/Tokyo')).toThrow(
+      expect.objectContaining({ param: 'settings[0].currency' }),
+    );
+    expect(() => campaignCreate({ ...input, settings: [] }, account, 'Europe/Berlin')).toThrow(
+      expect.objectContaining({ param: 'settings' }),
+    );
+  });
+});
+
+describe('google keyword replacement', () => {
+  const row = (text: string, id: string) => ({
+    adGroupCriterion: { resourceName: `customers/1/adGroupCriteria/5~${id}`, keyword: { text } },
+  });
+
+  it('removes what is no longer wanted, keeps what stays, creates the new ones once', () => {
+    const ops = keywordReplacement(
+      'customers/1/adGroups/5',
+      [row('bread', '1'), row('rye', '2'), row('rye', '3')],
+      ['rye', 'spelt', 'spelt'],
+      2,
+    );
+    expect(ops.map((o) => o.operation)).toEqual([
+      { adGroupCriterionOperation: { remove: 'customers/1/adGroupCriteria/5~1' } },
+      { adGroupCriterionOperation: { remove: 'customers/1/adGroupCriteria/5~3' } },
+      {
+        adGroupCriterionOperation: {
+          create: {
+            adGroup: 'customers/1/adGroups/5',
+            status: 'ENABLED',
+            keyword: { text: 'spelt', matchType: 'BROAD' },
+          },
+        },
+      },
+    ]);
+    expect(ops.map((o) => o.fallback)).toEqual([
+      'targetings[2]',
+      'targetings[2]',
+      'targetings[2].keywords[1]',
+    ]);
+    expect(keywordReplacement('customers/1/adGroups/5', [row('rye', '2')], ['rye'], 0)).toEqual([]);
   });
 });

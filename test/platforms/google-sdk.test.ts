@@ -4,6 +4,8 @@ import { GOOGLE_ADS_API_VERSION, googleEmulatorWith } from '../../emulators/goog
 import { SEED } from '../../emulators/google/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { campaignCreate } from '../../src/platforms/google/campaign-body.js';
+import { emulatorToken } from '../fixtures/google/emulated.js';
 import {
   ADS,
   gaqlFieldExists,
@@ -19,6 +21,13 @@ const METHODS = {
   search: ['GoogleAdsService', 'Search', 'SearchGoogleAdsRequest', 'SearchGoogleAdsResponse'],
   mutate: ['GoogleAdsService', 'Mutate', 'MutateGoogleAdsRequest', 'MutateGoogleAdsResponse'],
   adGroups: ['AdGroupService', 'MutateAdGroups', 'MutateAdGroupsRequest', 'MutateAdGroupsResponse'],
+  campaigns: ['CampaignService', 'MutateCampaigns', 'MutateCampaignsRequest', 'MutateCampaignsResponse'],
+  budgets: [
+    'CampaignBudgetService',
+    'MutateCampaignBudgets',
+    'MutateCampaignBudgetsRequest',
+    'MutateCampaignBudgetsResponse',
+  ],
   criteria: [
     'AdGroupCriterionService',
     'MutateAdGroupCriteria',
@@ -38,22 +47,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startEmulator(googleEmulatorWith({ pageSize: 2 }));
-  const code = emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: ['https://www.googleapis.com/auth/adwords'],
-    clientId: emulator.oauth.options.clientId,
-    redirectUri: 'http://127.0.0.1/cb',
-    challenge: null,
-  });
-  const issued = emulator.oauth.redeemCode({
-    code,
-    clientId: emulator.oauth.options.clientId,
-    clientSecret: emulator.oauth.options.clientSecret,
-    redirectUri: 'http://127.0.0.1/cb',
-    verifier: undefined,
-  });
-  if (typeof issued === 'string') throw new Error(issued);
-  token = issued.access_token;
+  token = emulatorToken(emulator);
 });
 afterAll(() => emulator?.close());
 
@@ -251,5 +245,157 @@ describe('google emulator refuses what the descriptors and the AdGroup reference
     const statuses = Object.keys(lookup(`${ADS}.enums.AdGroupStatusEnum.AdGroupStatus`)!.values!);
     expect(statuses).not.toContain('RUNNING');
     expect((await mutate(create({ status: 'RUNNING' }))).status).toBe(400);
+  });
+});
+
+describe('google emulator: campaigns and budgets as v25 describes them', () => {
+  const year = new Date().getUTCFullYear() + 1;
+  const bakery = { id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' };
+  const operations = (name: string, objective = 'SEARCH') =>
+    campaignCreate(
+      {
+        name,
+        advertiser: SEED.bakery,
+        objective,
+        status: 'Paused',
+        settings: [
+          { kind: 'DailyBudget', budget: 12.5, currency: 'EUR' },
+          { kind: 'Runtime', start: `${year}-02-01T00:00:00+01:00`, end: `${year}-03-01T00:00:00+01:00` },
+        ],
+      },
+      bakery,
+      'Europe/Berlin',
+    ).map((o) => o.operation);
+  const campaignOf = (ops: ReturnType<typeof operations>) =>
+    (ops[1]!.campaignOperation as { create: Record<string, unknown> }).create;
+  const errorText = async (body: object) => JSON.stringify((await call('mutate', SEED.bakery, body)).body);
+
+  it('serves the campaign and budget services at the SDK’s paths', () => {
+    expect(httpRule('CampaignService', 'MutateCampaigns').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/campaigns:mutate`,
+    );
+    expect(httpRule('CampaignBudgetService', 'MutateCampaignBudgets').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/campaignBudgets:mutate`,
+    );
+  });
+
+  it('uses only error codes, enum values and fields v25 has', () => {
+    const values = (name: string) => Object.keys(lookup(`${ADS}.${name}`)?.values ?? {});
+    expect(values('errors.MutateErrorEnum.MutateError')).toContain(
+      'EU_POLITICAL_ADVERTISING_DECLARATION_REQUIRED',
+    );
+    expect(values('errors.VideoCampaignErrorEnum.VideoCampaignError')).toContain(
+      'MUTATE_REQUIRES_RESERVATION',
+    );
+    expect(values('errors.CampaignErrorEnum.CampaignError')).toEqual(
+      expect.arrayContaining([
+        'END_DATE_TIME_REQUIRED_FOR_TOTAL_BUDGET',
+        'CANNOT_SET_DATE_TO_PAST',
+        'CANNOT_MODIFY_START_DATE_IF_ALREADY_STARTED',
+        'DUPLICATE_CAMPAIGN_NAME',
+        'CAMPAIGN_MUST_TARGET_AT_LEAST_ONE_NETWORK',
+      ]),
+    );
+    expect(values('errors.CampaignBudgetErrorEnum.CampaignBudgetError')).toEqual(
+      expect.arrayContaining([
+        'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT',
+        'BUDGET_AMOUNT_MUST_BE_UNSET_FOR_CUSTOM_BUDGET_PERIOD',
+        'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS',
+      ]),
+    );
+    expect(values('errors.DateErrorEnum.DateError')).toContain(
+      'DATE_RANGE_ERROR_START_TIME_MUST_BE_THE_START_OF_A_DAY',
+    );
+    // v23 replaced start_date/end_date with start_date_time/end_date_time.
+    expect(gaqlFieldExists('campaign.start_date_time')).toBe(true);
+    expect(gaqlFieldExists('campaign.start_date')).toBe(false);
+    expect(values('enums.AdvertisingChannelTypeEnum.AdvertisingChannelType')).toEqual(
+      expect.arrayContaining(['SEARCH', 'DISPLAY', 'VIDEO']),
+    );
+  });
+
+  it('takes adlink’s create (budget and campaign in one mutate) in the SDK’s shape, and answers in it', async () => {
+    const created = await call('mutate', SEED.bakery, { mutateOperations: operations('SDK campaign') });
+    expect(created.status).toBe(200);
+    const campaign = (
+      created.body.mutateOperationResponses as { campaignResult: { resourceName: string } }[]
+    )[1]!.campaignResult.resourceName;
+    const updated = await call('campaigns', SEED.bakery, {
+      operations: [
+        {
+          update: { resourceName: campaign, endDateTime: `${year}-03-31 23:59:59` },
+          updateMask: 'endDateTime',
+        },
+      ],
+    });
+    expect(updated.status).toBe(200);
+    expect((await call('campaigns', SEED.bakery, { operations: [{ remove: campaign }] })).status).toBe(200);
+  });
+
+  it('refuses a campaign without the EU political declaration, a bidding strategy or networks, and Video', async () => {
+    const without = (key: string) => {
+      const ops = operations(`without ${key}`);
+      delete campaignOf(ops)[key];
+      return { mutateOperations: ops };
+    };
+    expect(await errorText(without('containsEuPoliticalAdvertising'))).toContain(
+      'EU_POLITICAL_ADVERTISING_DECLARATION_REQUIRED',
+    );
+    expect(await errorText(without('manualCpc'))).toContain('campaign_bidding_strategy');
+    expect(await errorText(without('networkSettings'))).toContain(
+      'CAMPAIGN_MUST_TARGET_AT_LEAST_ONE_NETWORK',
+    );
+    const video = operations('video');
+    campaignOf(video).advertisingChannelType = 'VIDEO';
+    delete campaignOf(video).networkSettings;
+    expect(await errorText({ mutateOperations: video })).toContain('MUTATE_REQUIRES_RESERVATION');
+  });
+
+  it('refuses budgets Google refuses: both amounts, a fraction of a cent, a campaign on another’s own budget', async () => {
+    const budgets = (create: object) => call('budgets', SEED.bakery, { operations: [{ create }] });
+    expect(
+      JSON.stringify(
+        (await budgets({ amountMicros: '1000000', totalAmountMicros: '5000000', explicitlyShared: false }))
+          .body,
+      ),
+    ).toContain('TOTAL_BUDGET_AMOUNT_MUST_BE_UNSET_FOR_BUDGET_PERIOD_DAILY');
+    expect(
+      JSON.stringify((await budgets({ amountMicros: '1005000', explicitlyShared: false })).body),
+    ).toContain('NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT');
+    // Created through the API, a budget is explicitly shared unless told otherwise: it needs a name.
+    expect(JSON.stringify((await budgets({ amountMicros: '1000000' })).body)).toContain(
+      '"fieldError":"REQUIRED"',
+    );
+    const own = await budgets({ amountMicros: '1000000', explicitlyShared: false });
+    const budget = (own.body.results as { resourceName: string }[])[0]!.resourceName;
+    const first = operations('first on own budget');
+    const second = operations('second on own budget');
+    campaignOf(first).campaignBudget = budget;
+    campaignOf(second).campaignBudget = budget;
+    expect((await call('mutate', SEED.bakery, { mutateOperations: [first[1]] })).status).toBe(200);
+    expect(await errorText({ mutateOperations: [second[1]] })).toContain(
+      'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS',
+    );
+  });
+
+  it('keeps a started campaign’s start and takes whole days only', async () => {
+    const update = (fields: object, updateMask: string) =>
+      call('campaigns', SEED.bakery, {
+        operations: [
+          {
+            update: { resourceName: `customers/${SEED.bakery}/campaigns/${SEED.searchCampaign}`, ...fields },
+            updateMask,
+          },
+        ],
+      });
+    expect(
+      JSON.stringify((await update({ startDateTime: `${year}-01-01 00:00:00` }, 'startDateTime')).body),
+    ).toContain('CANNOT_MODIFY_START_DATE_IF_ALREADY_STARTED');
+    expect(
+      JSON.stringify((await update({ endDateTime: `${year}-01-01 12:00:00` }, 'endDateTime')).body),
+    ).toContain('DATE_RANGE_ERROR_END_TIME_MUST_BE_THE_END_OF_A_DAY');
+    expect(
+      JSON.stringify((await update({ advertisingChannelType: 'DISPLAY' }, 'advertisingChannelType')).body),
+    ).toContain('IMMUTABLE_FIELD');
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEmulator } from '../../emulators/google/index.js';
 import { SEED } from '../../emulators/google/seed.js';
-import { expectError } from '../support/adsets-client.js';
+import { emulatorSearch, emulatorToken } from '../fixtures/google/emulated.js';
+import { type AdSetBody, expectError } from '../support/adsets-client.js';
 import { apiError, enter, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
 import { FlowClient, location } from '../support/flow-client.js';
 import { startHarness } from '../support/harness.js';
@@ -13,6 +14,9 @@ import {
 } from '../support/platform-suite.js';
 
 const DEVELOPER_TOKEN = 'dev-token-for-tests';
+const YEAR = new Date().getUTCFullYear() + 1;
+/** Whole days in Europe/Berlin (UTC+1 in winter), the seeded account's time zone. */
+const winter = (end: string) => ({ kind: 'Runtime', start: `${YEAR}-01-01T00:00:00+01:00`, end });
 const env = { GOOGLE_DEVELOPER_TOKEN: DEVELOPER_TOKEN, GOOGLE_LOGIN_CUSTOMER_ID: SEED.manager };
 
 describePlatformSuite({
@@ -51,6 +55,41 @@ describePlatformSuite({
     method: 'POST',
     path: '/revoke',
     sends: (tokens) => ({ body: { token: tokens.refresh_token } }),
+  },
+  // Budgets and dates are the campaign's: the ad group shows them and changes only its keywords.
+  manage: {
+    campaign: {
+      objective: 'SEARCH',
+      channelKind: 'Search',
+      settings: [
+        { kind: 'DailyBudget', budget: 15, currency: 'EUR' },
+        winter(`${YEAR}-02-01T00:00:00+01:00`),
+      ],
+    },
+    adSet: {
+      channelKind: 'Search',
+      settings: [{ kind: 'Objective', objective: 'SEARCH' }],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['fresh croissants'] }],
+    },
+    budget: {
+      on: 'campaign',
+      setting: { kind: 'DailyBudget', budget: 22.5, currency: 'EUR' },
+      async stored(world, { campaign }) {
+        const [row] = await emulatorSearch(
+          world.emulator,
+          emulatorToken(world.emulator),
+          SEED.bakery,
+          `SELECT campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaign}`,
+        );
+        return row?.campaignBudget?.amountMicros;
+      },
+      expected: '22500000',
+    },
+    runtime: { on: 'campaign', setting: winter(`${YEAR}-03-01T00:00:00+01:00`) },
+    targeting: {
+      add: { kind: 'KeywordTargeting', keywords: ['fresh croissants', 'rye bread'] },
+      remove: { kind: 'KeywordTargeting', keywords: [] },
+    },
   },
 });
 
@@ -108,9 +147,11 @@ describe('google: what only Google Ads has', () => {
       status: 'Running',
       parentId: SEED.searchCampaign,
       channelKind: 'Search',
+      // The campaign's budget and dates (whole days in Europe/Berlin), read-only on the ad group.
       settings: [
         { kind: 'DailyBudget', budget: 50, currency: 'EUR' },
         { kind: 'Objective', objective: 'SEARCH' },
+        { kind: 'Runtime', start: '2025-01-01T00:00:00+01:00' },
       ],
       targetings: [{ kind: 'KeywordTargeting', keywords: ['bakery berlin', 'sourdough bread'] }],
     });
@@ -124,6 +165,7 @@ describe('google: what only Google Ads has', () => {
       settings: [
         { kind: 'TotalBudget', budget: 1500, currency: 'EUR' },
         { kind: 'Objective', objective: 'DISPLAY' },
+        { kind: 'Runtime', start: '2025-01-01T00:00:00+01:00', end: '2031-01-01T00:00:00+01:00' },
       ],
     });
     expect(byName.get('Winter cakes')!.status).toBe('Active');
@@ -153,6 +195,71 @@ describe('google: what only Google Ads has', () => {
     const duplicate = await api.create({ ...base, name: 'Brand – exact', channelKind: 'Search' });
     expectError(duplicate, 400, 'platform_validation_failed', 'name');
     expect(apiError(duplicate).message).toMatch(/same name/);
+  });
+});
+
+describe('google: ad-set changes through adlink', () => {
+  let world: PlatformWorld;
+  beforeAll(async () => {
+    world = await startPlatformWorld({ platform: 'google', emulator: googleEmulator, env });
+  });
+  afterAll(() => world?.close());
+
+  it('replaces keywords (PUT, then a live read shows what Google holds) and refuses budget and runtime changes', async () => {
+    const { api } = await world.connect();
+    const created = await api.create({
+      name: 'keywords after creation',
+      advertiser: SEED.bakery,
+      campaignId: SEED.searchCampaign,
+      channelKind: 'Search',
+      settings: [],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['rye bread'] }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as AdSetBody).id;
+    const live = async () =>
+      (await api.get(id, { dismissDatabase: true, childResources: 'Targeting' })).body as AdSetBody;
+
+    const put = await api.put(id, {
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['spelt', 'rye bread'] }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await live()).targetings).toEqual([
+      { kind: 'KeywordTargeting', keywords: ['rye bread', 'spelt'] },
+    ]);
+    const criteria = await emulatorSearch(
+      world.emulator,
+      emulatorToken(world.emulator),
+      SEED.bakery,
+      `SELECT ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type FROM ad_group_criterion WHERE ad_group.id = ${id}`,
+    );
+    expect(criteria.map((c) => c.adGroupCriterion?.keyword)).toEqual([
+      { text: 'rye bread', matchType: 'BROAD' },
+      { text: 'spelt', matchType: 'BROAD' },
+    ]);
+
+    expectError(
+      await api.put(id, { targetings: [{ kind: 'KeywordTargeting', keywords: ['good', 'bad!!!'] }] }),
+      400,
+      'platform_validation_failed',
+      'targetings[0].keywords[1]',
+    );
+    expectError(
+      await api.put(id, { settings: [{ kind: 'DailyBudget', budget: 20, currency: 'EUR' }] }),
+      400,
+      'unsupported_for_platform',
+      'settings[0]',
+    );
+    expectError(
+      await api.put(id, { settings: [winter(`${YEAR}-02-01T00:00:00+01:00`)] }),
+      400,
+      'unsupported_for_platform',
+      'settings[0]',
+    );
+
+    const emptied = await api.put(id, { targetings: [{ kind: 'KeywordTargeting', keywords: [] }] });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
+    expect((await live()).targetings).toEqual([]);
   });
 });
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
+import { groupCreate } from '../../src/platforms/linkedin/campaigns.js';
 import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/create-body.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
-import { toAdSet } from '../../src/platforms/linkedin/mapping.js';
+import { toAdSet, toCampaign } from '../../src/platforms/linkedin/mapping.js';
 import type { Campaign } from '../../src/platforms/linkedin/model.js';
 import { fromMoneyAmount, toMoneyAmount } from '../../src/platforms/linkedin/money.js';
+import { partialUpdate } from '../../src/platforms/linkedin/patch.js';
 import { restliEncode, restliQuery, urnId } from '../../src/platforms/linkedin/restli.js';
 import { LINKEDIN_STATUS, toAdSetStatus } from '../../src/platforms/linkedin/status.js';
 
@@ -316,5 +318,161 @@ describe('Rest.li encoding', () => {
       campaigns: ['urn:li:sponsoredCampaign:1'],
     });
     expect(() => restliDecode('List(a,b')).toThrow();
+  });
+});
+
+describe('LinkedIn partial updates (campaigns and campaign groups)', () => {
+  const usd = { id: '7', name: 'Acme', currency: 'USD' };
+  const jpy = { id: '8', name: 'Acme KK', currency: 'JPY' };
+  const schedule = { start: Date.UTC(2026, 0, 5, 9), end: Date.UTC(2027, 5, 30) };
+  const thrown = (work: () => unknown) => {
+    try {
+      work();
+    } catch (err) {
+      return err;
+    }
+    throw new Error('not refused');
+  };
+
+  it('sets budgets as money strings in the account currency, whole yen in JPY', () => {
+    expect(
+      partialUpdate({ settings: [{ kind: 'DailyBudget', budget: 40.5, currency: 'USD' }] }, {}, usd).body,
+    ).toEqual({ patch: { $set: { dailyBudget: { amount: '40.50', currencyCode: 'USD' } } } });
+    expect(
+      partialUpdate({ settings: [{ kind: 'TotalBudget', budget: 50000, currency: 'JPY' }] }, {}, jpy).body,
+    ).toEqual({ patch: { $set: { totalBudget: { amount: '50000', currencyCode: 'JPY' } } } });
+    expect(
+      thrown(() =>
+        partialUpdate({ settings: [{ kind: 'DailyBudget', budget: 10.5, currency: 'JPY' }] }, {}, jpy),
+      ),
+    ).toMatchObject({ param: 'settings[0].budget' });
+    expect(
+      thrown(() =>
+        partialUpdate({ settings: [{ kind: 'DailyBudget', budget: 10, currency: 'EUR' }] }, {}, usd),
+      ),
+    ).toBeInstanceOf(PlatformInputError);
+  });
+
+  it('patches runSchedule as a nested record: a moved end only, an open end deleted, never the unchanged start', () => {
+    const start = new Date(schedule.start).toISOString();
+    const moved = partialUpdate(
+      { settings: [{ kind: 'Runtime', start, end: '2027-07-31T00:00:00+02:00' }] },
+      { runSchedule: schedule },
+      usd,
+    );
+    expect(moved.body).toEqual({
+      patch: { $set: {}, runSchedule: { $set: { end: Date.parse('2027-07-30T22:00:00Z') } } },
+    });
+    const open = partialUpdate({ settings: [{ kind: 'Runtime', start }] }, { runSchedule: schedule }, usd);
+    expect(open.body).toEqual({ patch: { $set: {}, runSchedule: { $delete: ['end'] } } });
+    const same = partialUpdate(
+      { name: 'n', settings: [{ kind: 'Runtime', start, end: new Date(schedule.end).toISOString() }] },
+      { runSchedule: schedule },
+      usd,
+    );
+    expect(same.body).toEqual({ patch: { $set: { name: 'n' } } });
+    const later = partialUpdate(
+      {
+        settings: [
+          { kind: 'Runtime', start: '2027-01-01T00:00:00Z', end: new Date(schedule.end).toISOString() },
+        ],
+      },
+      { runSchedule: schedule },
+      usd,
+    );
+    expect(later.body.patch.runSchedule).toEqual({ $set: { start: Date.parse('2027-01-01T00:00:00Z') } });
+  });
+
+  it("names the unified parameter behind LinkedIn's field paths", () => {
+    const { param } = partialUpdate(
+      {
+        status: 'Paused',
+        settings: [
+          { kind: 'Runtime', start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' },
+          { kind: 'DailyBudget', budget: 20, currency: 'USD' },
+        ],
+      },
+      {},
+      usd,
+    );
+    expect(['status', 'dailyBudget.amount', 'runSchedule.end', 'runSchedule.start'].map(param)).toEqual([
+      'status',
+      'settings[1].budget',
+      'settings[0].end',
+      'settings[0].start',
+    ]);
+  });
+});
+
+describe('LinkedIn campaign groups as campaigns', () => {
+  const account = { id: '7', name: 'Acme', currency: 'USD' };
+  const base = {
+    name: 'Q3 launch',
+    advertiser: '7',
+    objective: 'BRAND_AWARENESS',
+    status: 'Paused' as const,
+  };
+
+  it('creates with the objective on the group, its schedule and its total budget', () => {
+    const { body, param } = groupCreate(
+      {
+        ...base,
+        settings: [
+          { kind: 'Runtime', start: '2027-03-01T00:00:00+01:00', end: '2027-04-01T00:00:00+02:00' },
+          { kind: 'TotalBudget', budget: 1500, currency: 'USD' },
+        ],
+      },
+      account,
+    );
+    expect(body).toEqual({
+      account: 'urn:li:sponsoredAccount:7',
+      name: 'Q3 launch',
+      status: 'PAUSED',
+      objectiveType: 'BRAND_AWARENESS',
+      runSchedule: { start: Date.parse('2027-02-28T23:00:00Z'), end: Date.parse('2027-03-31T22:00:00Z') },
+      totalBudget: { amount: '1500.00', currencyCode: 'USD' },
+    });
+    expect(['objectiveType', 'totalBudget.amount', 'runSchedule.end', 'account'].map(param)).toEqual([
+      'objective',
+      'settings[1].budget',
+      'settings[0].end',
+      'advertiser',
+    ]);
+  });
+
+  it('starts now without a Runtime', () => {
+    const before = Date.now();
+    const { body } = groupCreate({ ...base, settings: [] }, account) as {
+      body: { runSchedule: { start: number } };
+    };
+    expect(body.runSchedule.start).toBeGreaterThanOrEqual(before);
+    expect(body.runSchedule).not.toHaveProperty('end');
+  });
+
+  it('reads the total budget and the schedule back as settings', () => {
+    expect(
+      toCampaign({
+        id: 9,
+        account: 'urn:li:sponsoredAccount:7',
+        name: 'g',
+        status: 'ACTIVE',
+        servingStatuses: ['RUNNABLE'],
+        objectiveType: 'WEBSITE_VISITS',
+        runSchedule: { start: Date.UTC(2027, 0, 1), end: Date.UTC(2027, 1, 1) },
+        totalBudget: { amount: '250000', currencyCode: 'JPY' },
+      }),
+    ).toEqual({
+      id: '9',
+      name: 'g',
+      platform: 'linkedin',
+      status: 'Running',
+      advertiser: '7',
+      objective: 'WEBSITE_VISITS',
+      channelKind: 'Social',
+      settings: [
+        { kind: 'TotalBudget', budget: 250000, currency: 'JPY' },
+        { kind: 'Runtime', start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' },
+      ],
+    });
   });
 });

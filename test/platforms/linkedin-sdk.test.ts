@@ -9,6 +9,7 @@ import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
 import { createBody } from '../../src/platforms/linkedin/create-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
+import { emulatorToken } from '../support/emulator-token.js';
 
 /**
  * The emulator and the adapter checked against LinkedIn's official client, linkedin-api-client: its
@@ -30,17 +31,7 @@ beforeAll(async () => {
     ...config,
     url: config.url?.replace(LINKEDIN_ORIGIN, emulator.url),
   }));
-  const redirectUri = 'http://127.0.0.1/callback';
-  const code = emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: ['r_ads', 'rw_ads'],
-    clientId: DEFAULT_CLIENT.clientId,
-    redirectUri,
-    challenge: null,
-  });
-  const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-  if (typeof issued === 'string') throw new Error(issued);
-  accessToken = issued.access_token;
+  accessToken = emulatorToken(emulator, ['r_ads', 'rw_ads']);
 });
 afterAll(() => emulator?.close());
 
@@ -155,6 +146,94 @@ describe('linkedin-api-client against the emulator', () => {
         accessToken,
       }),
     ).rejects.toMatchObject({ response: { status: 404 } });
+  });
+
+  it('campaign groups: create, partial update (with a nested runSchedule patch) and delete, DRAFT only', async () => {
+    const groupKeys = (id: string) => ({ ...accountKeys, id });
+    const created = await sdk.create({
+      resourcePath: '/adAccounts/{account}/adCampaignGroups',
+      pathKeys: accountKeys,
+      entity: {
+        account: `urn:li:sponsoredAccount:${SEED.usdAccount}`,
+        name: 'Group by the official client',
+        status: 'DRAFT',
+        objectiveType: 'WEBSITE_VISITS',
+        runSchedule: { start: Date.now() + 86_400_000, end: Date.now() + 31 * 86_400_000 },
+        totalBudget: { amount: '1000.00', currencyCode: 'USD' },
+      },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.createdEntityId);
+    const end = Date.now() + 40 * 86_400_000;
+    const patched = await sdk.partialUpdate({
+      resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+      pathKeys: groupKeys(id),
+      patchSetObject: { name: 'Renamed group' },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(patched.status).toBe(204);
+    // The client writes `$set`; adlink's nested schedule patch is the same Rest.li PATCH format.
+    const nested = await fetch(`${emulator.url}/rest/adAccounts/${SEED.usdAccount}/adCampaignGroups/${id}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        'LinkedIn-Version': VERSION,
+        'X-Restli-Protocol-Version': '2.0.0',
+        'X-RestLi-Method': 'PARTIAL_UPDATE',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ patch: { runSchedule: { $set: { end } } } }),
+    });
+    expect(nested.status).toBe(204);
+    const read = await sdk.get({
+      resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+      pathKeys: groupKeys(id),
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(read.data).toMatchObject({ name: 'Renamed group', status: 'DRAFT', runSchedule: { end } });
+    await expect(
+      sdk.partialUpdate({
+        resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+        pathKeys: groupKeys(id),
+        patchSetObject: { objectiveType: 'LEAD_GENERATION' },
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+    const deleted = await sdk.delete({
+      resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+      pathKeys: groupKeys(id),
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(deleted.status).toBe(204);
+    expect(lastCall().headers['x-restli-method']).toBe('delete');
+    // Only DRAFT groups can be deleted.
+    await expect(
+      sdk.delete({
+        resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+        pathKeys: groupKeys(SEED.usdGroup),
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+    await expect(
+      sdk.create({
+        resourcePath: '/adAccounts/{account}/adCampaignGroups',
+        pathKeys: accountKeys,
+        entity: {
+          account: `urn:li:sponsoredAccount:${SEED.usdAccount}`,
+          name: 'No schedule',
+          status: 'ACTIVE',
+        },
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
   });
 
   it('takes the campaign body adlink builds; refuses one without a field the schema requires', async () => {

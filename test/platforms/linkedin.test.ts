@@ -4,9 +4,16 @@ import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
 import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { storedAt } from './linkedin-access.js';
 
 const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
 const budget = (amount: number) => ({ kind: 'DailyBudget', budget: amount, currency: 'USD' });
+const YEAR = new Date().getUTCFullYear() + 1;
+const runtime = {
+  kind: 'Runtime',
+  start: `${YEAR}-03-02T00:00:00+01:00`,
+  end: `${YEAR}-04-01T00:00:00+02:00`,
+};
 
 describePlatformSuite({
   ...SPEC,
@@ -50,6 +57,27 @@ describePlatformSuite({
     sends: (tokens, client) => ({
       body: { client_id: client.clientId, client_secret: client.clientSecret, token: tokens.access_token },
     }),
+  },
+  manage: {
+    campaign: {
+      objective: 'WEBSITE_VISITS',
+      settings: [
+        { kind: 'TotalBudget', budget: 1000, currency: 'USD' },
+        { ...runtime, end: `${YEAR}-05-01T00:00:00Z` },
+      ],
+    },
+    adSet: { channelKind: 'Social', settings: [budget(50), runtime], targetings: [] },
+    budget: {
+      on: 'adset',
+      setting: budget(72.5),
+      stored: async ({ emulator }, { adSet }) =>
+        (await storedAt(emulator, `/adAccounts/${SEED.usdAccount}/adCampaigns/${adSet}`)).dailyBudget,
+      // LinkedIn holds money as a decimal string in major units of the account currency.
+      expected: { amount: '72.50', currencyCode: 'USD' },
+    },
+    runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+02:00` } },
+    // LinkedIn targets facets and geo URNs, none of them a unified targeting kind.
+    targeting: null,
   },
 });
 

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { minorUnitExponent } from '../../src/adsets/money.js';
+import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { PlatformInputError } from '../../src/platforms/adapter.js';
 import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaAdSet } from '../../src/platforms/meta/adset-input.js';
+import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-input.js';
 import { fromMetaAmount, metaOffset, toMetaAmount } from '../../src/platforms/meta/currencies.js';
 import { classifyMetaError, retryAfterSeconds } from '../../src/platforms/meta/errors.js';
 import type { GraphAdSet } from '../../src/platforms/meta/graph-types.js';
-import { META_STATUS, toAdSet, unifiedStatus, unifiedTargetings } from '../../src/platforms/meta/mapping.js';
+import {
+  META_STATUS,
+  toAdSet,
+  toCampaign,
+  unifiedStatus,
+  unifiedTargetings,
+} from '../../src/platforms/meta/mapping.js';
 
 describe('meta status mapping', () => {
   it.each([
@@ -86,7 +94,7 @@ describe('meta ad set input', () => {
   const account = { id: 'act_1', name: 'US', currency: 'USD' };
 
   it('sends budgets in offset units, zips as CC:zip keys, and a goal fitting the objective', () => {
-    const { params } = toMetaAdSet(input(), account, 'OUTCOME_TRAFFIC');
+    const { params } = toMetaAdSet(input(), account, { objective: 'OUTCOME_TRAFFIC' });
     expect(params).toEqual({
       name: 'Zips',
       campaign_id: '42',
@@ -105,7 +113,7 @@ describe('meta ad set input', () => {
         { kind: 'Runtime', start: '2026-12-01T00:00:00-08:00', end: '2026-12-24T09:30:00+05:30' },
       ],
     });
-    const { params } = toMetaAdSet(total, account, 'OUTCOME_AWARENESS');
+    const { params } = toMetaAdSet(total, account, { objective: 'OUTCOME_AWARENESS' });
     expect(params).toMatchObject({
       lifetime_budget: '30000',
       optimization_goal: 'REACH',
@@ -121,7 +129,7 @@ describe('meta ad set input', () => {
         { kind: 'Runtime', start: '2026-12-01T00:00:00Z' },
       ],
     });
-    const { params } = toMetaAdSet(open, account, 'OUTCOME_TRAFFIC');
+    const { params } = toMetaAdSet(open, account, { objective: 'OUTCOME_TRAFFIC' });
     expect(params.start_time).toBe('2026-12-01T00:00:00+0000');
     expect(params).not.toHaveProperty('end_time');
   });
@@ -150,7 +158,7 @@ describe('meta ad set input', () => {
     ],
     [{}, 'OUTCOME_SALES', 'parentId'],
   ])('refuses %j under %s, naming %s', (changes, objective, param) => {
-    expect(() => toMetaAdSet(input(changes), account, objective)).toThrow(
+    expect(() => toMetaAdSet(input(changes), account, { objective })).toThrow(
       expect.objectContaining({ param }) as PlatformInputError,
     );
   });
@@ -347,5 +355,121 @@ describe("meta error classification (Meta's envelope)", () => {
       code: '100/33',
     });
     expect(classify({ status: 500, headers: new Headers(), body: undefined })).toBeUndefined();
+  });
+});
+
+describe('meta campaigns', () => {
+  const usd = { id: 'act_1', name: 'US', currency: 'USD' };
+  const jpy = { id: 'act_2', name: 'JP', currency: 'JPY' };
+  const campaign = (settings: NewCampaign['settings'] = [], status: NewCampaign['status'] = 'Paused') => ({
+    name: 'Spring',
+    advertiser: 'act_1',
+    objective: 'OUTCOME_TRAFFIC',
+    status,
+    settings,
+  });
+  const daily = (budget: number, currency: string) => ({ kind: 'DailyBudget' as const, budget, currency });
+
+  it('creates without a campaign budget: no special ad category, auction, ad sets not sharing budgets', () => {
+    const { params } = toMetaCampaign(campaign(), usd);
+    expect(params).toEqual({
+      name: 'Spring',
+      objective: 'OUTCOME_TRAFFIC',
+      status: 'PAUSED',
+      special_ad_categories: '[]',
+      buying_type: 'AUCTION',
+      is_adset_budget_sharing_enabled: 'false',
+    });
+    expect(toMetaCampaign(campaign([], 'Running'), usd).params.status).toBe('ACTIVE');
+  });
+
+  it('creates with a daily campaign budget in offset units: cents for USD, whole yen for JPY', () => {
+    const { params, sources } = toMetaCampaign(campaign([daily(40.5, 'USD')]), usd);
+    expect(params).toMatchObject({ daily_budget: '4050' });
+    expect(params).not.toHaveProperty('is_adset_budget_sharing_enabled');
+    expect(sources).toContainEqual(['daily_budget', 'settings[0].budget']);
+    expect(toMetaCampaign(campaign([daily(3000, 'JPY')]), jpy).params.daily_budget).toBe('3000');
+  });
+
+  it.each([
+    [[daily(1500.5, 'JPY')], jpy, 'settings[0].budget'],
+    [[daily(15, 'USD')], jpy, 'settings[0].currency'],
+    [[daily(5, 'USD'), { kind: 'TotalBudget' as const, budget: 50, currency: 'USD' }], usd, 'settings'],
+  ])('refuses %j in %j, naming %s', (settings, account, param) => {
+    expect(() => toMetaCampaign(campaign(settings), account)).toThrow(
+      expect.objectContaining({ param }) as PlatformInputError,
+    );
+  });
+
+  it('updates name, status and the campaign budget; Deleted is left to DELETE', () => {
+    expect(toMetaCampaignChanges({ name: 'Autumn', status: 'Archived' }).params).toEqual({
+      name: 'Autumn',
+      status: 'ARCHIVED',
+    });
+    expect(toMetaCampaignChanges({ status: 'Deleted' }).params).toEqual({});
+    expect(toMetaCampaignChanges({ settings: [daily(12, 'USD')] }, usd).params).toEqual({
+      daily_budget: '1200',
+    });
+  });
+
+  it('reads the campaign budget in the account currency, and none where the ad sets have the budgets', () => {
+    const graph = {
+      id: '5',
+      account_id: '2',
+      name: 'Tokyo',
+      objective: 'OUTCOME_ENGAGEMENT',
+      status: 'PAUSED',
+      effective_status: 'PAUSED',
+    };
+    expect(toCampaign({ ...graph, daily_budget: '3000' }, 'JPY')).toEqual({
+      id: '5',
+      name: 'Tokyo',
+      platform: 'meta',
+      status: 'Paused',
+      advertiser: 'act_2',
+      objective: 'OUTCOME_ENGAGEMENT',
+      channelKind: 'Social',
+      settings: [daily(3000, 'JPY')],
+    });
+    expect(toCampaign({ ...graph, lifetime_budget: '150000' }, 'USD').settings).toEqual([
+      { kind: 'TotalBudget', budget: 1500, currency: 'USD' },
+    ]);
+    expect(toCampaign(graph, 'USD').settings).toEqual([]);
+  });
+
+  it('refuses an ad-set budget under a campaign budget, on create and on update', () => {
+    const adSet: NewAdSet = {
+      name: 'x',
+      advertiser: 'act_1',
+      parentId: '5',
+      channelKind: 'Social',
+      status: 'Paused',
+      settings: [daily(5, 'USD')],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '94304' }],
+        },
+      ],
+    };
+    const parent = { objective: 'OUTCOME_TRAFFIC', daily_budget: '5000' };
+    expect(() => toMetaAdSet(adSet, usd, parent)).toThrow(
+      expect.objectContaining({ param: 'settings[0]' }) as PlatformInputError,
+    );
+    expect(toMetaAdSet({ ...adSet, settings: [] }, usd, parent).params).not.toHaveProperty('daily_budget');
+    const current = {
+      id: '7',
+      account_id: '1',
+      campaign_id: '5',
+      campaign: { id: '5', daily_budget: '5000' },
+      name: 'x',
+      status: 'PAUSED',
+      effective_status: 'PAUSED',
+      created_time: '2026-11-01T00:00:00-0700',
+    };
+    expect(() => toMetaChanges({ settings: [daily(6, 'USD')] }, { adSet: current, account: usd })).toThrow(
+      expect.objectContaining({ param: 'settings[0]' }) as PlatformInputError,
+    );
   });
 });

@@ -8,15 +8,21 @@ import {
   ADSET_EDGES,
   ADSET_FIELDS,
   ADSET_UPDATE_PARAMS,
+  BID_STRATEGIES,
   BILLING_EVENTS,
+  CAMPAIGN_CREATE_PARAMS,
   CAMPAIGN_FIELDS,
+  CAMPAIGN_UPDATE_PARAMS,
+  OBJECTIVES,
   OPTIMIZATION_GOALS,
+  SPECIAL_AD_CATEGORIES,
 } from '../../emulators/meta/model.js';
 import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-input.js';
 import { FIELDS } from '../../src/platforms/meta/graph-types.js';
-import { ADSET_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+import { ADSET_EFFECTIVE_STATUSES, CAMPAIGN_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
 
 /**
  * The emulator checked against Meta's official Node SDK (facebook-nodejs-business-sdk, a
@@ -41,7 +47,16 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       delete(): Promise<unknown>;
       getAds(f: string[]): Promise<CursorPage>;
     });
-  Campaign: Node & { Objective: Enum; Status: Enum };
+  Campaign: Node & {
+    Objective: Enum;
+    Status: Enum;
+    EffectiveStatus: Enum;
+    SpecialAdCategories: Enum;
+    BidStrategy: Enum;
+  } & (new (
+      id: string,
+      data?: object,
+    ) => { update(): Promise<unknown>; delete(): Promise<unknown> });
   Ad: Node & { EffectiveStatus: Enum };
   AdAccount: Node &
     (new (
@@ -50,6 +65,7 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       getAdSets(f: string[], p?: object): Promise<CursorPage>;
       getCampaigns(f: string[]): Promise<CursorPage>;
       createAdSet(f: string[], p: object): Promise<{ id: string }>;
+      createCampaign(f: string[], p: object): Promise<{ id: string }>;
     });
   User: new (id: string) => { getAdAccounts(f: string[]): Promise<CursorPage> };
 };
@@ -67,6 +83,8 @@ describe('the Meta emulator against the official SDK', () => {
     expect(values(sdk.AdSet.Fields)).toEqual(expect.arrayContaining([...ADSET_CREATE_PARAMS]));
     expect(values(sdk.AdSet.Fields)).toEqual(expect.arrayContaining([...ADSET_UPDATE_PARAMS]));
     expect(values(sdk.Campaign.Fields)).toEqual(expect.arrayContaining([...CAMPAIGN_FIELDS]));
+    expect(values(sdk.Campaign.Fields)).toEqual(expect.arrayContaining([...CAMPAIGN_CREATE_PARAMS]));
+    expect(values(sdk.Campaign.Fields)).toEqual(expect.arrayContaining([...CAMPAIGN_UPDATE_PARAMS]));
     expect(values(sdk.Ad.Fields)).toEqual(expect.arrayContaining([...AD_FIELDS]));
     expect(values(sdk.AdAccount.Fields)).toEqual(expect.arrayContaining([...AD_ACCOUNT_FIELDS]));
     expect([...ADSET_FIELDS, ...ADSET_EDGES]).toEqual(expect.arrayContaining(plain(FIELDS.adSet)));
@@ -86,6 +104,16 @@ describe('the Meta emulator against the official SDK', () => {
       expect.arrayContaining(Object.values(OPTIMIZATION_GOALS).flat()),
     );
     expect(values(sdk.AdSet.BillingEvent)).toEqual(expect.arrayContaining([...BILLING_EVENTS]));
+  });
+
+  it("uses the SDK's campaign enums: effective statuses, special ad categories, bid strategies, objectives", () => {
+    expect(values(sdk.Campaign.Status).sort()).toEqual(['ACTIVE', 'ARCHIVED', 'DELETED', 'PAUSED']);
+    expect(values(sdk.Campaign.EffectiveStatus).sort()).toEqual([...CAMPAIGN_EFFECTIVE_STATUSES].sort());
+    expect(values(sdk.Campaign.SpecialAdCategories).sort()).toEqual([...SPECIAL_AD_CATEGORIES].sort());
+    expect(values(sdk.Campaign.BidStrategy).sort()).toEqual([...BID_STRATEGIES].sort());
+    // adlink creates campaigns with exactly the outcome-based objectives the emulator takes.
+    expect(values(sdk.Campaign.Objective)).toEqual(expect.arrayContaining(OBJECTIVES));
+    expect(CAMPAIGN_OBJECTIVES).toEqual(OBJECTIVES);
   });
 
   describe('the SDK calling the emulator', () => {
@@ -184,6 +212,59 @@ describe('the Meta emulator against the official SDK', () => {
       });
       await expect(create({ ...valid, daily_budget: undefined })).rejects.toMatchObject({
         response: { code: 100 },
+      });
+    });
+
+    /** A campaign as the SDK creates one without a campaign budget (v24.0 wants budget sharing said). */
+    const sdkCampaign = (name: string) => ({
+      name,
+      objective: sdk.Campaign.Objective.outcome_traffic,
+      status: sdk.Campaign.Status.paused,
+      special_ad_categories: [],
+      is_adset_budget_sharing_enabled: false,
+    });
+
+    it('creates (JSON body), updates and deletes a campaign as the SDK sends them', async () => {
+      const account = new sdk.AdAccount('act_1000000001');
+      const created = await account.createCampaign([], sdkCampaign('from the SDK'));
+      expect(created.id).toMatch(/^\d+$/);
+      await new sdk.Campaign(created.id, { name: 'renamed by the SDK' }).update();
+      await new sdk.Campaign(created.id).delete();
+      expect(emulator.controls.callsTo(`/${created.id}`, 'DELETE')).toHaveLength(1);
+      const budgeted = await account.createCampaign([], {
+        name: 'campaign budget',
+        objective: sdk.Campaign.Objective.outcome_awareness,
+        status: sdk.Campaign.Status.paused,
+        special_ad_categories: [sdk.Campaign.SpecialAdCategories.none],
+        daily_budget: 5000,
+        bid_strategy: sdk.Campaign.BidStrategy.lowest_cost_without_cap,
+      });
+      expect(budgeted.id).toMatch(/^\d+$/);
+    });
+
+    it('refuses a campaign missing what Meta requires: name, objective, special_ad_categories, and from v24.0 budget sharing', async () => {
+      const create = (params: Record<string, unknown>) =>
+        new sdk.AdAccount('act_1000000001').createCampaign([], params);
+      const valid = sdkCampaign('strict');
+      for (const field of ['name', 'objective', 'special_ad_categories', 'is_adset_budget_sharing_enabled']) {
+        const missing: Record<string, unknown> = { ...valid };
+        delete missing[field];
+        await expect(create(missing), field).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(field) },
+        });
+      }
+      for (const [field, value] of [
+        ['objective', 'LINK_CLICKS'],
+        ['special_ad_categories', ['DATING']],
+        ['status', 'ARCHIVED'],
+      ] as const) {
+        await expect(create({ ...valid, [field]: value }), field).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(field) },
+        });
+      }
+      // A bid strategy belongs to the ad sets when the campaign has no budget.
+      await expect(create({ ...valid, bid_strategy: 'COST_CAP' })).rejects.toMatchObject({
+        response: { code: 100, message: expect.stringContaining('bid_strategy') },
       });
     });
 

@@ -24,6 +24,17 @@ const zips = (...codes: string[]) => ({
   zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
 });
 
+/** A field of a Graph node as the emulator holds it, read with the token adlink used last. */
+async function graphField(world: PlatformWorld, id: string, field: string): Promise<unknown> {
+  const authorization = world.emulator.controls.calls
+    .map((c) => c.headers.authorization)
+    .findLast((a) => typeof a === 'string' && a.startsWith('Bearer '));
+  const res = await fetch(`${world.emulator.url}/v24.0/${id}?fields=${field}`, {
+    headers: { authorization: String(authorization) },
+  });
+  return ((await res.json()) as Record<string, unknown>)[field];
+}
+
 describePlatformSuite({
   platform: 'meta',
   emulator: metaEmulator,
@@ -48,6 +59,35 @@ describePlatformSuite({
   deletedStatus: 'Deleted',
   expiry: 'reconnect',
   // DELETE /me/permissions with the user's token, signed like every Graph call.
+  // The ad account's zone (America/Los_Angeles) written as Meta answers it: PST on 2 March, PDT in April.
+  manage: {
+    campaign: { objective: 'OUTCOME_TRAFFIC', settings: [] },
+    adSet: {
+      channelKind: 'Social',
+      settings: [
+        { kind: 'DailyBudget', budget: 25, currency: 'USD' },
+        { kind: 'Runtime', start: `${YEAR}-03-02T00:00:00-08:00`, end: `${YEAR}-04-01T00:00:00-07:00` },
+      ],
+      targetings: [zips('94304')],
+    },
+    // Meta keeps budgets in the currency's offset units, as strings: cents for USD.
+    budget: {
+      on: 'adset',
+      setting: { kind: 'DailyBudget', budget: 40.5, currency: 'USD' },
+      stored: (world, { adSet }) => graphField(world, adSet, 'daily_budget'),
+      expected: '4050',
+    },
+    runtime: {
+      on: 'adset',
+      setting: {
+        kind: 'Runtime',
+        start: `${YEAR}-03-02T00:00:00-08:00`,
+        end: `${YEAR}-04-15T00:00:00-07:00`,
+      },
+    },
+    // A Meta ad set needs a location: the added zip code is removed by sending the first one alone.
+    targeting: { add: zips('94304', '94305'), remove: zips('94304') },
+  },
   revocation: {
     method: 'DELETE',
     path: '/v24.0/me/permissions',

@@ -88,6 +88,7 @@ describe('microsoft keywords and languages', () => {
     const adSet = toAdSet({
       accountId: '1',
       currency: 'USD',
+      zone: 'America/Los_Angeles',
       campaign: { Id: '2', CampaignType: 'Search', Status: 'Active' },
       adGroup: { Id: '3', Name: 'Bikes', Status: 'Active' },
       keywords: [
@@ -114,7 +115,7 @@ describe('microsoft keywords and languages', () => {
     for (const Languages of [null, [], undefined]) {
       const refused = (() => {
         try {
-          addAdGroupsBody(input, { Id: '2', Languages });
+          addAdGroupsBody(input, { Id: '2', Languages }, 'America/Los_Angeles');
         } catch (err) {
           return err;
         }
@@ -122,7 +123,7 @@ describe('microsoft keywords and languages', () => {
       expect(refused).toBeInstanceOf(PlatformInputError);
       expect((refused as PlatformInputError).param).toBe('parentId');
     }
-    expect(addAdGroupsBody(input, { Id: '2', Languages: ['English'] })).toEqual({
+    expect(addAdGroupsBody(input, { Id: '2', Languages: ['English'] }, 'America/Los_Angeles')).toEqual({
       CampaignId: '2',
       AdGroups: [{ Name: 'Cargo', Status: 'Paused' }],
     });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSADS_SCOPE } from '../../emulators/microsoft/access.js';
+import { BUDGET_TYPES, SETTABLE_CAMPAIGN_STATUSES } from '../../emulators/microsoft/campaign-rules.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import {
   AD_GROUP_FIELDS,
   CAMPAIGN_BASE,
+  CAMPAIGN_FIELDS,
   CAMPAIGN_OPERATIONS,
   CUSTOMER_BASE,
   CUSTOMER_OPERATIONS,
+  DATE_FIELDS,
   KEYWORD_FIELDS,
 } from '../../emulators/microsoft/operations.js';
 import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.js';
@@ -15,8 +17,9 @@ import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { addAdGroupsBody, addKeywordsBody } from '../../src/platforms/microsoft/ad-group-body.js';
+import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
+import { emulatorToken, issueCode, REDIRECT_URI, SCOPE, tokenCall } from './microsoft-emulator.js';
 
 /**
  * The emulator against Microsoft's official REST SDK (BingAds/BingAds-PHP-REST-SDK, see
@@ -75,6 +78,15 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
     expect(official.request.fields).toEqual(expect.arrayContaining([...op.fields]));
   });
 
+  it('the Campaign and Date fields it takes exist on the SDK models', () => {
+    expect(
+      keysOutside(Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, 1])), campaignSdk.models.Campaign),
+    ).toEqual([]);
+    expect([...DATE_FIELDS].sort()).toEqual(campaignSdk.models.Date);
+    expect(values('CampaignStatus')).toEqual(expect.arrayContaining(SETTABLE_CAMPAIGN_STATUSES));
+    expect(values('BudgetLimitType').sort()).toEqual([...BUDGET_TYPES].sort());
+  });
+
   it('the AdGroup and Keyword fields it takes exist on the SDK models', () => {
     expect(
       keysOutside(Object.fromEntries(AD_GROUP_FIELDS.map((f) => [f, 1])), campaignSdk.models.AdGroup),
@@ -97,41 +109,12 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
   });
 });
 
-const REDIRECT_URI = 'http://127.0.0.1/callback';
-
-/** A code for the emulated user, as its consent page would hand out. */
-const issueCode = (emulator: RunningEmulator) =>
-  emulator.oauth.issueCode({
-    user: 'emulated-user',
-    scope: [MSADS_SCOPE, 'offline_access'],
-    clientId: emulator.oauth.options.clientId,
-    redirectUri: REDIRECT_URI,
-    challenge: null,
-  });
-
-/** The scope adlink sends, as the SDK's UriOAuthService does for msads.manage. */
-const SCOPE = platformCatalog('http://localhost').microsoft.oauth.scopes.join(' ');
-
-/** A form POST to the token endpoint with the client's credentials (and the scope, unless replaced). */
-const tokenCall = (emulator: RunningEmulator, params: Record<string, string>) => {
-  const { clientId, clientSecret } = emulator.oauth.options;
-  return fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: SCOPE, ...params }),
-  });
-};
-
 describe('the emulator answers in the SDK’s shapes', () => {
   let emulator: RunningEmulator;
   let token: string;
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
-    const res = await tokenCall(emulator, {
-      grant_type: 'authorization_code',
-      code: issueCode(emulator),
-      redirect_uri: REDIRECT_URI,
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await emulatorToken(emulator);
   });
   afterAll(() => emulator?.close());
 
@@ -275,10 +258,14 @@ describe('the emulator answers in the SDK’s shapes', () => {
       targetings: [{ kind: 'KeywordTargeting', keywords: ['touring bike'] }],
     };
     const campaign = { Id: SEED.searchCampaign, Languages: ['English'] };
-    const added = await answer(campaignSdk, 'addAdGroups', addAdGroupsBody(input, campaign));
+    const added = await answer(
+      campaignSdk,
+      'addAdGroups',
+      addAdGroupsBody(input, campaign, 'America/Los_Angeles'),
+    );
     expect(added.PartialErrors).toEqual([]);
     const adGroupId = (added.AdGroupIds as string[])[0]!;
-    const { body } = addKeywordsBody(input, adGroupId);
+    const { body } = addKeywordsBody(adGroupId, keywordsOf(input.targetings));
     expect((await answer(campaignSdk, 'addKeywords', body)).PartialErrors).toEqual([]);
 
     // "Add: Required" on the AdGroup and Keyword data object pages.

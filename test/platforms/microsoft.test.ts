@@ -5,8 +5,10 @@ import { expectError } from '../support/adsets-client.js';
 import { apiError, newCustomer, vendorWith } from '../support/connect-helpers.js';
 import { startHarness } from '../support/harness.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { storedCampaign } from './microsoft-emulator.js';
 
 const DEVELOPER_TOKEN = 'msads-dev-token-for-tests';
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const env = { MICROSOFT_DEVELOPER_TOKEN: DEVELOPER_TOKEN };
 
 describePlatformSuite({
@@ -44,6 +46,39 @@ describePlatformSuite({
   expiry: 'refresh',
   // The Microsoft identity platform has no revocation endpoint.
   revocation: null,
+  manage: {
+    campaign: { objective: 'Search', settings: [{ kind: 'DailyBudget', budget: 15, currency: 'USD' }] },
+    adSet: {
+      channelKind: 'Search',
+      settings: [
+        {
+          kind: 'Runtime',
+          start: `${NEXT_YEAR}-03-01T00:00:00-08:00`,
+          end: `${NEXT_YEAR}-04-01T00:00:00-07:00`,
+        },
+      ],
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['folding bike'] }],
+    },
+    // Budgets are the campaign's, in major units of the account currency.
+    budget: {
+      on: 'campaign',
+      setting: { kind: 'DailyBudget', budget: 22.75, currency: 'USD' },
+      stored: async (world, { campaign }) => (await storedCampaign(world.emulator, campaign))?.DailyBudget,
+      expected: 22.75,
+    },
+    runtime: {
+      on: 'adset',
+      setting: {
+        kind: 'Runtime',
+        start: `${NEXT_YEAR}-03-01T00:00:00-08:00`,
+        end: `${NEXT_YEAR}-05-01T00:00:00-07:00`,
+      },
+    },
+    targeting: {
+      add: { kind: 'KeywordTargeting', keywords: ['folding bike', 'commuter bike'] },
+      remove: { kind: 'KeywordTargeting', keywords: [] },
+    },
+  },
 });
 
 describe('microsoft: what only Microsoft Advertising has', () => {

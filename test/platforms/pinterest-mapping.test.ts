@@ -3,6 +3,8 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { toMicros } from '../../src/adsets/money.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { adGroupCreate } from '../../src/platforms/pinterest/ad-group-body.js';
+import { adGroupChanges } from '../../src/platforms/pinterest/ad-group-changes.js';
+import { campaignCreate, campaignUpdate } from '../../src/platforms/pinterest/campaign-body.js';
 import { classifyPinterest, namedParam } from '../../src/platforms/pinterest/errors.js';
 import { isPostalGeoId, toGeoId, zipcodesOf } from '../../src/platforms/pinterest/geo.js';
 import { toAdSet, toCampaign } from '../../src/platforms/pinterest/mapping.js';
@@ -25,6 +27,7 @@ const campaign: PinterestCampaign = {
   name: 'c',
   status: 'ACTIVE',
   objective_type: 'AWARENESS',
+  created_time: 1_767_600_000,
 };
 const account = { id: '549755885175', name: 'Acme', currency: 'USD' };
 const input = (fields: Partial<NewAdSet>): NewAdSet => ({
@@ -68,7 +71,7 @@ describe('Pinterest status mapping', () => {
   });
 
   it('campaigns keep their objective_type', () => {
-    expect(toCampaign({ ...campaign, summary_status: 'RUNNING' })).toMatchObject({
+    expect(toCampaign({ ...campaign, summary_status: 'RUNNING' }, 'USD')).toMatchObject({
       status: 'Running',
       objective: 'AWARENESS',
       channelKind: 'Social',
@@ -308,5 +311,229 @@ describe("Pinterest's errors", () => {
       code: '29',
     });
     expect(classifyPinterest()(answer(200, { items: [] }))).toBeUndefined();
+  });
+});
+
+const zip = (...codes: string[]) => ({
+  kind: 'GeoTargeting' as const,
+  type: 'ZipcodeGeoTargeting' as const,
+  zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
+});
+const seconds = (instant: string) => Date.parse(instant) / 1000;
+const YEAR = new Date().getUTCFullYear() + 1;
+const refusal = (work: () => unknown) => {
+  try {
+    work();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('not refused');
+};
+
+describe('Pinterest ad group changes (PATCH ad_groups item)', () => {
+  const current = adGroup({
+    budget_type: 'DAILY',
+    budget_in_micro_currency: 20_000_000,
+    start_time: seconds('2026-01-05T09:00:00Z'),
+    end_time: null,
+    targeting_spec: { GEO: ['US-94107'], LOCATION: ['US'], AGE_BUCKET: ['25-34'] },
+  });
+
+  it('sends a budget in micros of the account currency, whole yen in a JPY account', () => {
+    const usd = adGroupChanges(
+      { settings: [{ kind: 'DailyBudget', budget: 40.5, currency: 'USD' }] },
+      current,
+      account,
+    );
+    expect(usd.fields).toEqual({ budget_in_micro_currency: 40_500_000 });
+    const jpy = adGroupChanges(
+      { settings: [{ kind: 'DailyBudget', budget: 5000, currency: 'JPY' }] },
+      current,
+      { ...account, currency: 'JPY' },
+    );
+    expect(jpy.fields).toEqual({ budget_in_micro_currency: 5_000_000_000 });
+    const fraction = refusal(() =>
+      adGroupChanges({ settings: [{ kind: 'DailyBudget', budget: 50.5, currency: 'JPY' }] }, current, {
+        ...account,
+        currency: 'JPY',
+      }),
+    );
+    expect(fraction).toMatchObject({ param: 'settings[0].budget' });
+    const euros = refusal(() =>
+      adGroupChanges({ settings: [{ kind: 'DailyBudget', budget: 5, currency: 'EUR' }] }, current, account),
+    );
+    expect(euros).toMatchObject({ param: 'settings[0].currency' });
+  });
+
+  it("refuses a budget for an ad group of a CBO campaign (the campaign's budget)", () => {
+    const cbo = adGroup({ budget_type: 'CBO_ADGROUP', budget_in_micro_currency: null });
+    const err = refusal(() =>
+      adGroupChanges({ settings: [{ kind: 'DailyBudget', budget: 5, currency: 'USD' }] }, cbo, account),
+    );
+    expect(err).toBeInstanceOf(PlatformInputError);
+    expect(err).toMatchObject({ param: 'settings[0]' });
+  });
+
+  it('sends a moved end, not the unchanged (past) start; an open end clears end_time', () => {
+    const end = `${YEAR}-06-30T22:00:00Z`;
+    const moved = adGroupChanges(
+      { settings: [{ kind: 'Runtime', start: '2026-01-05T10:00:00+01:00', end }] },
+      current,
+      account,
+    );
+    expect(moved.fields).toEqual({ end_time: seconds(end) });
+    const open = adGroupChanges(
+      { settings: [{ kind: 'Runtime', start: '2026-01-05T09:00:00Z' }] },
+      { ...current, end_time: seconds(end) },
+      account,
+    );
+    expect(open.fields).toEqual({ end_time: null });
+    // No start_time at Pinterest: the ad group started at its creation, which is what adlink shows.
+    const fromCreation = adGroupChanges(
+      { settings: [{ kind: 'Runtime', start: new Date(current.created_time * 1000).toISOString() }] },
+      { ...current, start_time: null },
+      account,
+    );
+    expect(fromCreation.fields).toEqual({});
+    const later = `${YEAR}-02-01T00:00:00+01:00`;
+    expect(
+      adGroupChanges({ settings: [{ kind: 'Runtime', start: later }] }, current, account).fields,
+    ).toEqual({
+      start_time: seconds(later),
+    });
+  });
+
+  it("replaces GEO's zip codes and keeps the rest of the targeting spec", () => {
+    const changed = adGroupChanges({ targetings: [zip('10001', '10002')] }, current, account);
+    expect(changed.fields).toEqual({
+      targeting_spec: { GEO: ['US-10001', 'US-10002'], LOCATION: ['US'], AGE_BUCKET: ['25-34'] },
+    });
+    const removed = adGroupChanges({ targetings: [zip()] }, current, account);
+    expect(removed.fields).toEqual({ targeting_spec: { LOCATION: ['US'], AGE_BUCKET: ['25-34'] } });
+    const nowhere = refusal(() =>
+      adGroupChanges({ targetings: [zip()] }, { ...current, targeting_spec: { GEO: ['US-94107'] } }, account),
+    );
+    expect(nowhere).toMatchObject({ param: 'targetings[0].zipcodes' });
+    const regions = refusal(() =>
+      adGroupChanges(
+        { targetings: [zip('10001')] },
+        { ...current, targeting_spec: { GEO: ['BE-VOV'] } },
+        account,
+      ),
+    );
+    expect(regions).toMatchObject({ param: 'targetings[0]' });
+  });
+
+  it('keywords are their own resource: once each ignoring case, nothing in the ad group item', () => {
+    const changed = adGroupChanges(
+      { targetings: [{ kind: 'KeywordTargeting', keywords: ['Sofa', 'sofa', 'rug'] }] },
+      current,
+      account,
+    );
+    expect(changed.fields).toEqual({});
+    expect(changed.keywords).toEqual({ values: ['Sofa', 'rug'], param: 'targetings[0].keywords' });
+  });
+});
+
+describe('Pinterest campaigns', () => {
+  const newCampaign = {
+    name: 'Spring',
+    advertiser: account.id,
+    objective: 'CONSIDERATION',
+    status: 'Paused' as const,
+    settings: [],
+  };
+
+  it('creates with the objective, PAUSED, without CBO, a budget as spend cap in micros and the Runtime in seconds', () => {
+    const start = `${YEAR}-03-01T00:00:00+01:00`;
+    const end = `${YEAR}-03-31T00:00:00+02:00`;
+    const { item } = campaignCreate(
+      {
+        ...newCampaign,
+        settings: [
+          { kind: 'TotalBudget', budget: 1000.25, currency: 'USD' },
+          { kind: 'Runtime', start, end },
+        ],
+      },
+      account,
+    );
+    expect(item).toEqual({
+      ad_account_id: account.id,
+      name: 'Spring',
+      status: 'PAUSED',
+      objective_type: 'CONSIDERATION',
+      is_campaign_budget_optimization: false,
+      lifetime_spend_cap: 1_000_250_000,
+      start_time: seconds(start),
+      end_time: seconds(end),
+    });
+    const jpy = campaignCreate(
+      { ...newCampaign, settings: [{ kind: 'DailyBudget', budget: 3000, currency: 'JPY' }] },
+      { ...account, currency: 'JPY' },
+    );
+    expect(jpy.item).toMatchObject({ daily_spend_cap: 3_000_000_000 });
+    expect(jpy.item).not.toHaveProperty('lifetime_spend_cap');
+    const two = refusal(() =>
+      campaignCreate(
+        {
+          ...newCampaign,
+          settings: [
+            { kind: 'DailyBudget', budget: 5, currency: 'USD' },
+            { kind: 'TotalBudget', budget: 50, currency: 'USD' },
+          ],
+        },
+        account,
+      ),
+    );
+    expect(two).toMatchObject({ param: 'settings' });
+  });
+
+  it('updates by id and account; a budget of the other kind clears the old cap; an unchanged start is not sent', () => {
+    const current: PinterestCampaign = {
+      ...campaign,
+      daily_spend_cap: 10_000_000,
+      lifetime_spend_cap: null,
+      start_time: seconds('2026-01-05T09:00:00Z'),
+      end_time: null,
+    };
+    const end = `${YEAR}-05-01T00:00:00Z`;
+    const { item } = campaignUpdate(
+      {
+        name: 'Renamed',
+        status: 'Running',
+        settings: [
+          { kind: 'TotalBudget', budget: 900, currency: 'USD' },
+          { kind: 'Runtime', start: '2026-01-05T09:00:00Z', end },
+        ],
+      },
+      current,
+      account,
+    );
+    expect(item).toEqual({
+      id: campaign.id,
+      ad_account_id: account.id,
+      name: 'Renamed',
+      status: 'ACTIVE',
+      lifetime_spend_cap: 900_000_000,
+      daily_spend_cap: null,
+      end_time: seconds(end),
+    });
+  });
+
+  it('reads the spend cap as a budget in major units and the schedule as a Runtime', () => {
+    expect(
+      toCampaign(
+        {
+          ...campaign,
+          daily_spend_cap: 1_500_000_000,
+          start_time: null,
+          end_time: seconds(`${YEAR}-01-01T00:00:00Z`),
+        },
+        'JPY',
+      ).settings,
+    ).toEqual([
+      { kind: 'DailyBudget', budget: 1500, currency: 'JPY' },
+      { kind: 'Runtime', start: '2026-01-05T08:00:00Z', end: `${YEAR}-01-01T00:00:00Z` },
+    ]);
   });
 });

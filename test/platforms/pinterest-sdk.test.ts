@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adGroupCreateRequest, adGroupUpdateRequest } from '../../emulators/pinterest/ad-group-input.js';
-import { MAX_BATCH } from '../../emulators/pinterest/ad-group-routes.js';
+import { MAX_BATCH } from '../../emulators/pinterest/batch.js';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { keywordsRequest } from '../../emulators/pinterest/keyword-routes.js';
 import * as model from '../../emulators/pinterest/model.js';
@@ -16,6 +16,7 @@ import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
 import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
 import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
+import { emulatorToken } from '../support/emulator-token.js';
 
 /**
  * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see
@@ -54,10 +55,7 @@ const basic = `Basic ${Buffer.from(`${DEFAULT_CLIENT.clientId}:${DEFAULT_CLIENT.
 
 beforeAll(async () => {
   emulator = await startEmulator(pinterestEmulator);
-  const { code, redirectUri } = issue(['ads:read', 'ads:write']);
-  const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-  if (typeof issued === 'string') throw new Error(issued);
-  token = issued.access_token;
+  token = emulatorToken(emulator, ['ads:read', 'ads:write']);
 });
 afterAll(() => emulator?.close());
 
@@ -349,8 +347,36 @@ describe('what the adapter sends is in the OpenAPI', () => {
     );
     await adapter.getAdSet(call, created.id);
     await adapter.updateAdSet(call, created.id, { name: 'Adapter check 2', status: 'Active' });
+    await adapter.updateAdSet(call, created.id, {
+      settings: [{ kind: 'TotalBudget', budget: 400, currency: 'USD' }],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '10001' }],
+        },
+        { kind: 'KeywordTargeting', keywords: ['sofas'] },
+      ],
+    });
     await adapter.deleteAdSet(call, created.id);
     await adapter.listAds(call, created.id);
+    const campaigns = adapter.campaigns!;
+    const campaign = await campaigns.create(
+      call,
+      {
+        name: 'Adapter check',
+        advertiser: account.id,
+        objective: 'AWARENESS',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 50, currency: 'USD' }],
+      },
+      account,
+    );
+    await campaigns.get(call, campaign.id);
+    await campaigns.update(call, campaign.id, {
+      settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }],
+    });
+    await campaigns.delete(call, campaign.id);
 
     const calls = emulator.controls.calls.slice(before);
     const operations = Object.values(api.operations as Record<string, OperationShape>).map((op) => ({
@@ -443,6 +469,55 @@ describe('the emulator refuses a body the OpenAPI refuses', () => {
     );
   });
 
+  it('campaigns: CampaignCreateRequest and CampaignUpdateRequest, and the rules their descriptions state', async () => {
+    const first = async (method: string, item: object) =>
+      (
+        (await json(await request(method, pathOf('campaigns/create'), [item]))).items as {
+          data: { id: string } | null;
+          exceptions: { message: string }[];
+        }[]
+      )[0]!;
+    const valid = { ad_account_id: SEED.usdAccount, name: 'Spring', objective_type: 'AWARENESS' };
+    expect(requiredOf('CampaignCreateRequest')).toEqual(['ad_account_id', 'name', 'objective_type']);
+    expect(bodySchema(api.requests.CampaignCreateRequest)(valid)).toEqual([]);
+    const refusedWith = async (method: string, item: object, message: RegExp) => {
+      const element = await first(method, item);
+      expect(element.data).toBeNull();
+      expect(element.exceptions[0]!.message).toMatch(message);
+    };
+    await refusedWith(
+      'POST',
+      { name: 'no objective', ad_account_id: SEED.usdAccount },
+      /objective_type: is required/,
+    );
+    await refusedWith('POST', { ...valid, objective_type: 'WEB_SESSIONS' }, /objective_type: must be one of/);
+    await refusedWith(
+      'POST',
+      { ...valid, daily_spend_cap: 5_000_000, lifetime_spend_cap: 50_000_000 },
+      /cannot be set at the same time/,
+    );
+    await refusedWith(
+      'POST',
+      { ...valid, is_campaign_budget_optimization: true },
+      /required for campaign budget optimization/,
+    );
+    const created = await first('POST', { ...valid, status: 'PAUSED', daily_spend_cap: 5_000_000 });
+    expect(created.exceptions).toEqual([]);
+    const id = created.data!.id;
+    expect(requiredOf('CampaignUpdateRequest')).toEqual(['ad_account_id', 'id']);
+    await refusedWith('PATCH', { id, name: 'no account' }, /ad_account_id: is required/);
+    // ObjectiveType: "You can only update objectives for draft campaigns."
+    await refusedWith(
+      'PATCH',
+      { id, ad_account_id: SEED.usdAccount, objective_type: 'CONSIDERATION' },
+      /draft/,
+    );
+    const raised = await first('PATCH', { id, ad_account_id: SEED.usdAccount, daily_spend_cap: 9_000_000 });
+    expect(raised.data).toMatchObject({ id, daily_spend_cap: 9_000_000, objective_type: 'AWARENESS' });
+    const read = await json(await request('GET', pathOf('campaigns/get').replace('{campaign_id}', id)));
+    expectFields(read, 'CampaignResponse');
+  });
+
   it('refuses an update, keywords, a bid floor request and a token request missing a required field', async () => {
     const update = await json(await request('PATCH', pathOf('ad_groups/update'), [{ name: 'no id' }]));
     expect((update.items as { exceptions: { message: string }[] }[])[0]!.exceptions[0]!.message).toMatch(
@@ -459,6 +534,10 @@ describe('the emulator refuses a body the OpenAPI refuses', () => {
     });
     expect(floor.status).toBe(400);
     expect((await json(floor)).message).toMatch(/bid_floor_specs\.0\.currency: is required/);
+
+    const archive = await request('PATCH', pathOf('keywords/update'), { keywords: [{ archived: true }] });
+    expect(archive.status).toBe(400);
+    expect((await json(archive)).message).toMatch(/keywords\.0\.id: is required/);
 
     const { code } = issue(['ads:read']);
     const token = await fetch(`${emulator.url}${version}${api.operations['oauth/token'].path}`, {

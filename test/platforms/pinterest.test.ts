@@ -4,12 +4,10 @@ import { BID_FLOORS } from '../../emulators/pinterest/model.js';
 import { MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import { DEFAULT_CLIENT } from '../../emulators/toolkit/emulator.js';
-import type { PlatformCall } from '../../src/platforms/adapter.js';
-import { platformCatalog } from '../../src/platforms/catalog.js';
-import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
 import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';
 
 /** March of next year, midnight in Berlin (standard time, then summer time). */
 const YEAR = new Date().getUTCFullYear() + 1;
@@ -51,6 +49,20 @@ describePlatformSuite({
   expiry: 'refresh',
   // Pinterest revokes only system users' tokens.
   revocation: null,
+  manage: {
+    campaign: { objective: 'AWARENESS', settings: [daily(100)] },
+    adSet: { channelKind: 'Social', settings: [daily(25), runtime], targetings: [zips('94107')] },
+    budget: {
+      on: 'adset',
+      setting: daily(40.5),
+      stored: async ({ emulator }, { adSet }) =>
+        (await storedAt(emulator, `/ad_accounts/${SEED.usdAccount}/ad_groups/${adSet}`))
+          .budget_in_micro_currency,
+      expected: 40_500_000,
+    },
+    runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+02:00` } },
+    targeting: { add: keywords('reading nook'), remove: keywords() },
+  },
 });
 
 describe('pinterest: what only Pinterest does', () => {
@@ -310,29 +322,9 @@ describe('pinterest: what only Pinterest does', () => {
 
 describe('pinterest adapter against the emulator', () => {
   it('archives the new ad group when Pinterest refuses its keywords, and says which parameter', async () => {
-    const { startEmulator } = await import('../../emulators/toolkit/emulator.js');
-    const emulator = await startEmulator(pinterestEmulator);
+    const account = { id: SEED.usdAccount, name: 'Acme', currency: 'USD' };
+    const { emulator, adapter, call } = await adapterAgainstEmulator(account);
     try {
-      const entry = platformCatalog('http://localhost:3000', {
-        pinterest: { baseUrl: emulator.url },
-      }).pinterest;
-      const adapter = pinterestAdapter(entry, { timeoutMs: 5_000 });
-      const redirectUri = 'http://127.0.0.1/callback';
-      const code = emulator.oauth.issueCode({
-        user: 'emulated-user',
-        scope: ['ads:read', 'ads:write'],
-        clientId: DEFAULT_CLIENT.clientId,
-        redirectUri,
-        challenge: null,
-      });
-      const issued = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-      if (typeof issued === 'string') throw new Error(issued);
-      const account = { id: SEED.usdAccount, name: 'Acme', currency: 'USD' };
-      const call: PlatformCall = {
-        accessToken: issued.access_token,
-        app: DEFAULT_CLIENT,
-        accounts: [account],
-      };
       // Longer than Pinterest's 120 characters (adlink's own validation stops at 80 before this).
       const tooLong = 'x'.repeat(121);
       const failure = await adapter

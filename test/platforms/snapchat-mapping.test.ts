@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { fromMicros, toMicros } from '../../src/adsets/money.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
+import { toSnapSquadChanges } from '../../src/platforms/snapchat/adsquad-changes.js';
+import type { SnapAdSquad, SnapCampaign } from '../../src/platforms/snapchat/api-types.js';
+import { toSnapCampaign, toSnapCampaignChanges } from '../../src/platforms/snapchat/campaign-body.js';
 import { snapClient } from '../../src/platforms/snapchat/client.js';
 import { classifySnap } from '../../src/platforms/snapchat/errors.js';
 import {
@@ -233,10 +236,10 @@ describe('snapchat campaign objectives', () => {
   it('reads objective_v2_properties of a campaign created with them, else the legacy objective', () => {
     const v2 = { ...campaign, objective_v2_properties: { objective_v2_type: 'TRAFFIC' } };
     expect(objectiveOf(v2)).toBe('TRAFFIC');
-    expect(toCampaign(v2).objective).toBe('TRAFFIC');
+    expect(toCampaign(v2, 'USD').objective).toBe('TRAFFIC');
     expect(objectiveOf({ ...v2, objective: 'BRAND_AWARENESS' })).toBe('TRAFFIC');
-    expect(toCampaign({ ...campaign, objective: 'ENGAGEMENT' }).objective).toBe('ENGAGEMENT');
-    expect(toCampaign(campaign).objective).toBeNull();
+    expect(toCampaign({ ...campaign, objective: 'ENGAGEMENT' }, 'USD').objective).toBe('ENGAGEMENT');
+    expect(toCampaign(campaign, 'USD').objective).toBeNull();
   });
 });
 
@@ -334,5 +337,185 @@ describe('snapchat paging', () => {
     await expect(
       client.all(call, { path: '/adaccounts/a/campaigns', plural: 'campaigns', singular: 'campaign' }),
     ).rejects.toMatchObject({ kind: 'rejected', message: expect.stringMatching(/next_link/) });
+  });
+});
+
+describe('snapchat ad squad updates (the whole squad, PUT)', () => {
+  const JPY = { id: 'acct-jp', name: 'Tokyo', currency: 'JPY' };
+  const current: SnapAdSquad = {
+    id: 'sq',
+    campaign_id: 'c',
+    ad_account_id: JPY.id,
+    name: 'Shibuya',
+    status: 'ACTIVE',
+    type: 'SNAP_ADS',
+    bid_strategy: 'AUTO_BID',
+    bid_micro: 3_000_000_000,
+    daily_budget_micro: 3_000_000_000,
+    targeting: {
+      geos: [
+        { country_code: 'jp', operation: 'INCLUDE', postal_code: ['150-0002'] },
+        { country_code: 'jp', operation: 'EXCLUDE' },
+      ],
+    },
+    start_time: '2026-01-05T00:00:00.000Z',
+    end_time: '2026-12-31T15:00:00.000Z',
+    delivery_status: ['VALID'],
+    created_at: '2026-01-05T00:00:00.000Z',
+  };
+  const yen = (budget: number) => ({ kind: 'DailyBudget' as const, budget, currency: 'JPY' });
+
+  it('writes a budget in whole yen as micros, with its bid cap; derived fields are not sent back', () => {
+    const { squad, fields } = toSnapSquadChanges({ settings: [yen(4500)] }, current, JPY);
+    expect(squad).toMatchObject({
+      daily_budget_micro: 4_500_000_000,
+      bid_micro: 4_500_000_000,
+      name: 'Shibuya',
+    });
+    expect(squad).not.toHaveProperty('delivery_status');
+    expect(fields).toContainEqual(['daily_budget_micro', 'settings[0].budget']);
+    expect(() => toSnapSquadChanges({ settings: [yen(4500.5)] }, current, JPY)).toThrow(
+      expect.objectContaining({ param: 'settings[0].budget' }),
+    );
+    const dollars = { kind: 'DailyBudget' as const, budget: 45, currency: 'USD' };
+    expect(() => toSnapSquadChanges({ settings: [dollars] }, current, JPY)).toThrow(
+      expect.objectContaining({ param: 'settings[0].currency' }),
+    );
+  });
+
+  it('writes a Runtime in UTC; an open end clears end_time; a bid it does not set stays', () => {
+    const open = toSnapSquadChanges(
+      { settings: [{ kind: 'Runtime', start: '2026-01-05T09:00:00+09:00' }] },
+      current,
+      JPY,
+    ).squad;
+    expect(open.start_time).toBe('2026-01-05T00:00:00.000Z');
+    expect(open).not.toHaveProperty('end_time');
+    const manual = { ...current, bid_strategy: 'LOWEST_COST_WITH_MAX_BID', bid_micro: 1_000_000 };
+    expect(toSnapSquadChanges({ settings: [yen(5000)] }, manual, JPY).squad.bid_micro).toBe(1_000_000);
+    expect(toSnapSquadChanges({ name: 'n', status: 'Paused' }, current, JPY).squad).toMatchObject({
+      name: 'n',
+      status: 'PAUSED',
+      bid_micro: 3_000_000_000,
+    });
+  });
+
+  it('replaces the postal-code geo and keeps the others; none left is for Snap to refuse', () => {
+    const geo = (...codes: string[]) => ({
+      kind: 'GeoTargeting' as const,
+      type: 'ZipcodeGeoTargeting' as const,
+      zipcodes: codes.map((zipcode) => ({ country: 'JP', zipcode })),
+    });
+    const { squad, fields } = toSnapSquadChanges({ targetings: [geo('160-0022')] }, current, JPY);
+    expect(squad.targeting).toEqual({
+      geos: [
+        { country_code: 'jp', operation: 'EXCLUDE' },
+        { country_code: 'jp', operation: 'INCLUDE', postal_code: ['160-0022'] },
+      ],
+    });
+    expect(fields).toContainEqual(['geos', 'targetings[0]']);
+    expect(toSnapSquadChanges({ targetings: [geo()] }, current, JPY).squad.targeting).toEqual({
+      geos: [{ country_code: 'jp', operation: 'EXCLUDE' }],
+    });
+  });
+});
+
+describe('snapchat campaigns (POST and PUT /adaccounts/{id}/campaigns)', () => {
+  const USD = { id: 'acct-us', name: 'US', currency: 'USD' };
+  const NOW = new Date('2026-06-01T12:00:00.000Z');
+
+  it('creates with an objective v2 type, a start of now without a Runtime, no spend cap without a budget', () => {
+    expect(
+      toSnapCampaign(
+        { name: 'C', advertiser: USD.id, objective: 'TRAFFIC', status: 'Paused', settings: [] },
+        USD,
+        NOW,
+      ).campaign,
+    ).toEqual({
+      ad_account_id: USD.id,
+      name: 'C',
+      status: 'PAUSED',
+      start_time: '2026-06-01T12:00:00.000Z',
+      objective_v2_properties: { objective_v2_type: 'TRAFFIC' },
+    });
+  });
+
+  it('writes a TotalBudget as the lifetime spend cap in micros and the Runtime in UTC', () => {
+    const { campaign, fields } = toSnapCampaign(
+      {
+        name: 'C',
+        advertiser: USD.id,
+        objective: 'AWARENESS_AND_ENGAGEMENT',
+        status: 'Running',
+        settings: [
+          { kind: 'Runtime', start: '2026-07-01T00:00:00-07:00', end: '2026-08-01T00:00:00-07:00' },
+          { kind: 'TotalBudget', budget: 1234.56, currency: 'USD' },
+        ],
+      },
+      USD,
+      NOW,
+    );
+    expect(campaign).toMatchObject({
+      status: 'ACTIVE',
+      start_time: '2026-07-01T07:00:00.000Z',
+      end_time: '2026-08-01T07:00:00.000Z',
+      lifetime_spend_cap_micro: 1_234_560_000,
+    });
+    expect(campaign).not.toHaveProperty('daily_budget_micro');
+    expect(fields).toContainEqual(['lifetime_spend_cap_micro', 'settings[1].budget']);
+    expect(fields).toContainEqual(['objective_v2_type', 'objective']);
+  });
+
+  it('replaces the whole campaign: a budget of the other kind clears the first, an open end clears end_time', () => {
+    const current: SnapCampaign = {
+      id: 'c',
+      ad_account_id: USD.id,
+      name: 'C',
+      status: 'ACTIVE',
+      objective_v2_properties: { objective_v2_type: 'TRAFFIC' },
+      start_time: '2026-01-05T00:00:00.000Z',
+      end_time: '2026-12-31T00:00:00.000Z',
+      daily_budget_micro: 50_000_000,
+      lifetime_spend_cap_micro: null,
+      delivery_status: ['VALID'],
+    };
+    const { campaign } = toSnapCampaignChanges(
+      {
+        status: 'Paused',
+        settings: [
+          { kind: 'TotalBudget', budget: 900, currency: 'USD' },
+          { kind: 'Runtime', start: '2026-01-05T00:00:00Z' },
+        ],
+      },
+      current,
+      USD,
+    );
+    expect(campaign).toEqual({
+      id: 'c',
+      ad_account_id: USD.id,
+      name: 'C',
+      status: 'PAUSED',
+      objective_v2_properties: { objective_v2_type: 'TRAFFIC' },
+      start_time: '2026-01-05T00:00:00.000Z',
+      lifetime_spend_cap_micro: 900_000_000,
+    });
+  });
+
+  it('reads spend caps and the run as settings', () => {
+    const read = toCampaign(
+      {
+        id: 'c',
+        ad_account_id: USD.id,
+        name: 'C',
+        status: 'PAUSED',
+        start_time: '2026-01-05T00:00:00.000Z',
+        daily_budget_micro: 50_000_000,
+      },
+      'USD',
+    );
+    expect(read.settings).toEqual([
+      { kind: 'DailyBudget', budget: 50, currency: 'USD' },
+      { kind: 'Runtime', start: '2026-01-05T00:00:00Z' },
+    ]);
   });
 });

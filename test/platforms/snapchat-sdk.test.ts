@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adSquadSchema } from '../../emulators/snapchat/adsquad-input.js';
+import { campaignSchema } from '../../emulators/snapchat/campaign-input.js';
 import { snapchatEmulator } from '../../emulators/snapchat/index.js';
 import * as model from '../../emulators/snapchat/model.js';
 import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js';
@@ -7,6 +8,7 @@ import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
+import { toSnapCampaign } from '../../src/platforms/snapchat/campaign-body.js';
 import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
 
 /**
@@ -149,6 +151,49 @@ describe('the emulator follows the documented record', () => {
     },
   );
 
+  it.each(['createCampaigns', 'updateCampaigns'] as const)(
+    '%s: its path and method take {"campaigns": […]}',
+    async (operation) => {
+      const { method, list } = documented.operations[operation];
+      const res = await call(pathOf(operation), { method, body: JSON.stringify({}) });
+      expect(res.status).toBe(documented.statuses.invalid);
+      const body = (await res.json()) as Record<string, string>;
+      expect(body.debug_message).toMatch(new RegExp(`^${list}: `));
+    },
+  );
+
+  it('createCampaigns takes the campaign the adapter builds; deleteCampaign is soft', async () => {
+    const { campaign } = toSnapCampaign(
+      {
+        name: 'Documented',
+        advertiser: SEEDED.usdAccount,
+        objective: 'TRAFFIC',
+        status: 'Paused',
+        settings: [],
+      },
+      { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
+      new Date(),
+    );
+    const { method, list, item } = documented.operations.createCampaigns;
+    const res = await call(pathOf('createCampaigns'), {
+      method,
+      body: JSON.stringify({ [list]: [campaign] }),
+    });
+    expect(res.status).toBe(200);
+    const created = ((await res.json()) as Record<string, Record<string, Record<string, string>>[]>)[
+      list
+    ]![0]![item]!;
+    expect(fieldsOf('campaign')).toEqual(expect.arrayContaining(Object.keys(created)));
+    const path = documented.operations.deleteCampaign.path.replace('{campaign_id}', created.id!);
+    expect((await call(path, { method: documented.operations.deleteCampaign.method })).status).toBe(200);
+    const get = documented.operations.getCampaign.path.replace('{campaign_id}', created.id!);
+    expect((await call(get)).status).toBe(documented.statuses.notFound);
+    const shown = (await (await call(`${get}?${documented.envelope.readDeleted}=true`)).json()) as {
+      campaigns: { campaign: Record<string, unknown> }[];
+    };
+    expect(shown.campaigns[0]!.campaign.deleted).toBe(true);
+  });
+
   it('deleteAdSquad: soft, as read_deleted_entities shows', async () => {
     const res = await call(pathOf('deleteAdSquad'), { method: documented.operations.deleteAdSquad.method });
     expect(res.status).toBe(200);
@@ -214,6 +259,7 @@ describe('the emulator and the adapter use only documented fields and values', (
       expect(valuesOf('optimization_goal')).toEqual(expect.arrayContaining([...goals]));
     }
     expect(model.MIN_DAILY_BUDGET_MICRO).toBe(documented.budgets.minDailyBudgetMicro);
+    expect(model.MIN_CAMPAIGN_SPEND_CAP_MICRO).toBe(documented.budgets.minCampaignSpendCapMicro);
   });
 
   it('the fields it answers and takes are documented, the required ones required', () => {
@@ -232,6 +278,35 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(fieldsOf('geo')).toEqual(
       expect.arrayContaining(Object.keys(shape.targeting.shape.geos.element.shape)),
     );
+    const campaign = campaignSchema.shape;
+    expect(fieldsOf('campaign')).toEqual(expect.arrayContaining(Object.keys(campaign)));
+    const requiredOfCampaign = Object.entries(campaign)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
+    expect(sorted(requiredOfCampaign)).toEqual(sorted(documented.entities.campaign.required));
+  });
+
+  it('the campaign the adapter creates has documented fields only, every required one, a v2 objective', () => {
+    const { campaign } = toSnapCampaign(
+      {
+        name: 'Spring',
+        advertiser: SEEDED.usdAccount,
+        objective: 'AWARENESS_AND_ENGAGEMENT',
+        status: 'Running',
+        settings: [
+          { kind: 'TotalBudget', budget: 300, currency: 'USD' },
+          { kind: 'Runtime', start: '2027-03-01T00:00:00Z', end: '2027-04-01T00:00:00Z' },
+        ],
+      },
+      { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
+      new Date(),
+    );
+    const writable = fieldsOf('campaign').filter((f) => !documented.entities.campaign.readOnly.includes(f));
+    expect(writable).toEqual(expect.arrayContaining(Object.keys(campaign)));
+    expect(Object.keys(campaign)).toEqual(expect.arrayContaining(documented.entities.campaign.required));
+    const { objective_v2_type } = campaign.objective_v2_properties as { objective_v2_type: string };
+    expect(valuesOf('objective_v2_type')).toContain(objective_v2_type);
+    expect(campaignSchema.safeParse(campaign).success).toBe(true);
   });
 
   it('the squad the adapter creates has documented fields only, every required one, one budget', () => {

@@ -3,14 +3,17 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
+import { adGroupUpdateBody } from '../../src/platforms/tiktok/adgroup-changes.js';
+import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
 import { classifyTikTok } from '../../src/platforms/tiktok/errors.js';
 import {
   budgetSetting,
   operationStatus,
   toAdSet,
+  toCampaign,
   unifiedStatus,
 } from '../../src/platforms/tiktok/mapping.js';
-import type { TikTokAdGroup } from '../../src/platforms/tiktok/model.js';
+import type { TikTokAdGroup, TikTokCampaign } from '../../src/platforms/tiktok/model.js';
 
 const USD = { id: '7000000000000000001', name: 'Acme', currency: 'USD' };
 const JPY = { id: '7000000000000000002', name: 'Acme Japan', currency: 'JPY' };
@@ -266,5 +269,165 @@ describe("TikTok's 200-with-code errors", () => {
 
   it('any other code is a refusal', () => {
     expect(classifyTikTok(answer(50000, 'System error'))).toMatchObject({ kind: 'rejected', code: '50000' });
+  });
+});
+
+describe('TikTok ad group updates (AdgroupUpdateBody)', () => {
+  const current: TikTokAdGroup = {
+    adgroup_id: '1800000000000000042',
+    adgroup_name: 'g',
+    advertiser_id: JPY.id,
+    campaign_id: '2',
+    operation_status: 'ENABLE',
+    secondary_status: 'ADGROUP_STATUS_DELIVERY_OK',
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget: 3000,
+    schedule_type: 'SCHEDULE_START_END',
+    schedule_start_time: '2026-01-05 09:00:00',
+    schedule_end_time: '2026-06-30 15:00:00',
+    create_time: '2026-01-05 09:00:00',
+  };
+  const ids = { advertiser_id: JPY.id, adgroup_id: current.adgroup_id };
+  const body = (changes: Parameters<typeof adGroupUpdateBody>[0], zipcodes?: string[]) =>
+    adGroupUpdateBody(changes, current, JPY, zipcodes)?.body;
+
+  it('writes a budget in whole yen, in major units, and names it', () => {
+    const update = adGroupUpdateBody(
+      { settings: [{ kind: 'DailyBudget', budget: 4500, currency: 'JPY' }] },
+      current,
+      JPY,
+      undefined,
+    );
+    expect(update).toEqual({
+      body: { ...ids, budget: 4500 },
+      params: { adgroup_name: 'name', budget: 'settings[0].budget' },
+    });
+    const fraction = () => body({ settings: [{ kind: 'DailyBudget', budget: 4500.5, currency: 'JPY' }] });
+    expect(fraction).toThrow(expect.objectContaining({ param: 'settings[0].budget' }));
+    const dollars = () => body({ settings: [{ kind: 'DailyBudget', budget: 45, currency: 'USD' }] });
+    expect(dollars).toThrow(PlatformInputError);
+    expect(dollars).toThrow(expect.objectContaining({ param: 'settings[0].currency' }));
+  });
+
+  it('sends only what moved of a Runtime, in UTC+0: a past start that stays is not sent', () => {
+    const runtime = (end?: string) => ({
+      settings: [{ kind: 'Runtime' as const, start: '2026-01-05T18:00:00+09:00', ...(end ? { end } : {}) }],
+    });
+    expect(body(runtime('2026-07-31T00:00:00+09:00'))).toEqual({
+      ...ids,
+      schedule_end_time: '2026-07-30 15:00:00',
+    });
+    expect(body(runtime('2026-07-01T00:00:00+09:00'))).toBeUndefined();
+    expect(body(runtime())).toEqual({ ...ids, schedule_type: 'SCHEDULE_FROM_NOW' });
+    expect(body({ settings: [{ kind: 'Runtime', start: '2026-12-01T00:00:00Z' }] })).toEqual({
+      ...ids,
+      schedule_type: 'SCHEDULE_FROM_NOW',
+      schedule_start_time: '2026-12-01 00:00:00',
+    });
+  });
+
+  it('gives an open-ended ad group an end with SCHEDULE_START_END', () => {
+    const open = { ...current, schedule_type: 'SCHEDULE_FROM_NOW', schedule_end_time: '2036-01-05 09:00:00' };
+    const update = adGroupUpdateBody(
+      { settings: [{ kind: 'Runtime', start: '2026-01-05T09:00:00Z', end: '2026-09-01T00:00:00Z' }] },
+      open,
+      JPY,
+      undefined,
+    );
+    expect(update?.body).toEqual({
+      ...ids,
+      schedule_type: 'SCHEDULE_START_END',
+      schedule_end_time: '2026-09-01 00:00:00',
+    });
+    expect(update?.params).toMatchObject({
+      schedule_end_time: 'settings[0].end',
+      schedule_type: 'settings[0]',
+    });
+  });
+
+  it('replaces the zip codes by their ids (none: an empty list), and a name; a status alone is no update', () => {
+    const geo = { kind: 'GeoTargeting' as const, type: 'ZipcodeGeoTargeting' as const };
+    const update = adGroupUpdateBody(
+      { name: 'n', targetings: [{ ...geo, zipcodes: [{ country: 'US', zipcode: '10001' }] }] },
+      current,
+      JPY,
+      ['6252001100010'],
+    );
+    expect(update?.body).toEqual({ ...ids, adgroup_name: 'n', zipcode_ids: ['6252001100010'] });
+    expect(update?.params).toMatchObject({
+      zipcode_ids: 'targetings[0].zipcodes',
+      location_ids: 'targetings[0]',
+    });
+    expect(body({ targetings: [{ ...geo, zipcodes: [] }] }, [])).toEqual({ ...ids, zipcode_ids: [] });
+    expect(adGroupUpdateBody({ status: 'Paused' }, current, JPY, undefined)).toBeNull();
+  });
+});
+
+describe('TikTok campaigns (CampaignCreateBody, CampaignUpdateBody)', () => {
+  const campaign = (budget_mode: string, budget: number): TikTokCampaign => ({
+    campaign_id: '1800000000000000077',
+    campaign_name: 'c',
+    advertiser_id: JPY.id,
+    objective_type: 'REACH',
+    operation_status: 'DISABLE',
+    secondary_status: 'CAMPAIGN_STATUS_DISABLE',
+    budget_mode,
+    budget,
+  });
+  const input = (settings: Parameters<typeof campaignCreateBody>[0]['settings']) => ({
+    name: 'Spring',
+    advertiser: JPY.id,
+    objective: 'TRAFFIC',
+    status: 'Paused' as const,
+    settings,
+  });
+
+  it('creates without a limit unless a budget is given, Campaign Budget Optimization off', () => {
+    expect(campaignCreateBody(input([]), JPY)).toEqual({
+      body: {
+        advertiser_id: JPY.id,
+        campaign_name: 'Spring',
+        objective_type: 'TRAFFIC',
+        budget_mode: 'BUDGET_MODE_INFINITE',
+        budget_optimize_on: false,
+      },
+      params: { advertiser_id: 'advertiser', campaign_name: 'name', objective_type: 'objective' },
+    });
+    const total = campaignCreateBody(input([{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }]), JPY);
+    expect(total.body).toMatchObject({ budget_mode: 'BUDGET_MODE_TOTAL', budget: 90000 });
+    expect(total.params).toMatchObject({ budget: 'settings[0].budget', budget_mode: 'settings[0]' });
+    const day = campaignCreateBody(input([{ kind: 'DailyBudget', budget: 75.5, currency: 'USD' }]), USD);
+    expect(day.body).toMatchObject({ budget_mode: 'BUDGET_MODE_DAY', budget: 75.5 });
+    expect(() =>
+      campaignCreateBody(input([{ kind: 'DailyBudget', budget: 7500.5, currency: 'JPY' }]), JPY),
+    ).toThrow(expect.objectContaining({ param: 'settings[0].budget' }));
+  });
+
+  it('updates name and budget amount; a campaign without a limit cannot be given a budget', () => {
+    const yen = { kind: 'DailyBudget' as const, budget: 8000, currency: 'JPY' };
+    expect(
+      campaignUpdateBody({ name: 'n', settings: [yen] }, campaign('BUDGET_MODE_DAY', 6000), JPY),
+    ).toEqual({
+      body: { advertiser_id: JPY.id, campaign_id: '1800000000000000077', campaign_name: 'n', budget: 8000 },
+      params: { campaign_name: 'name', budget: 'settings[0].budget' },
+    });
+    expect(() => campaignUpdateBody({ settings: [yen] }, campaign('BUDGET_MODE_INFINITE', 0), JPY)).toThrow(
+      expect.objectContaining({ param: 'settings[0]' }),
+    );
+    expect(campaignUpdateBody({ status: 'Running' }, campaign('BUDGET_MODE_DAY', 6000), JPY)).toBeNull();
+  });
+
+  it('reads a campaign budget as its setting; no limit is none', () => {
+    expect(toCampaign(campaign('BUDGET_MODE_TOTAL', 90000), 'JPY')).toEqual({
+      id: '1800000000000000077',
+      name: 'c',
+      platform: 'tiktok',
+      status: 'Paused',
+      advertiser: JPY.id,
+      objective: 'REACH',
+      channelKind: 'Social',
+      settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }],
+    });
+    expect(toCampaign(campaign('BUDGET_MODE_INFINITE', 0), 'JPY').settings).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as input from '../../emulators/tiktok/adgroup-input.js';
+import * as campaignInput from '../../emulators/tiktok/campaign-input.js';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { PRIMARY_STATUSES } from '../../emulators/tiktok/query.js';
 import { ADGROUP_FILTERS, CAMPAIGN_FILTERS } from '../../emulators/tiktok/read-routes.js';
@@ -9,7 +10,10 @@ import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emu
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
+import { adGroupUpdateBody } from '../../src/platforms/tiktok/adgroup-changes.js';
+import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
 import { BUDGET_MODES } from '../../src/platforms/tiktok/mapping.js';
+import type { TikTokAdGroup } from '../../src/platforms/tiktok/model.js';
 import sdk from '../fixtures/tiktok/sdk-extract.json' with { type: 'json' };
 
 /**
@@ -150,6 +154,9 @@ describe('the bodies the emulator takes are the SDK models', () => {
     ['AdgroupCreateBody', input.adGroupCreateBody],
     ['AdgroupUpdateBody', input.adGroupUpdateBody],
     ['AdgroupStatusUpdateBody', input.adGroupStatusUpdateBody],
+    ['CampaignCreateBody', campaignInput.campaignCreateBody],
+    ['CampaignUpdateBody', campaignInput.campaignUpdateBody],
+    ['CampaignStatusUpdateBody', campaignInput.campaignStatusUpdateBody],
   ] as const)('%s: only its fields, and every field it requires', (model, schema) => {
     expect(fields(model)).toEqual(expect.arrayContaining(keysOf(schema)));
     expect(requiredKeys(schema)).toEqual(expect.arrayContaining(sdk.models[model].required));
@@ -177,10 +184,29 @@ describe('the bodies the emulator takes are the SDK models', () => {
     expect([...input.STATUS_OPERATIONS].sort()).toEqual(
       enumOf('AdgroupStatusUpdateBody.operation_status').sort(),
     );
+    expect([...input.STATUS_OPERATIONS].sort()).toEqual(
+      enumOf('CampaignStatusUpdateBody.operation_status').sort(),
+    );
+    expect([...campaignInput.OBJECTIVE_TYPES].sort()).toEqual(
+      enumOf('TargetingSearchBody.objective_type').sort(),
+    );
   });
 });
 
 describe('what the adapter sends is in the SDK models', () => {
+  const account = { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' };
+  const created: TikTokAdGroup = {
+    adgroup_id: '1',
+    adgroup_name: 'g',
+    advertiser_id: account.id,
+    campaign_id: '2',
+    operation_status: 'ENABLE',
+    secondary_status: 'ADGROUP_STATUS_CREATE',
+    budget_mode: 'BUDGET_MODE_DAY',
+    budget: 50,
+    schedule_start_time: '2027-01-01 00:00:00',
+    create_time: '2026-01-01 00:00:00',
+  };
   it('its ad group create body has the SDK’s fields, all required ones included, with SDK values', () => {
     const { body } = adGroupCreateBody(
       zipAdSet('Spring', '1', { kind: 'TotalBudget', budget: 300, currency: 'USD' }),
@@ -194,6 +220,59 @@ describe('what the adapter sends is in the SDK models', () => {
       expect.arrayContaining(Object.values(BUDGET_MODES)),
     );
     expect(input.adGroupCreateBody.safeParse(body).success).toBe(true);
+  });
+
+  it('its ad group update and campaign bodies have only the SDK’s fields, with the ones it requires', () => {
+    const current = { ...created, adgroup_id: '1', schedule_type: 'SCHEDULE_FROM_NOW' };
+    const update = adGroupUpdateBody(
+      {
+        name: 'n',
+        settings: [
+          { kind: 'DailyBudget', budget: 60, currency: 'USD' },
+          { kind: 'Runtime', start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' },
+        ],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+        ],
+      },
+      current,
+      account,
+      ['6252001100010'],
+    )!.body;
+    const create = campaignCreateBody(
+      {
+        name: 'c',
+        advertiser: account.id,
+        objective: 'REACH',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 60, currency: 'USD' }],
+      },
+      account,
+    ).body;
+    const campaign = { ...current, campaign_id: '2', campaign_name: 'c', objective_type: 'REACH' };
+    const rename = campaignUpdateBody(
+      { name: 'd', settings: [{ kind: 'DailyBudget', budget: 70, currency: 'USD' }] },
+      campaign,
+      account,
+    )!.body;
+    for (const [model, body] of [
+      ['AdgroupUpdateBody', update],
+      ['CampaignCreateBody', create],
+      ['CampaignUpdateBody', rename],
+    ] as const) {
+      expect(fields(model), model).toEqual(expect.arrayContaining(Object.keys(body)));
+      expect(Object.keys(body), model).toEqual(expect.arrayContaining(sdk.models[model].required));
+    }
+    expect(input.adGroupUpdateBody.safeParse(update).success).toBe(true);
+    expect(campaignInput.campaignCreateBody.safeParse(create).success).toBe(true);
+    expect(campaignInput.campaignUpdateBody.safeParse(rename).success).toBe(true);
+    // TikTok keeps the budget mode: the update models have none.
+    expect(fields('AdgroupUpdateBody')).not.toContain('budget_mode');
+    expect(fields('CampaignUpdateBody')).not.toContain('budget_mode');
   });
 
   it('the token exchange names are Oauth2AccessTokenBody’s, at the SDK path', () => {

@@ -10,6 +10,7 @@ import {
   type PlatformWorld,
   startPlatformWorld,
 } from '../support/platform-suite.js';
+import { tiktokRecord } from '../support/tiktok-records.js';
 
 /** March of next year, midnight in Tokyo. */
 const YEAR = new Date().getUTCFullYear() + 1;
@@ -48,6 +49,32 @@ describePlatformSuite({
     },
   ],
   invalid: { settings: [{ kind: 'DailyBudget', budget: 5, currency: 'USD' }], param: 'settings[0].budget' },
+  manage: {
+    campaign: { objective: 'TRAFFIC', settings: [{ kind: 'DailyBudget', budget: 100, currency: 'USD' }] },
+    adSet: {
+      channelKind: 'Social',
+      settings: [{ kind: 'DailyBudget', budget: 30, currency: 'USD' }, runtime],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '10001' }],
+        },
+      ],
+    },
+    budget: {
+      on: 'adset',
+      setting: { kind: 'DailyBudget', budget: 42.5, currency: 'USD' },
+      // TikTok keeps budgets in major units of the advertiser's currency.
+      stored: async (world, ids) =>
+        (await tiktokRecord(world.emulator, 'adgroup', SEEDED.usAdvertiser, ids.adSet)).budget,
+      expected: 42.5,
+    },
+    runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+09:00` } },
+    // Zip codes change (tiktok-updates.test.ts), but they are these ad groups' only location: TikTok
+    // refuses to remove them all, so there is no add-then-remove walk here.
+    targeting: null,
+  },
   pageSize: 10,
   deletedStatus: 'Deleted',
   expiry: 'reconnect',

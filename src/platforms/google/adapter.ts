@@ -1,13 +1,11 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import {
-  type AdapterFactory,
-  NAME_AND_STATUS_UPDATES,
-  type PlatformCall,
-  PlatformInputError,
-} from '../adapter.js';
+import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { GoogleAdsApi } from './api.js';
+import { type TaggedOperation, taggedParam } from './campaign-body.js';
+import { googleCampaigns } from './campaigns.js';
 import { adGroupParam, type FieldPathElement } from './errors.js';
+import { keywordCreate, keywordReplacement } from './keyword-changes.js';
 import { channelKind, type GoogleRow, googleStatus, toAd, toAdSet, toCampaign } from './mapping.js';
 import {
   adGroupsQuery,
@@ -20,8 +18,6 @@ import {
 
 /** Ad group types Google wants named on create, per campaign channel. */
 const AD_GROUP_TYPES: Record<string, string> = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD' };
-/** The unified model has no match type; new keywords are broad match, Google's recommended default. */
-const MATCH_TYPE = 'BROAD';
 /** The temporary id that lets the keywords of a new ad group ride in the same atomic mutate. */
 const NEW_AD_GROUP = '-1';
 
@@ -86,9 +82,12 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // Budgets and dates are the campaign's (PUT /v1/google/campaigns/:id); keywords are the ad group's.
+      updates: { settings: [], targetings: ['KeywordTargeting'], budgetKindChange: false },
       channelKinds: ['Search', 'Display', 'Video'],
     },
+
+    campaigns: googleCampaigns(api),
 
     async listAdAccounts(call) {
       const accounts: AdAccount[] = [];
@@ -155,11 +154,7 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
                 },
               },
             },
-            ...keywords.map(({ text }) => ({
-              adGroupCriterionOperation: {
-                create: { adGroup: temporary, status: 'ENABLED', keyword: { text, matchType: MATCH_TYPE } },
-              },
-            })),
+            ...keywords.map(({ text }) => keywordCreate(temporary, text)),
           ],
         },
         paramFor,
@@ -168,22 +163,40 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       return mustLocate({ ...call, accounts: [account] }, name.slice(name.lastIndexOf('/') + 1));
     },
 
+    /** Name, status and keywords in one atomic mutate: the ad group update, then keyword removes and creates. */
     async updateAdSet(call, id, changes: AdSetChanges) {
       const current = await mustLocate(call, id);
+      const name = adGroupName(current.advertiser, id);
       const update = {
         ...(changes.name === undefined ? {} : { name: changes.name }),
         ...(changes.status === undefined ? {} : { status: googleStatus(changes.status) }),
       };
-      const mask = Object.keys(update);
-      if (mask.length === 0) return current;
-      await api.mutate(call, current.advertiser, 'adGroups:mutate', {
-        operations: [
-          {
-            update: { resourceName: adGroupName(current.advertiser, id), ...update },
-            updateMask: mask.join(','),
+      const operations: TaggedOperation[] = [];
+      if (Object.keys(update).length > 0) {
+        operations.push({
+          operation: {
+            adGroupOperation: {
+              update: { resourceName: name, ...update },
+              updateMask: Object.keys(update).join(','),
+            },
           },
-        ],
-      });
+          params: { name: 'name', status: 'status' },
+          fallback: 'id',
+        });
+      }
+      for (const [i, targeting] of (changes.targetings ?? []).entries()) {
+        if (targeting.kind !== 'KeywordTargeting') continue;
+        const criteria = await api.search(call, current.advertiser, keywordsQuery(id));
+        operations.push(...keywordReplacement(name, criteria, targeting.keywords, i));
+      }
+      if (operations.length === 0) return current;
+      await api.mutate(
+        call,
+        current.advertiser,
+        'googleAds:mutate',
+        { mutateOperations: operations.map((o) => o.operation) },
+        taggedParam(operations),
+      );
       return mustLocate(call, id);
     },
 

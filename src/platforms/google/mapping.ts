@@ -1,21 +1,45 @@
-import type { Ad, AdSet, AdSetStatus, ChannelKind, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type Ad,
+  type AdSet,
+  type AdSetStatus,
+  type ChannelKind,
+  isBudget,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
-import type { Campaign } from '../../campaigns/model.js';
+import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
+import { runtimeOf } from './account-time.js';
 
 /** A GoogleAdsRow as the REST API answers it: lowerCamelCase, int64 as strings, enums by name. */
 export interface GoogleRow {
-  customer?: { id?: string; descriptiveName?: string; currencyCode?: string; manager?: boolean };
+  customer?: {
+    id?: string;
+    descriptiveName?: string;
+    currencyCode?: string;
+    timeZone?: string;
+    manager?: boolean;
+  };
   campaign?: {
     id?: string;
     name?: string;
     status?: string;
     primaryStatus?: string;
     advertisingChannelType?: string;
+    campaignBudget?: string;
+    startDateTime?: string;
+    endDateTime?: string;
   };
-  campaignBudget?: { period?: string; amountMicros?: string; totalAmountMicros?: string };
+  campaignBudget?: {
+    resourceName?: string;
+    period?: string;
+    amountMicros?: string;
+    totalAmountMicros?: string;
+    explicitlyShared?: boolean;
+  };
   adGroup?: { id?: string; name?: string; status?: string; primaryStatus?: string };
   adGroupAd?: { status?: string; ad?: { id?: string; name?: string } };
-  adGroupCriterion?: { keyword?: { text?: string } };
+  adGroupCriterion?: { resourceName?: string; keyword?: { text?: string } };
 }
 
 /** Google has no creation time on ad groups; lists then order by id, which Google hands out ascending. */
@@ -58,19 +82,36 @@ export function googleStatus(status: AdSetStatus): 'ENABLED' | 'PAUSED' {
   return status === 'Paused' ? 'PAUSED' : 'ENABLED';
 }
 
-/** An ad group's settings: its campaign's budget (read-only here) and channel type as the objective. */
-export function campaignSettings(campaign: GoogleRow | undefined, currency: string): Setting[] {
-  const settings: Setting[] = [];
-  const budget = campaign?.campaignBudget;
+/**
+ * A campaign's budget and Runtime (from a campaign row, which carries the account's currency and
+ * time zone). A budget shared between campaigns (`explicitly_shared`) says `shared: true`.
+ */
+export function campaignSettings(row: GoogleRow | undefined): CampaignSetting[] {
+  const settings: CampaignSetting[] = [];
+  const currency = row?.customer?.currencyCode ?? '';
+  const budget = row?.campaignBudget;
   const amount = (micros: string) => roundToMinorUnits(fromMicros(Number(micros)), currency);
+  const shared = budget?.explicitlyShared ? { shared: true as const } : {};
   if (budget?.totalAmountMicros && budget.period === 'CUSTOM_PERIOD') {
-    settings.push({ kind: 'TotalBudget', budget: amount(budget.totalAmountMicros), currency });
+    settings.push({ kind: 'TotalBudget', budget: amount(budget.totalAmountMicros), currency, ...shared });
   } else if (budget?.amountMicros) {
-    settings.push({ kind: 'DailyBudget', budget: amount(budget.amountMicros), currency });
+    settings.push({ kind: 'DailyBudget', budget: amount(budget.amountMicros), currency, ...shared });
   }
-  const type = campaign?.campaign?.advertisingChannelType;
-  if (type) settings.push({ kind: 'Objective', objective: type });
+  const runtime = runtimeOf(
+    row?.campaign?.startDateTime,
+    row?.campaign?.endDateTime,
+    row?.customer?.timeZone ?? '',
+  );
+  if (runtime) settings.push(runtime);
   return settings;
+}
+
+/** An ad group's settings: its campaign's budget and Runtime (read-only here), the channel type as the objective. */
+export function adGroupSettings(campaign: GoogleRow | undefined): Setting[] {
+  const type = campaign?.campaign?.advertisingChannelType;
+  const settings = campaignSettings(campaign);
+  const objective: Setting[] = type ? [{ kind: 'Objective', objective: type }] : [];
+  return [...settings.filter(isBudget), ...objective, ...settings.filter((s) => s.kind === 'Runtime')];
 }
 
 export function toAd(row: GoogleRow): Ad {
@@ -91,7 +132,6 @@ export interface AdGroupParts {
 }
 
 export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywords }: AdGroupParts): AdSet {
-  const currency = row.customer?.currencyCode ?? '';
   const texts = keywords.flatMap((k) =>
     k.adGroupCriterion?.keyword?.text ? [k.adGroupCriterion.keyword.text] : [],
   );
@@ -104,7 +144,7 @@ export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywo
     advertiser,
     parentId: row.campaign?.id ?? '',
     channelKind: channelKind(row.campaign?.advertisingChannelType),
-    settings: campaignSettings(campaign, currency),
+    settings: adGroupSettings(campaign),
     ads: ads.map(toAd),
     targetings,
     created_at: NO_CREATION_TIME,
@@ -121,6 +161,6 @@ export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
     advertiser,
     objective: campaign.advertisingChannelType ?? null,
     channelKind: channelKind(campaign.advertisingChannelType),
-    settings: [],
+    settings: campaignSettings(row),
   };
 }

@@ -8,12 +8,17 @@ export const isGoogleId = (value: string) => /^\d{1,19}$/.test(value);
 const where = (conditions: string[]) => (conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '');
 
 export const CUSTOMER_QUERY =
-  'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.manager FROM customer';
+  'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer';
 
-/** Campaigns with their budgets (campaign_budget is selectable with campaign, not with ad_group). */
+/**
+ * Campaigns with their budgets, dates and the account's time zone and currency (campaign_budget is
+ * selectable with campaign, not with ad_group).
+ */
 export const campaignsQuery = (campaignId?: string) =>
   'SELECT campaign.id, campaign.name, campaign.status, campaign.primary_status, campaign.advertising_channel_type, ' +
-  'campaign_budget.period, campaign_budget.amount_micros, campaign_budget.total_amount_micros FROM campaign' +
+  'campaign.campaign_budget, campaign.start_date_time, campaign.end_date_time, campaign_budget.period, ' +
+  'campaign_budget.amount_micros, campaign_budget.total_amount_micros, campaign_budget.explicitly_shared, ' +
+  'customer.currency_code, customer.time_zone FROM campaign' +
   where(campaignId ? [`campaign.id = ${campaignId}`] : []);
 
 /** Ad groups in every status (REMOVED ones too: Google keeps them readable). */
@@ -28,7 +33,7 @@ export const adsQuery = (adGroupId?: string) =>
   where(["ad_group_ad.status != 'REMOVED'", ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : [])]);
 
 export const keywordsQuery = (adGroupId?: string) =>
-  'SELECT ad_group.id, ad_group_criterion.keyword.text FROM ad_group_criterion' +
+  'SELECT ad_group.id, ad_group_criterion.resource_name, ad_group_criterion.keyword.text FROM ad_group_criterion' +
   where([
     "ad_group_criterion.type = 'KEYWORD'",
     'ad_group_criterion.negative = FALSE',

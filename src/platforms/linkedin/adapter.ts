@@ -1,7 +1,9 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
+import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
+import { accountPath, inSomeAccount } from './accounts.js';
+import { linkedinCampaigns } from './campaigns.js';
 import { linkedInClient } from './client.js';
 import { createBody, createParams } from './create-body.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';
@@ -13,8 +15,8 @@ import {
   type Creative,
   type AdAccount as LinkedInAccount,
 } from './model.js';
+import { partialUpdate } from './patch.js';
 import { campaignUrn, restliQuery, urnId } from './restli.js';
-import { LINKEDIN_STATUS } from './status.js';
 
 /** Campaigns per creatives lookup: keeps the `campaigns=List(…)` query well under LinkedIn's URL limit. */
 const CREATIVE_LOOKUP_BATCH = 40;
@@ -24,7 +26,6 @@ const LISTED_STATUSES = CAMPAIGN_STATUSES.filter((s) => s !== 'REMOVED');
 /** Maps LinkedIn's Marketing API (versioned REST, Rest.li 2.0) to adlink's unified model. */
 export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { timeoutMs }) => {
   const li = linkedInClient(apiBaseUrl, apiVersion, timeoutMs);
-  const accountPath = (account: string) => `/adAccounts/${encodeURIComponent(account)}`;
   const campaignPath = (account: string, id: string) =>
     `${accountPath(account)}/adCampaigns/${encodeURIComponent(id)}`;
 
@@ -61,15 +62,10 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
     call: PlatformCall,
     id: string,
   ): Promise<{ account: string; campaign: Campaign } | null> {
-    if (!/^\d+$/.test(id)) return null;
-    for (const { id: account } of call.accounts) {
-      try {
-        return { account, campaign: await li.get<Campaign>(call, campaignPath(account, id)) };
-      } catch (err) {
-        if (!(err instanceof PlatformError) || (err.status !== 404 && err.status !== 403)) throw err;
-      }
-    }
-    return null;
+    const located = await inSomeAccount(call, id, (account) =>
+      li.get<Campaign>(call, campaignPath(account, id)),
+    );
+    return located && { account: located.account, campaign: located.found };
   }
 
   async function mustLocate(call: PlatformCall, id: string) {
@@ -99,7 +95,12 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // A campaign keeps its pacing: a daily budget stays daily, a lifetime one lifetime.
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        targetings: [],
+        budgetKindChange: false,
+      },
       channelKinds: ['Social'],
     },
 
@@ -158,16 +159,14 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
     },
 
     async updateAdSet(call, id, changes) {
-      const { account } = await mustLocate(call, id);
-      const set = {
-        ...(changes.name === undefined ? {} : { name: changes.name }),
-        ...(changes.status === undefined ? {} : { status: LINKEDIN_STATUS[changes.status] }),
-      };
+      const { account, campaign } = await mustLocate(call, id);
+      const adAccount = call.accounts.find((a) => a.id === account)!;
+      const { body, param } = partialUpdate(changes, campaign, adAccount);
       await li.request(call, campaignPath(account, id), {
         method: 'POST',
         restliMethod: 'partial_update',
-        body: { patch: { $set: set } },
-        param: (fieldPath) => (fieldPath === 'name' || fieldPath === 'status' ? fieldPath : undefined),
+        body,
+        param,
       });
       return read(call, account, id);
     },
@@ -188,5 +187,7 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
       const { account } = await mustLocate(call, adSetId);
       return (await creativesOf(call, account, [adSetId])).map(toAd);
     },
+
+    campaigns: linkedinCampaigns(li),
   };
 };

@@ -3,8 +3,9 @@ import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { FieldParam } from './errors.js';
-import { type MoneyAmount, toMoneyAmount } from './money.js';
+import { budgetAmount, type MoneyAmount } from './money.js';
 import { accountUrn, campaignGroupUrn } from './restli.js';
+import { newSchedule } from './schedule.js';
 import { LINKEDIN_STATUS } from './status.js';
 
 /**
@@ -42,6 +43,9 @@ const AUTOMATED_BIDDING: Record<string, { optimizationTargetType: string; costTy
   WEBSITE_CONVERSIONS: { optimizationTargetType: 'MAX_CONVERSION', costType: 'CPM' },
 };
 
+/** The group objectives adlink creates campaigns (ad sets) under, bidding automatically. */
+export const ADSET_OBJECTIVES = Object.keys(AUTOMATED_BIDDING);
+
 /** What the new campaign inherits from its campaign group and ad account. */
 export interface CreateContext {
   /** The campaign group's objective. */
@@ -57,20 +61,11 @@ export function createBody(input: NewAdSet, account: AdAccount, context: CreateC
     throw new PlatformInputError('settings', 'LinkedIn campaigns need a DailyBudget or TotalBudget setting.');
   }
   // Every amount of a campaign is in its ad account's currency.
-  const currency = account.currency ?? budgetSettings[0]!.setting.currency;
   const budgets: Record<string, MoneyAmount> = {};
   for (const { setting, i } of budgetSettings) {
     const field = setting.kind === 'DailyBudget' ? 'dailyBudget' : 'totalBudget';
     if (budgets[field]) throw new PlatformInputError('settings', `At most one ${setting.kind} setting.`);
-    if (setting.currency !== currency) {
-      throw new PlatformInputError(
-        `settings[${i}].currency`,
-        `Budgets of ad account ${account.id} are in ${currency}.`,
-      );
-    }
-    const amount = toMoneyAmount(setting.budget, currency);
-    if (!amount) throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${currency}.`);
-    budgets[field] = amount;
+    budgets[field] = budgetAmount(setting, i, account);
   }
   const bidding = context.objective ? AUTOMATED_BIDDING[context.objective] : undefined;
   if (!bidding) {
@@ -101,16 +96,9 @@ export function createBody(input: NewAdSet, account: AdAccount, context: CreateC
     objectiveType: context.objective,
     locale: DEFAULTS.locale,
     targetingCriteria: DEFAULTS.targetingCriteria,
-    runSchedule: runSchedule(input),
+    runSchedule: newSchedule(findRuntime(input.settings)?.runtime),
     offsiteDeliveryEnabled: DEFAULTS.offsiteDeliveryEnabled,
   };
-}
-
-/** When the campaign runs, in epoch milliseconds: from now, or as its Runtime says. */
-function runSchedule(input: NewAdSet): { start: number; end?: number } {
-  const runtime = findRuntime(input.settings)?.runtime;
-  if (!runtime) return { start: Date.now() };
-  return { start: Date.parse(runtime.start), ...(runtime.end ? { end: Date.parse(runtime.end) } : {}) };
 }
 
 /** The unified parameter behind each field of `createBody`'s answer that LinkedIn may refuse. */

@@ -1,9 +1,9 @@
-import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, Setting } from '../../adsets/model.js';
-import type { Campaign } from '../../campaigns/model.js';
+import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import type * as LinkedIn from './model.js';
 import { fromMoneyAmount } from './money.js';
 import { urnId } from './restli.js';
+import { toRuntime } from './schedule.js';
 import { isRunnable, toAdSetStatus } from './status.js';
 
 /** LinkedIn's levels: campaign group (adlink campaign) → campaign (ad set) → creative (ad). */
@@ -27,11 +27,7 @@ export function toAdSet(campaign: LinkedIn.Campaign, creatives: LinkedIn.Creativ
     if (money) settings.push({ kind, budget: fromMoneyAmount(money), currency: money.currencyCode });
   }
   if (campaign.objectiveType) settings.push({ kind: 'Objective', objective: campaign.objectiveType });
-  const schedule = campaign.runSchedule;
-  if (schedule) {
-    const end = schedule.end === undefined ? {} : { end: utcInstant(new Date(schedule.end)) };
-    settings.push({ kind: 'Runtime', start: utcInstant(new Date(schedule.start)), ...end });
-  }
+  if (campaign.runSchedule) settings.push(toRuntime(campaign.runSchedule));
   return {
     id: String(campaign.id),
     name: campaign.name,
@@ -48,7 +44,21 @@ export function toAdSet(campaign: LinkedIn.Campaign, creatives: LinkedIn.Creativ
   };
 }
 
+/**
+ * A campaign group as adlink's campaign: its total budget and its schedule. A group's objective is
+ * LinkedIn's `objectiveType` on the group, which every campaign in it then has (null where the group
+ * leaves the objective to its campaigns).
+ */
 export function toCampaign(group: LinkedIn.CampaignGroup): Campaign {
+  const settings: CampaignSetting[] = [];
+  if (group.totalBudget) {
+    settings.push({
+      kind: 'TotalBudget',
+      budget: fromMoneyAmount(group.totalBudget),
+      currency: group.totalBudget.currencyCode,
+    });
+  }
+  if (group.runSchedule) settings.push(toRuntime(group.runSchedule));
   return {
     id: String(group.id),
     name: group.name,
@@ -57,6 +67,6 @@ export function toCampaign(group: LinkedIn.CampaignGroup): Campaign {
     advertiser: urnId(group.account),
     objective: group.objectiveType ?? null,
     channelKind: 'Social',
-    settings: [],
+    settings,
   };
 }

@@ -36,6 +36,7 @@ export interface CampaignGroup {
   servingStatuses?: string[];
   objectiveType?: string;
   runSchedule?: { start: number; end?: number };
+  totalBudget?: MoneyAmount;
 }
 
 export interface Campaign {

@@ -2,10 +2,12 @@ import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
+import { currencyOf as accountCurrency } from './account-currency.js';
 import { toMetaChanges } from './adset-changes.js';
 import { toMetaAdSet } from './adset-input.js';
-import { NOT_FOUND_CODE } from './errors.js';
-import { graphClient } from './graph-client.js';
+import { metaCampaigns } from './campaigns.js';
+import { orNotFound } from './errors.js';
+import { fields, graphClient } from './graph-client.js';
 import {
   FIELDS,
   type GraphAd,
@@ -13,23 +15,18 @@ import {
   type GraphAdSet,
   type GraphCampaign,
 } from './graph-types.js';
-import { ADSET_EFFECTIVE_STATUSES, advertiserId, toAd, toAdSet, toCampaign } from './mapping.js';
-
-const fields = (list: readonly string[]) => ({ fields: list.join(',') });
+import {
+  ADSET_EFFECTIVE_STATUSES,
+  advertiserId,
+  CAMPAIGN_EFFECTIVE_STATUSES,
+  toAd,
+  toAdSet,
+  toCampaign,
+} from './mapping.js';
 
 /** Maps Meta's Marketing API (Graph API) to adlink's unified model. See README.md beside this file. */
 export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
   const graph = graphClient(apiBaseUrl, timeoutMs);
-
-  /** A Meta id that does not exist (or is not this user's) answers "Unsupported get request". */
-  async function orNull<T>(work: Promise<T>): Promise<T | null> {
-    try {
-      return await work;
-    } catch (err) {
-      if (err instanceof PlatformError && err.code === NOT_FOUND_CODE) return null;
-      throw err;
-    }
-  }
 
   const adsOf = (call: PlatformCall, adSetId: string) =>
     graph.all<GraphAd>(call, `/${adSetId}/ads`, fields(FIELDS.ad));
@@ -43,16 +40,13 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
   /** The ad set read back by id, with its ads, if it is in one of the call's ad accounts. */
   async function readAdSet(call: PlatformCall, id: string): Promise<AdSet | null> {
     if (!/^\d+$/.test(id)) return null;
-    const adSet = await orNull(graph.get<GraphAdSet>(call, `/${id}`, fields(FIELDS.adSet)));
+    const adSet = await orNotFound(graph.get<GraphAdSet>(call, `/${id}`, fields(FIELDS.adSet)));
     const account = adSet && call.accounts.find((a) => a.id === `act_${adSet.account_id}`);
     if (!adSet || !account) return null;
     return withAds(call, adSet, await currencyOf(call, account));
   }
 
-  async function currencyOf(call: PlatformCall, account: AdAccount): Promise<string> {
-    if (account.currency) return account.currency;
-    return (await graph.get<GraphAdAccount>(call, `/${account.id}`, fields(['currency']))).currency;
-  }
+  const currencyOf = (call: PlatformCall, account: AdAccount) => accountCurrency(graph, call, account);
 
   /** What an update of budgets, schedule or targeting starts from: the ad set at Meta and its account. */
   async function currentOf(call: PlatformCall, id: string) {
@@ -93,12 +87,14 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     },
 
     async listCampaigns(call, advertiser) {
-      const campaigns = await graph.all<GraphCampaign>(
-        call,
-        `/${advertiser.id}/campaigns`,
-        fields(FIELDS.campaign),
-      );
-      return campaigns.map(toCampaign);
+      const [campaigns, currency] = await Promise.all([
+        graph.all<GraphCampaign>(call, `/${advertiser.id}/campaigns`, {
+          ...fields(FIELDS.campaign),
+          effective_status: JSON.stringify(CAMPAIGN_EFFECTIVE_STATUSES),
+        }),
+        currencyOf(call, advertiser),
+      ]);
+      return campaigns.map((campaign) => toCampaign(campaign, currency));
     },
 
     async listAdSets(call, advertiser) {
@@ -115,8 +111,12 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     getAdSet: readAdSet,
 
     async createAdSet(call, input, account) {
-      const campaign = await graph.get<GraphCampaign>(call, `/${input.parentId}`, fields(['objective']));
-      const { params, sources } = toMetaAdSet(input, account, campaign.objective);
+      const campaign = await graph.get<GraphCampaign>(
+        call,
+        `/${input.parentId}`,
+        fields(FIELDS.parentCampaign),
+      );
+      const { params, sources } = toMetaAdSet(input, account, campaign);
       const created = await graph.post<{ id: string }>(call, `/${account.id}/adsets`, params, sources);
       return mustRead(call, created.id);
     },
@@ -136,5 +136,7 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     async listAds(call, adSetId) {
       return (await adsOf(call, adSetId)).map(toAd);
     },
+
+    campaigns: metaCampaigns(graph),
   };
 };

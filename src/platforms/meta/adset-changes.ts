@@ -1,6 +1,6 @@
 import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { metaBudget, metaTime } from './adset-input.js';
+import { checkAdSetBudget, metaBudget, metaTime } from './adset-input.js';
 import type { ParamSource } from './errors.js';
 import type { GraphAdSet, GraphTargeting } from './graph-types.js';
 import { META_STATUS, offsetTime, zipKey } from './mapping.js';
@@ -30,6 +30,7 @@ export function toMetaChanges(
     params.status = META_STATUS[changes.status];
   changes.settings?.forEach((setting, i) => {
     if (isBudget(setting)) {
+      checkAdSetBudget(adSet?.campaign, i);
       const [name, amount] = metaBudget(setting, i, current!.account);
       params[name] = amount;
       sources.push([name, `settings[${i}].budget`], ['budget', `settings[${i}].budget`]);

@@ -4,7 +4,11 @@ import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
 import type { ParamSource } from './errors.js';
-import { META_STATUS, zipKey } from './mapping.js';
+import type { GraphBudgets } from './graph-types.js';
+import { hasCampaignBudget, META_STATUS, zipKey } from './mapping.js';
+
+/** What an ad set's create or budget change reads of its campaign. */
+export type ParentCampaign = { objective?: string } & GraphBudgets;
 
 /**
  * What an ad set optimizes for under each campaign objective that needs nothing else. The others
@@ -41,14 +45,28 @@ export function metaBudget(s: Budget, i: number, account: AdAccount): [name: str
 }
 
 /**
+ * An ad set budget under a campaign with a campaign budget (Advantage campaign budget), which Meta
+ * refuses (subcode 1885621): refused by name before any call.
+ */
+export function checkAdSetBudget(campaign: GraphBudgets | undefined, i: number): void {
+  if (hasCampaignBudget(campaign)) {
+    throw new PlatformInputError(
+      `settings[${i}]`,
+      "The Meta campaign has a campaign budget (Advantage campaign budget), which its ad sets share: they have no budget of their own. Change the campaign's budget instead.",
+    );
+  }
+}
+
+/**
  * The parameters of `POST /act_{id}/adsets` for a unified ad set, and where each came from (for
  * Meta's validation errors). What Meta cannot hold is refused by name before any call.
  */
 export function toMetaAdSet(
   input: NewAdSet,
   account: AdAccount,
-  objective: string | undefined,
+  campaign: ParentCampaign,
 ): { params: Record<string, string>; sources: ParamSource[] } {
+  const { objective } = campaign;
   const goal = objective ? OPTIMIZATION_GOAL[objective] : undefined;
   if (!goal) {
     throw new PlatformInputError(
@@ -70,6 +88,7 @@ export function toMetaAdSet(
     throw new PlatformInputError('settings', 'A Meta ad set has one budget: a DailyBudget or a TotalBudget.');
   }
   for (const { s, i } of budgets) {
+    checkAdSetBudget(campaign, i);
     const [name, amount] = metaBudget(s, i, account);
     params[name] = amount;
     sources.push([name, `settings[${i}].budget`], ['budget', `settings[${i}].budget`]);

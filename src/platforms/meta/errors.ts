@@ -19,6 +19,16 @@ const isThrottle = (code: number) =>
 /** "Unsupported get request. Object with ID … does not exist": what an unknown or foreign id gets. */
 export const NOT_FOUND_CODE = '100/33';
 
+/** The answer of a read, or null where the id does not exist (or is not this user's). */
+export async function orNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof PlatformError && err.code === NOT_FOUND_CODE) return null;
+    throw err;
+  }
+}
+
 /**
  * Seconds Meta asks to wait: the largest `estimated_time_to_regain_access` (minutes) in the
  * `X-Business-Use-Case-Usage` header (or `X-Ad-Account-Usage`'s `reset_time_duration`, seconds); 0 or

@@ -6,6 +6,9 @@ import { appSecretProof } from './app-secret-proof.js';
 import { classifyMetaError, type ParamSource } from './errors.js';
 import type { GraphPage } from './graph-types.js';
 
+/** The `fields=` parameter asking for these fields. */
+export const fields = (list: readonly string[]) => ({ fields: list.join(',') });
+
 /** Asked of every edge: Meta caps pages at a few hundred; fewer calls than its default of 25. */
 const PAGE_SIZE = 100;
 

@@ -7,7 +7,13 @@ export interface GraphAdAccount {
   currency: string;
 }
 
-export interface GraphCampaign {
+/** A campaign budget (Advantage campaign budget), in offset units; absent when the ad sets have the budgets. */
+export interface GraphBudgets {
+  daily_budget?: string;
+  lifetime_budget?: string;
+}
+
+export interface GraphCampaign extends GraphBudgets {
   id: string;
   account_id: string;
   name: string;
@@ -22,16 +28,14 @@ export interface GraphTargeting {
   [criterion: string]: unknown;
 }
 
-export interface GraphAdSet {
+export interface GraphAdSet extends GraphBudgets {
   id: string;
   account_id: string;
   campaign_id: string;
-  campaign?: { id: string; objective?: string };
+  campaign?: { id: string; objective?: string } & GraphBudgets;
   name: string;
   status: string;
   effective_status: string;
-  daily_budget?: string;
-  lifetime_budget?: string;
   targeting?: GraphTargeting;
   /** In the ad account's time zone: `2026-01-05T01:00:00-0800`. */
   start_time?: string;
@@ -57,7 +61,18 @@ export interface GraphPage<T> {
 /** The fields the adapter asks for (the emulator test checks each against the SDK). */
 export const FIELDS = {
   adAccount: ['id', 'account_id', 'name', 'currency'],
-  campaign: ['id', 'account_id', 'name', 'objective', 'status', 'effective_status'],
+  campaign: [
+    'id',
+    'account_id',
+    'name',
+    'objective',
+    'status',
+    'effective_status',
+    'daily_budget',
+    'lifetime_budget',
+  ],
+  /** What an ad set's create or budget change needs to know of its campaign. */
+  parentCampaign: ['objective', 'daily_budget', 'lifetime_budget'],
   adSet: [
     'id',
     'account_id',
@@ -83,6 +98,7 @@ export const FIELDS = {
     'targeting',
     'start_time',
     'end_time',
+    'campaign{daily_budget,lifetime_budget}',
   ],
   ad: ['id', 'adset_id', 'name', 'status', 'effective_status'],
 } as const;

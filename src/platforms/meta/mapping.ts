@@ -1,7 +1,7 @@
-import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
-import type { GraphAd, GraphAdSet, GraphCampaign, GraphTargeting } from './graph-types.js';
+import type { GraphAd, GraphAdSet, GraphBudgets, GraphCampaign, GraphTargeting } from './graph-types.js';
 
 /** adlink's advertiser id is the ad account's node id, `act_<account_id>`, as Meta's paths use it. */
 export const advertiserId = (accountId: string): string => `act_${accountId}`;
@@ -37,6 +37,16 @@ export const ADSET_EFFECTIVE_STATUSES = [
   'ARCHIVED',
   'DELETED',
   'CAMPAIGN_PAUSED',
+  'IN_PROCESS',
+  'WITH_ISSUES',
+] as const;
+
+/** Every effective status of a campaign (the SDK's `Campaign.EffectiveStatus`), deleted ones included. */
+export const CAMPAIGN_EFFECTIVE_STATUSES = [
+  'ACTIVE',
+  'PAUSED',
+  'ARCHIVED',
+  'DELETED',
   'IN_PROCESS',
   'WITH_ISSUES',
 ] as const;
@@ -80,19 +90,28 @@ export function toAd(ad: GraphAd): Ad {
   return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
 }
 
+/** Whether a budget is set: Meta leaves it out or answers "0" where the other level has the budget. */
+const isSet = (amount: string | undefined): amount is string => Number(amount ?? 0) > 0;
+
+/** An ad set's or a campaign's budget, in the account's currency with Meta's offset. */
+export function budgetSettings(node: GraphBudgets, currency: string): Budget[] {
+  const budgets: Budget[] = [];
+  if (isSet(node.daily_budget)) {
+    budgets.push({ kind: 'DailyBudget', budget: fromMetaAmount(node.daily_budget, currency), currency });
+  }
+  if (isSet(node.lifetime_budget)) {
+    budgets.push({ kind: 'TotalBudget', budget: fromMetaAmount(node.lifetime_budget, currency), currency });
+  }
+  return budgets;
+}
+
+/** Advantage campaign budget: the campaign holds the budget and its ad sets have none of their own. */
+export const hasCampaignBudget = (campaign: GraphBudgets | undefined): boolean =>
+  isSet(campaign?.daily_budget) || isSet(campaign?.lifetime_budget);
+
 /** An ad set in the unified model; budgets are read in the account's currency with Meta's offset. */
 export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): AdSet {
-  const settings: Setting[] = [];
-  if (Number(adSet.daily_budget ?? 0) > 0) {
-    settings.push({ kind: 'DailyBudget', budget: fromMetaAmount(adSet.daily_budget!, currency), currency });
-  }
-  if (Number(adSet.lifetime_budget ?? 0) > 0) {
-    settings.push({
-      kind: 'TotalBudget',
-      budget: fromMetaAmount(adSet.lifetime_budget!, currency),
-      currency,
-    });
-  }
+  const settings: Setting[] = budgetSettings(adSet, currency);
   if (adSet.campaign?.objective) settings.push({ kind: 'Objective', objective: adSet.campaign.objective });
   if (adSet.start_time) {
     settings.push({
@@ -116,7 +135,8 @@ export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): Ad
   };
 }
 
-export function toCampaign(campaign: GraphCampaign): Campaign {
+/** A campaign in the unified model, with its campaign budget where it has one. */
+export function toCampaign(campaign: GraphCampaign, currency: string): Campaign {
   return {
     id: campaign.id,
     name: campaign.name,
@@ -125,6 +145,6 @@ export function toCampaign(campaign: GraphCampaign): Campaign {
     advertiser: advertiserId(campaign.account_id),
     objective: campaign.objective ?? null,
     channelKind: 'Social',
-    settings: [],
+    settings: budgetSettings(campaign, currency),
   };
 }

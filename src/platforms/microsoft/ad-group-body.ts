@@ -1,38 +1,76 @@
-import type { NewAdSet } from '../../adsets/model.js';
+import { findRuntime } from '../../adsets/instants.js';
+import type { NewAdSet, Targeting } from '../../adsets/model.js';
 import { PlatformInputError } from '../adapter.js';
-import { microsoftStatus } from './mapping.js';
-import type { Campaign } from './model.js';
+import { adGroupDates } from './ad-group-schedule.js';
+import { activeKeywords, microsoftStatus } from './mapping.js';
+import type { Campaign, Keyword } from './model.js';
 
 /** The unified model has no match type; new keywords are broad match, Microsoft's default. */
 const MATCH_TYPE = 'Broad';
 
 /**
- * The AddAdGroups body for a new ad set under `campaign`. An ad group needs a `Language` unless its
- * campaign has `Languages` (Microsoft error 1257); the unified model has no language to send, so an
- * ad set under a campaign without languages is refused here, before Microsoft is called.
+ * The AddAdGroups body for a new ad set under `campaign`, its Runtime as StartDate and EndDate in
+ * `zone` (the campaign's time zone). An ad group needs a `Language` unless its campaign has
+ * `Languages` (Microsoft error 1257); the unified model has no language to send, so an ad set under
+ * a campaign without languages is refused here, before Microsoft is called.
  */
-export function addAdGroupsBody(input: NewAdSet, campaign: Campaign) {
+export function addAdGroupsBody(input: NewAdSet, campaign: Campaign, zone: string | undefined) {
   if (!campaign.Languages?.length) {
     throw new PlatformInputError(
       'parentId',
       `Microsoft Advertising campaign ${input.parentId} has no languages, so its ad groups each need one, which adlink does not set: add the campaign's languages in Microsoft Advertising.`,
     );
   }
+  const found = findRuntime(input.settings);
+  const dates = found ? adGroupDates(found.runtime, found.i, zone, campaign.TimeZone) : {};
   return {
     CampaignId: campaign.Id,
-    AdGroups: [{ Name: input.name, Status: microsoftStatus(input.status) }],
+    AdGroups: [{ Name: input.name, Status: microsoftStatus(input.status), ...dates }],
   };
 }
 
-/** The AddKeywords body of a new ad group, and the unified parameter of each keyword. */
-export function addKeywordsBody(input: NewAdSet, adGroupId: string) {
-  const keywords = input.targetings.flatMap((t, i) =>
-    t.kind === 'KeywordTargeting'
-      ? t.keywords.map((Text, k) => ({ Text, param: `targetings[${i}].keywords[${k}]` }))
-      : [],
-  );
+/** A keyword to add, with the unified parameter it came from. */
+export interface NewKeyword {
+  Text: string;
+  param: string;
+}
+
+/** The keywords of the targeting at `targetings[i]`, each with its parameter. */
+const keywordsAt = (t: Targeting, i: number): NewKeyword[] =>
+  t.kind === 'KeywordTargeting'
+    ? t.keywords.map((Text, k) => ({ Text, param: `targetings[${i}].keywords[${k}]` }))
+    : [];
+
+/** The keywords of a list of targetings, each with its parameter. */
+export const keywordsOf = (targetings: Targeting[]): NewKeyword[] => targetings.flatMap(keywordsAt);
+
+/** The AddKeywords body for an ad group, and the unified parameter of each keyword. */
+export function addKeywordsBody(adGroupId: string, keywords: NewKeyword[]) {
   return {
     body: { AdGroupId: adGroupId, Keywords: keywords.map(({ Text }) => ({ Text, MatchType: MATCH_TYPE })) },
     params: keywords.map((k) => k.param),
   };
+}
+
+const textKey = (text: string) => text.toLowerCase();
+
+/**
+ * What replacing an ad group's keywords with `targeting` takes: the keywords to add (texts not among
+ * its Active keywords, compared as Microsoft compares them, without case) and the ids of the Active
+ * keywords to delete. Paused and other keywords that do not serve are left as they are.
+ */
+export function keywordChanges(current: Keyword[], targeting: Targeting, i: number) {
+  if (targeting.kind !== 'KeywordTargeting') return { add: [], remove: [] };
+  const active = activeKeywords(current);
+  const wanted = new Set(targeting.keywords.map(textKey));
+  const existing = new Set(active.map((k) => textKey(k.Text as string)));
+  const seen = new Set<string>();
+  const add = keywordsAt(targeting, i).filter(({ Text }) => {
+    const key = textKey(Text);
+    if (existing.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const remove = active.filter((k) => !wanted.has(textKey(k.Text as string))).map((k) => k.Id as string);
+  return { add, remove };
 }

@@ -1,20 +1,24 @@
+import { findRuntime } from '../../adsets/instants.js';
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import {
-  type AdapterFactory,
-  NAME_AND_STATUS_UPDATES,
-  type PlatformCall,
-  PlatformInputError,
-} from '../adapter.js';
+import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import { addAdGroupsBody, addKeywordsBody } from './ad-group-body.js';
+import {
+  addAdGroupsBody,
+  addKeywordsBody,
+  keywordChanges,
+  keywordsOf,
+  type NewKeyword,
+} from './ad-group-body.js';
+import { adGroupDateChanges } from './ad-group-schedule.js';
+import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
+import { microsoftCampaigns } from './campaigns.js';
 import { type AccountApi, MicrosoftAdsApi } from './client.js';
 import { partialFailure } from './errors.js';
 import { channelKind, microsoftStatus, toAd, toAdSet, toCampaign } from './mapping.js';
 import type { Ad, AdGroup, AdvertiserAccount, BatchError, Campaign, Keyword } from './model.js';
+import { ianaZone } from './time-zones.js';
 
-/** Campaigns of every type (a flags value): without it, Microsoft returns Search campaigns only. */
-const ALL_CAMPAIGN_TYPES = 'Search,Shopping,DynamicSearchAds,Audience,Hotel,PerformanceMax,App';
 /** Performance Max campaigns hold asset groups, not ad groups. */
 const WITHOUT_AD_GROUPS = 'PerformanceMax';
 /**
@@ -35,7 +39,21 @@ const AD_TYPES = [
   'Hotel',
 ];
 const ACCOUNTS_PAGE = 1000;
-const isMicrosoftId = (value: string) => /^\d{1,19}$/.test(value);
+
+/** The IANA zone of an ad group's dates: its campaign's time zone, else its account's. */
+const zoneOf = (api: AccountApi, campaign: Campaign) => ianaZone(campaign.TimeZone ?? api.timeZone);
+
+/** Microsoft's refusals of an ad group's dates, as the parameters of the Runtime at `settings[i]`. */
+const dateParams = (i: number | undefined): Record<string, string | undefined> =>
+  i === undefined
+    ? {}
+    : {
+        CampaignServiceAdGroupStartDateLessThanCurrentDate: `settings[${i}].start`,
+        CampaignServiceAdGroupInvalidStartDate: `settings[${i}].start`,
+        CampaignServiceAdGroupStartDateCannotBeEarlierThanSubmitDate: `settings[${i}].start`,
+        CampaignServiceAdGroupEndDateShouldBeAfterStartDate: `settings[${i}].end`,
+        CampaignServiceAdGroupInvalidEndDate: `settings[${i}].end`,
+      };
 
 /** An ad group found in the customer's accounts: where it is, and the API of its account. */
 interface Located {
@@ -54,14 +72,6 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
   if (!customerBase) throw new Error('the microsoft catalog entry needs apiUrls.customerManagement');
   const ms = new MicrosoftAdsApi(apiBaseUrl, customerBase, timeoutMs);
 
-  const campaignsOf = async (api: AccountApi) =>
-    (
-      await api.request<{ Campaigns?: Campaign[] }>('POST', '/Campaigns/QueryByAccountId', {
-        AccountId: api.accountId,
-        CampaignType: ALL_CAMPAIGN_TYPES,
-      })
-    ).Campaigns ?? [];
-
   /** One ad group with its keywords and ads, as adlink shows it. */
   async function withParts(
     api: AccountApi,
@@ -69,21 +79,24 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     campaign: Campaign,
     adGroup: AdGroup,
   ): Promise<AdSet> {
-    const AdGroupId = adGroup.Id;
     const keywords = WITH_KEYWORDS.includes(campaign.CampaignType ?? '')
-      ? ((await api.request<{ Keywords?: Keyword[] }>('POST', '/Keywords/QueryByAdGroupId', { AdGroupId }))
-          .Keywords ?? [])
+      ? await keywordsIn(api, adGroup.Id ?? '')
       : [];
-    const ads = await adsOf(api, AdGroupId ?? '');
+    const ads = await adsOf(api, adGroup.Id ?? '');
     return toAdSet({
       accountId: account.id,
       currency: account.currency ?? '',
+      zone: zoneOf(api, campaign),
       campaign,
       adGroup,
       keywords,
       ads,
     });
   }
+
+  const keywordsIn = async (api: AccountApi, AdGroupId: string) =>
+    (await api.request<{ Keywords?: Keyword[] }>('POST', '/Keywords/QueryByAdGroupId', { AdGroupId }))
+      .Keywords ?? [];
 
   const adsOf = async (api: AccountApi, AdGroupId: string) =>
     (await api.request<{ Ads?: Ad[] }>('POST', '/Ads/QueryByAdGroupId', { AdGroupId, AdTypes: AD_TYPES }))
@@ -129,16 +142,9 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     return withParts(api, account, campaign, adGroup);
   };
 
-  /** A batch operation's answer, refused where it carries PartialErrors. */
-  const accepted = <T extends { PartialErrors?: BatchError[] | null }>(answer: T) => {
-    const failure = partialFailure(answer.PartialErrors);
-    if (failure) throw failure;
-    return answer;
-  };
-
   return {
     capabilities: {
-      settings: ['DailyBudget', 'Objective'],
+      settings: ['DailyBudget', 'Objective', 'Runtime'],
       targetings: ['KeywordTargeting'],
       adSetTargeting: true,
       budgetLevel: 'campaign',
@@ -146,7 +152,8 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       deletion: 'hard',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // Budgets are the campaign's (change them there); the ad group's dates and keywords change here.
+      updates: { settings: ['Runtime'], targetings: ['KeywordTargeting'], budgetKindChange: false },
       channelKinds: ['Search', 'Display'],
     },
 
@@ -172,7 +179,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
 
     async listCampaigns(call, advertiser) {
       const api = await ms.account(call, advertiser.id);
-      return (await campaignsOf(api)).map((c) => toCampaign(advertiser.id, c));
+      return (await campaignsOf(api)).map((c) => toCampaign(advertiser, c));
     },
 
     /** Campaigns, then every ad group of each (one answer each: Microsoft does not page them). */
@@ -203,16 +210,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       if (!isMicrosoftId(input.parentId))
         throw new PlatformInputError('parentId', 'Microsoft campaign ids are digits.');
       const api = await ms.account(call, account.id);
-      const { Campaigns } = await api.request<{ Campaigns?: (Campaign | null)[] }>(
-        'POST',
-        '/Campaigns/QueryByIds',
-        {
-          AccountId: account.id,
-          CampaignIds: [input.parentId],
-          CampaignType: ALL_CAMPAIGN_TYPES,
-        },
-      );
-      const campaign = Campaigns?.[0];
+      const campaign = await campaignById(api, input.parentId);
       if (!campaign)
         throw new PlatformInputError('parentId', `No campaign ${input.parentId} in account ${account.id}.`);
       if (channelKind(campaign.CampaignType) !== input.channelKind) {
@@ -225,31 +223,58 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
         await api.request<{ AdGroupIds?: (string | null)[]; PartialErrors?: BatchError[] }>(
           'POST',
           '/AdGroups',
-          addAdGroupsBody(input, campaign),
+          addAdGroupsBody(input, campaign, zoneOf(api, campaign)),
         ),
+        dateParams(findRuntime(input.settings)?.i),
       );
       const id = AdGroupIds?.[0];
       if (!id)
         throw new PlatformError('rejected', 'Microsoft Advertising answered an add without an ad group id');
-      await addKeywords(api, campaign, id, input);
+      await addNewKeywords(api, campaign, id, keywordsOf(input.targetings));
       return read({ ...call, accounts: [account] }, id);
     },
 
+    /**
+     * UpdateAdGroups with what changed of name, status and dates (fields left out keep their values),
+     * then the keywords: the new ones added first, so a refused keyword leaves the old ones serving.
+     */
     async updateAdSet(call, id, changes: AdSetChanges) {
-      const { api, campaign } = await mustLocate(call, id);
-      // Fields left out of an update keep their values.
-      accepted(
-        await api.request<{ PartialErrors?: BatchError[] }>('PUT', '/AdGroups', {
-          CampaignId: campaign.Id,
-          AdGroups: [
-            {
-              Id: id,
-              ...(changes.name === undefined ? {} : { Name: changes.name }),
-              ...(changes.status === undefined ? {} : { Status: microsoftStatus(changes.status) }),
-            },
-          ],
-        }),
-      );
+      const { api, campaign, adGroup } = await mustLocate(call, id);
+      const found = changes.settings && findRuntime(changes.settings);
+      const update: AdGroup = {
+        ...(changes.name === undefined ? {} : { Name: changes.name }),
+        ...(changes.status === undefined ? {} : { Status: microsoftStatus(changes.status) }),
+        ...(found
+          ? adGroupDateChanges(found.runtime, found.i, adGroup, zoneOf(api, campaign), campaign.TimeZone)
+          : {}),
+      };
+      if (Object.keys(update).length > 0) {
+        accepted(
+          await api.request<{ PartialErrors?: BatchError[] }>('PUT', '/AdGroups', {
+            CampaignId: campaign.Id,
+            AdGroups: [{ Id: id, ...update }],
+          }),
+          dateParams(found?.i),
+        );
+      }
+      for (const [i, targeting] of (changes.targetings ?? []).entries()) {
+        if (!WITH_KEYWORDS.includes(campaign.CampaignType ?? '')) {
+          throw new PlatformInputError(
+            `targetings[${i}]`,
+            `Ad groups of ${campaign.CampaignType} campaigns have no keywords.`,
+          );
+        }
+        const { add, remove } = keywordChanges(await keywordsIn(api, id), targeting, i);
+        await addKeywords(api, id, add);
+        if (remove.length > 0) {
+          accepted(
+            await api.request<{ PartialErrors?: BatchError[] }>('DELETE', '/Keywords', {
+              AdGroupId: id,
+              KeywordIds: remove,
+            }),
+          );
+        }
+      }
       return read(call, id);
     },
 
@@ -266,23 +291,38 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       return { ...current, status: 'Deleted' };
     },
 
+    campaigns: microsoftCampaigns(ms),
+
     async listAds(call, adSetId) {
       const { api, campaign } = await mustLocate(call, adSetId);
       return (await adsOf(api, adSetId)).map((ad) => toAd(ad, campaign));
     },
   };
 
-  /**
-   * The keywords of a new ad group, as Keyword entities. AddKeywords is not atomic with AddAdGroups:
-   * when Microsoft refuses a keyword, the new ad group is deleted again so nothing half-made remains.
-   */
-  async function addKeywords(api: AccountApi, campaign: Campaign, adGroupId: string, input: NewAdSet) {
-    const { body, params } = addKeywordsBody(input, adGroupId);
-    if (params.length === 0) return;
+  /** AddKeywords; a refused keyword is named by its unified parameter. */
+  async function addKeywords(api: AccountApi, adGroupId: string, keywords: NewKeyword[]) {
+    if (keywords.length === 0) return;
+    const { body, params } = addKeywordsBody(adGroupId, keywords);
     const answer = await api.request<{ PartialErrors?: BatchError[] }>('POST', '/Keywords', body);
     const failure = partialFailure(answer.PartialErrors, (index) => params[index]);
-    if (!failure) return;
-    await api.request('DELETE', '/AdGroups', { CampaignId: campaign.Id, AdGroupIds: [adGroupId] });
-    throw failure;
+    if (failure) throw failure;
+  }
+
+  /**
+   * The keywords of a new ad group. AddKeywords is not atomic with AddAdGroups: when Microsoft
+   * refuses a keyword, the new ad group is deleted again so nothing half-made remains.
+   */
+  async function addNewKeywords(
+    api: AccountApi,
+    campaign: Campaign,
+    adGroupId: string,
+    keywords: NewKeyword[],
+  ) {
+    try {
+      await addKeywords(api, adGroupId, keywords);
+    } catch (err) {
+      await api.request('DELETE', '/AdGroups', { CampaignId: campaign.Id, AdGroupIds: [adGroupId] });
+      throw err;
+    }
   }
 };

@@ -9,6 +9,8 @@ type Method = 'POST' | 'PUT' | 'DELETE';
 /** One ad account's Campaign Management calls, with its `CustomerId` and `CustomerAccountId` headers. */
 export interface AccountApi {
   accountId: string;
+  /** The account's time zone (a value of the "Time Zones" guide): new campaigns are created in it. */
+  timeZone: string | undefined;
   request<T>(method: Method, path: string, body: object): Promise<T>;
 }
 
@@ -69,6 +71,7 @@ export class MicrosoftAdsApi {
     const headers = { CustomerId: customerId, CustomerAccountId: accountId };
     return {
       accountId,
+      timeZone: Account?.TimeZone ?? undefined,
       request: <T>(method: Method, path: string, body: object) =>
         this.send<T>(call, `${this.campaignBase}${path}`, method, body, headers),
     };

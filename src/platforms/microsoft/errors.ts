@@ -64,16 +64,19 @@ export function classifyMicrosoftAnswer(answer: PlatformAnswer): PlatformError |
 }
 
 /**
- * A batch operation's `PartialErrors` (in a 200 answer): the platform refused the values. `paramOf`
- * names the unified parameter of the item at an index, where the code does not name a field.
+ * A batch operation's `PartialErrors` (in a 200 answer): the platform refused the values. `params`
+ * names the unified parameter of the fields a code is about (before the ad group codes above), and
+ * `paramOf` that of the item at an index, where the code does not name a field.
  */
 export function partialFailure(
   errors: BatchError[] | null | undefined,
   paramOf: (index: number) => string | undefined = () => undefined,
+  params: Record<string, string | undefined> = {},
 ): PlatformError | undefined {
   const [first] = errors ?? [];
   if (!first) return undefined;
-  const param = AD_GROUP_PARAMS[first.ErrorCode ?? ''] ?? paramOf(first.Index ?? 0);
+  const code = first.ErrorCode ?? '';
+  const param = params[code] ?? AD_GROUP_PARAMS[code] ?? paramOf(first.Index ?? 0);
   return new PlatformError(
     'invalid',
     describe(errors ?? [], 'refused'),

@@ -1,6 +1,7 @@
 import type { AdSet, AdSetStatus, ChannelKind, Setting, Ad as UnifiedAd } from '../../adsets/model.js';
-import type { Campaign as UnifiedCampaign } from '../../campaigns/model.js';
-import type { Ad, AdGroupParts, Campaign } from './model.js';
+import type { CampaignSetting, Campaign as UnifiedCampaign } from '../../campaigns/model.js';
+import { adGroupRuntime } from './ad-group-schedule.js';
+import type { Ad, AdGroupParts, Campaign, Keyword } from './model.js';
 
 /** Microsoft keeps no creation time on ad groups; lists then order by id, which it hands out ascending. */
 const NO_CREATION_TIME = new Date(0).toISOString();
@@ -57,14 +58,35 @@ export function campaignStatus(status: string | undefined): AdSetStatus {
   }
 }
 
-const DAILY_BUDGET_TYPES = ['DailyBudgetStandard', 'DailyBudgetAccelerated'];
+export const DAILY_BUDGET_TYPES = ['DailyBudgetStandard', 'DailyBudgetAccelerated'];
+/** Audience campaigns only; `DailyBudget` then holds the amount for the campaign's whole run. */
+const LIFETIME_BUDGET_TYPE = 'LifetimeBudgetStandard';
+
+/** A campaign that spends a shared Budget (BudgetId greater than zero) rather than its own. */
+export const sharesBudget = (campaign: Campaign) => Number(campaign.BudgetId ?? 0) > 0;
+
+/**
+ * A campaign's budget in major units, as Microsoft holds it: a daily budget (DailyBudgetStandard or
+ * DailyBudgetAccelerated), or a TotalBudget for LifetimeBudgetStandard; `shared` when the amount is
+ * a shared Budget's.
+ */
+export function campaignBudget(campaign: Campaign, currency: string): CampaignSetting[] {
+  if (typeof campaign.DailyBudget !== 'number') return [];
+  const kind = DAILY_BUDGET_TYPES.includes(campaign.BudgetType ?? '')
+    ? 'DailyBudget'
+    : campaign.BudgetType === LIFETIME_BUDGET_TYPE
+      ? 'TotalBudget'
+      : undefined;
+  if (!kind) return [];
+  const budget = { kind, budget: campaign.DailyBudget, currency } as const;
+  return [sharesBudget(campaign) ? { ...budget, shared: true } : budget];
+}
 
 /** An ad group's settings: its campaign's daily budget (major units, read-only here) and type as objective. */
 export function campaignSettings(campaign: Campaign, currency: string): Setting[] {
-  const settings: Setting[] = [];
-  if (typeof campaign.DailyBudget === 'number' && DAILY_BUDGET_TYPES.includes(campaign.BudgetType ?? '')) {
-    settings.push({ kind: 'DailyBudget', budget: campaign.DailyBudget, currency });
-  }
+  const settings: Setting[] = campaignBudget(campaign, currency)
+    .filter((s) => s.kind === 'DailyBudget')
+    .map(({ budget }) => ({ kind: 'DailyBudget', budget, currency }));
   if (campaign.CampaignType) settings.push({ kind: 'Objective', objective: campaign.CampaignType });
   return settings;
 }
@@ -88,8 +110,17 @@ export function toAd(ad: Ad, campaign: Campaign): UnifiedAd {
  * An ad group's targeting is its Active keywords only: a Paused keyword does not serve (nor an
  * Inactive or Deleted one), so it does not describe whom the ad group reaches.
  */
-export function toAdSet({ accountId, currency, campaign, adGroup, keywords, ads }: AdGroupParts): AdSet {
-  const texts = keywords.filter((k) => k.Status === 'Active' && k.Text).map((k) => k.Text as string);
+export function toAdSet({
+  accountId,
+  currency,
+  zone,
+  campaign,
+  adGroup,
+  keywords,
+  ads,
+}: AdGroupParts): AdSet {
+  const texts = activeKeywords(keywords).map((k) => k.Text as string);
+  const runtime = adGroupRuntime(adGroup, zone);
   return {
     id: adGroup.Id ?? '',
     name: adGroup.Name ?? '',
@@ -98,22 +129,26 @@ export function toAdSet({ accountId, currency, campaign, adGroup, keywords, ads 
     advertiser: accountId,
     parentId: campaign.Id ?? '',
     channelKind: channelKind(campaign.CampaignType),
-    settings: campaignSettings(campaign, currency),
+    settings: [...campaignSettings(campaign, currency), ...(runtime ? [runtime] : [])],
     ads: ads.map((ad) => toAd(ad, campaign)),
     targetings: texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [],
     created_at: NO_CREATION_TIME,
   };
 }
 
-export function toCampaign(accountId: string, campaign: Campaign): UnifiedCampaign {
+/** The keywords that serve: Active ones with a text. */
+export const activeKeywords = (keywords: Keyword[]) =>
+  keywords.filter((k) => k.Status === 'Active' && k.Text);
+
+export function toCampaign(account: { id: string; currency?: string }, campaign: Campaign): UnifiedCampaign {
   return {
     id: campaign.Id ?? '',
     name: campaign.Name ?? '',
     platform: 'microsoft',
     status: campaignStatus(campaign.Status),
-    advertiser: accountId,
+    advertiser: account.id,
     objective: campaign.CampaignType ?? null,
     channelKind: channelKind(campaign.CampaignType),
-    settings: [],
+    settings: campaignBudget(campaign, account.currency ?? ''),
   };
 }

@@ -1,3 +1,5 @@
+import type { MicrosoftDate } from './time-zones.js';
+
 /** The Microsoft Advertising REST shapes adlink reads (PascalCase JSON, int64 ids as strings). */
 
 export interface AdvertiserAccount {
@@ -6,6 +8,7 @@ export interface AdvertiserAccount {
   CurrencyCode?: string;
   ParentCustomerId?: string;
   AccountLifeCycleStatus?: string;
+  TimeZone?: string | null;
 }
 
 export interface Campaign {
@@ -13,8 +16,13 @@ export interface Campaign {
   Name?: string;
   Status?: string;
   CampaignType?: string;
+  /** In the account currency's major units; a lifetime amount under LifetimeBudgetStandard. */
   DailyBudget?: number | null;
   BudgetType?: string | null;
+  /** A shared Budget's id (greater than zero): the campaign spends that budget, not its own. */
+  BudgetId?: string | null;
+  /** Where the ad groups' StartDate and EndDate are read (a value of the "Time Zones" guide). */
+  TimeZone?: string | null;
   Languages?: string[] | null;
 }
 
@@ -22,9 +30,13 @@ export interface AdGroup {
   Id?: string;
   Name?: string;
   Status?: string;
+  /** Days in the campaign's time zone: serving starts at the start's midnight, ends after the end day. */
+  StartDate?: MicrosoftDate | null;
+  EndDate?: MicrosoftDate | null;
 }
 
 export interface Keyword {
+  Id?: string;
   Text?: string;
   Status?: string;
 }
@@ -43,10 +55,12 @@ export interface BatchError {
   Message?: string;
 }
 
-/** An ad group with what adlink shows of it: its campaign, account currency, keywords and ads. */
+/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords and ads. */
 export interface AdGroupParts {
   accountId: string;
   currency: string;
+  /** The IANA zone its dates are in (the campaign's, else the account's). */
+  zone: string | undefined;
   campaign: Campaign;
   adGroup: AdGroup;
   keywords: Keyword[];

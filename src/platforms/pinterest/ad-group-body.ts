@@ -1,11 +1,12 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
-import { toMicros } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import type { ParamSource } from './errors.js';
 import { toGeoId } from './geo.js';
 import type { PinterestCampaign } from './model.js';
+import { toPinterestMicros } from './money.js';
+import { scheduleFields } from './schedule.js';
 import { PINTEREST_STATUS } from './status.js';
 
 /**
@@ -89,30 +90,15 @@ export function adGroupCreate(
     );
   }
   for (const { s, i } of budgets) {
-    const currency = account.currency ?? s.currency;
-    if (s.currency !== currency) {
-      throw new PlatformInputError(
-        `settings[${i}].currency`,
-        `Budgets of ad account ${account.id} are in ${currency}.`,
-      );
-    }
-    const micros = toMicros(s.budget, currency);
-    if (micros === undefined) {
-      throw new PlatformInputError(
-        `settings[${i}].budget`,
-        `Not a budget Pinterest can hold in ${currency}.`,
-      );
-    }
-    item.budget_in_micro_currency = micros;
+    item.budget_in_micro_currency = toPinterestMicros(s, i, account);
     item.budget_type = s.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME';
     sources.push(['budget_in_micro_currency', `settings[${i}].budget`], ['budget_type', `settings[${i}]`]);
   }
   const found = findRuntime(input.settings);
   if (found) {
-    const seconds = (instant: string) => Date.parse(instant) / 1000;
-    item.start_time = seconds(found.runtime.start);
-    if (found.runtime.end) item.end_time = seconds(found.runtime.end);
-    sources.push(['end_time', `settings[${found.i}].end`], ['start_time', `settings[${found.i}].start`]);
+    const schedule = scheduleFields(found.runtime, found.i);
+    Object.assign(item, schedule.fields);
+    sources.push(...schedule.sources);
   }
 
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
@@ -144,13 +130,15 @@ export function adGroupCreate(
     item,
     sources,
     keywords:
-      values.length === 0 ? null : { values: unique(values), param: `targetings[${keywordAt}].keywords` },
+      values.length === 0
+        ? null
+        : { values: uniqueKeywords(values), param: `targetings[${keywordAt}].keywords` },
     bidFloor,
   };
 }
 
 /** Keywords once each, ignoring case (Pinterest refuses a keyword its parent already has). */
-const unique = (values: string[]): string[] => {
+export const uniqueKeywords = (values: string[]): string[] => {
   const seen = new Set<string>();
   return values.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
 };

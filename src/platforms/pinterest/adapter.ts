@@ -1,11 +1,14 @@
 import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
+import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
+import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
 import { adGroupCreate, type BidFloorSpec } from './ad-group-body.js';
+import { adGroupChanges } from './ad-group-changes.js';
+import { pinterestCampaigns } from './campaigns.js';
 import { pinterestClient } from './client.js';
 import type { ParamSource } from './errors.js';
-import { toAd, toAdSet, toCampaign } from './mapping.js';
+import { targetingKeywords, toAd, toAdSet, toCampaign } from './mapping.js';
 import {
   ENTITY_STATUSES,
   type KeywordsAnswer,
@@ -15,7 +18,6 @@ import {
   type PinterestCampaign,
   type PinterestKeyword,
 } from './model.js';
-import { PINTEREST_STATUS } from './status.js';
 
 /** Keyword lists asked at once: Pinterest lists keywords per ad group (`ad_group_ids` is a closed beta). */
 const KEYWORD_FAN_OUT = 4;
@@ -25,7 +27,6 @@ const ALL_STATUSES = { entity_statuses: ENTITY_STATUSES };
 /** Maps Pinterest API v5 (ads) to adlink's unified model. See README.md beside this file. */
 export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
   const pin = pinterestClient(apiBaseUrl, timeoutMs);
-  const accountPath = (account: string) => `/ad_accounts/${encodeURIComponent(account)}`;
 
   const keywordsOf = (call: PlatformCall, account: string, adGroupId: string) =>
     pin.all<PinterestKeyword>(call, `${accountPath(account)}/keywords`, { ad_group_id: adGroupId });
@@ -41,13 +42,6 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       ...ALL_STATUSES,
       ...(adGroupId ? { ad_group_ids: [adGroupId] } : {}),
     });
-
-  /** Every micro amount is in the ad account's currency, which adlink keeps from `listAdAccounts`. */
-  function currencyOf(call: PlatformCall, account: string): string {
-    const currency = call.accounts.find((a) => a.id === account)?.currency;
-    if (!currency) throw new PlatformError('rejected', `the currency of ad account ${account} is unknown`);
-    return currency;
-  }
 
   /** Pinterest's lowest bid for an ad group of `spec` (`POST bid_floor`, one spec, one floor). */
   async function bidFloorOf(call: PlatformCall, account: string, spec: BidFloorSpec, sources: ParamSource[]) {
@@ -80,18 +74,11 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     });
   }
 
-  /** The ad group among the customer's ad accounts (another account's answers 403, a missing one 404). */
-  async function locate(call: PlatformCall, id: string): Promise<PinterestAdGroup | null> {
-    if (!/^\d{1,18}$/.test(id)) return null;
-    for (const { id: account } of call.accounts) {
-      try {
-        return await pin.get<PinterestAdGroup>(call, `${accountPath(account)}/ad_groups/${id}`);
-      } catch (err) {
-        if (!(err instanceof PlatformError) || (err.status !== 404 && err.status !== 403)) throw err;
-      }
-    }
-    return null;
-  }
+  /** The ad group among the customer's ad accounts. */
+  const locate = (call: PlatformCall, id: string) =>
+    inSomeAccount(call, id, (account) =>
+      pin.get<PinterestAdGroup>(call, `${accountPath(account)}/ad_groups/${id}`),
+    );
 
   async function mustLocate(call: PlatformCall, id: string): Promise<PinterestAdGroup> {
     const found = await locate(call, id);
@@ -106,20 +93,68 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     return found;
   }
 
-  /** `PATCH ad_groups` for one ad group, answered with the ad set as it is afterwards. */
-  async function patch(call: PlatformCall, adGroup: PinterestAdGroup, changes: Record<string, string>) {
-    const updated = await pin.writeOne<PinterestAdGroup>(
+  /** `PATCH ad_groups` for one ad group: the ad group as Pinterest holds it afterwards. */
+  const patch = (
+    call: PlatformCall,
+    adGroup: PinterestAdGroup,
+    fields: Record<string, unknown>,
+    sources: ParamSource[] = [
+      ['name', 'name'],
+      ['status', 'status'],
+      ['archived', 'status'],
+    ],
+  ) =>
+    pin.writeOne<PinterestAdGroup>(
       call,
       'PATCH',
       `${accountPath(adGroup.ad_account_id)}/ad_groups`,
-      { id: adGroup.id, ...changes },
-      [
-        ['name', 'name'],
-        ['status', 'status'],
-        ['archived', 'status'],
-      ],
+      { id: adGroup.id, ...fields },
+      sources,
     );
-    return complete(call, updated);
+
+  /** `POST keywords`: BROAD keywords of the ad group, all made or none (the refusals in `errors`). */
+  const addKeywords = (call: PlatformCall, adGroup: PinterestAdGroup, values: string[], param: string) =>
+    pin.post<KeywordsAnswer>(
+      call,
+      `${accountPath(adGroup.ad_account_id)}/keywords`,
+      { parent_id: adGroup.id, keywords: values.map((value) => ({ value, match_type: 'BROAD' })) },
+      [['value', param]],
+    );
+
+  const refusedKeywords = (answer: KeywordsAnswer | undefined, param: string, message: string) => {
+    const errors = answer?.errors ?? [];
+    if (errors.length === 0) return;
+    const reasons = errors.flatMap((e) => e.error_messages ?? []).join(' ');
+    throw new PlatformError('invalid', `${message}: ${reasons}`, undefined, 200, undefined, param);
+  };
+
+  /**
+   * The ad group's targeting keywords become `values` (ignoring case): the missing ones are added as
+   * BROAD, the others archived (`PATCH keywords` with `archived: true`, Pinterest's way to delete one).
+   */
+  async function replaceKeywords(
+    call: PlatformCall,
+    adGroup: PinterestAdGroup,
+    wanted: { values: string[]; param: string },
+  ) {
+    const current = targetingKeywords(await keywordsOf(call, adGroup.ad_account_id, adGroup.id));
+    const keep = new Set(wanted.values.map((v) => v.toLowerCase()));
+    const have = new Set(current.map((k) => k.value.toLowerCase()));
+    const added = wanted.values.filter((v) => !have.has(v.toLowerCase()));
+    const archived = current.filter((k) => !keep.has(k.value.toLowerCase()));
+    const partly = "Pinterest refused the keywords (the ad group's other changes were made)";
+    if (added.length > 0) {
+      refusedKeywords(await addKeywords(call, adGroup, added, wanted.param), wanted.param, partly);
+    }
+    if (archived.length > 0) {
+      const answer = await pin.patch<KeywordsAnswer>(
+        call,
+        `${accountPath(adGroup.ad_account_id)}/keywords`,
+        { keywords: archived.map((k) => ({ id: k.id, archived: true })) },
+        [['id', wanted.param]],
+      );
+      refusedKeywords(answer, wanted.param, partly);
+    }
   }
 
   return {
@@ -133,7 +168,12 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // Pinterest's ad group keeps its budget_type in adlink: a daily budget stays daily.
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        targetings: ['GeoTargeting', 'KeywordTargeting'],
+        budgetKindChange: false,
+      },
       channelKinds: ['Social'],
     },
 
@@ -145,7 +185,8 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     },
 
     async listCampaigns(call, advertiser) {
-      return (await campaignsOf(call, advertiser.id)).map(toCampaign);
+      const currency = currencyOf(call, advertiser.id);
+      return (await campaignsOf(call, advertiser.id)).map((c) => toCampaign(c, currency));
     },
 
     async listAdSets(call, advertiser) {
@@ -184,23 +225,16 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
       if (bidFloor) item.bid_in_micro_currency = await bidFloorOf(call, account.id, bidFloor, sources);
       const adGroup = await pin.writeOne<PinterestAdGroup>(call, 'POST', `${path}/ad_groups`, item, sources);
       const created = keywords
-        ? await pin.post<KeywordsAnswer>(
-            call,
-            `${path}/keywords`,
-            {
-              parent_id: adGroup.id,
-              keywords: keywords.values.map((value) => ({ value, match_type: 'BROAD' })),
-            },
-            [['value', keywords.param]],
-          )
+        ? await addKeywords(call, adGroup, keywords.values, keywords.param)
         : { keywords: [] };
-      const errors = created?.errors ?? [];
-      if (keywords && errors.length > 0) {
+      if (keywords && (created?.errors ?? []).length > 0) {
         // An ad group cannot be deleted: archived, the half-made ad set never runs.
         await patch(call, adGroup, { status: 'ARCHIVED' });
-        const reasons = errors.flatMap((e) => e.error_messages ?? []).join(' ');
-        const message = `Pinterest refused the keywords, so ad group ${adGroup.id} was archived: ${reasons}`;
-        throw new PlatformError('invalid', message, undefined, 200, undefined, keywords.param);
+        refusedKeywords(
+          created,
+          keywords.param,
+          `Pinterest refused the keywords, so ad group ${adGroup.id} was archived`,
+        );
       }
       return toAdSet(adGroup, {
         currency: currencyOf(call, account.id),
@@ -212,22 +246,23 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
 
     async updateAdSet(call, id, changes) {
       const adGroup = await mustLocate(call, id);
-      return patch(call, adGroup, {
-        ...(changes.name === undefined ? {} : { name: changes.name }),
-        ...(changes.status === undefined || changes.status === 'Deleted'
-          ? {}
-          : { status: PINTEREST_STATUS[changes.status] }),
-      });
+      const account = call.accounts.find((a) => a.id === adGroup.ad_account_id)!;
+      const { fields, sources, keywords } = adGroupChanges(changes, adGroup, account);
+      const updated = Object.keys(fields).length > 0 ? await patch(call, adGroup, fields, sources) : adGroup;
+      if (keywords) await replaceKeywords(call, updated, keywords);
+      return complete(call, updated);
     },
 
     /** Pinterest has no DELETE for ad groups: the ad group is archived, and the answer says Archived. */
     async deleteAdSet(call, id) {
-      return patch(call, await mustLocate(call, id), { status: 'ARCHIVED' });
+      return complete(call, await patch(call, await mustLocate(call, id), { status: 'ARCHIVED' }));
     },
 
     async listAds(call, adSetId) {
       const adGroup = await mustLocate(call, adSetId);
       return (await adsOf(call, adGroup.ad_account_id, adGroup.id)).map(toAd);
     },
+
+    campaigns: pinterestCampaigns(pin),
   };
 };

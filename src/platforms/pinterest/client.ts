@@ -82,5 +82,10 @@ export function pinterestClient(apiBaseUrl: string, timeoutMs: number) {
   const post = async <T>(call: PlatformCall, path: string, body: object, sources: ParamSource[]) =>
     (await send(call, path, { method: 'POST', body, sources })) as T;
 
-  return { get, all, writeOne, post };
+  const patch = async <T>(call: PlatformCall, path: string, body: object, sources: ParamSource[]) =>
+    (await send(call, path, { method: 'PATCH', body, sources })) as T;
+
+  return { get, all, writeOne, post, patch };
 }
+
+export type PinterestClient = ReturnType<typeof pinterestClient>;

@@ -1,9 +1,9 @@
-import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, Setting, Targeting } from '../../adsets/model.js';
-import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
-import type { Campaign } from '../../campaigns/model.js';
+import type { Ad, AdSet, Runtime, Setting, Targeting } from '../../adsets/model.js';
+import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import { zipcodesOf } from './geo.js';
 import type { PinterestAd, PinterestAdGroup, PinterestCampaign, PinterestKeyword } from './model.js';
+import { fromPinterestMicros } from './money.js';
+import { fromUnixSeconds, type PinterestSchedule } from './schedule.js';
 import { toAdSetStatus } from './status.js';
 
 /** Pinterest's levels: campaign (adlink campaign) → ad group (ad set) → ad (a promoted Pin). */
@@ -22,13 +22,17 @@ export function toAd(ad: PinterestAd): Ad {
   };
 }
 
+/** The keywords that target (not archived, not negative). */
+export const targetingKeywords = (keywords: PinterestKeyword[]): PinterestKeyword[] =>
+  keywords.filter(
+    (k) => !k.archived && k.match_type !== null && TARGETING_MATCH_TYPES.includes(k.match_type),
+  );
+
 function toTargetings(adGroup: PinterestAdGroup, keywords: PinterestKeyword[]): Targeting[] {
   const targetings: Targeting[] = [];
   const zipcodes = zipcodesOf(adGroup.targeting_spec?.GEO ?? []);
   if (zipcodes.length > 0) targetings.push({ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes });
-  const values = keywords
-    .filter((k) => !k.archived && k.match_type !== null && TARGETING_MATCH_TYPES.includes(k.match_type))
-    .map((k) => k.value);
+  const values = targetingKeywords(keywords).map((k) => k.value);
   if (values.length > 0) targetings.push({ kind: 'KeywordTargeting', keywords: values });
   return targetings;
 }
@@ -49,17 +53,12 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
   if (budget && (adGroup.budget_type === 'DAILY' || adGroup.budget_type === 'LIFETIME')) {
     settings.push({
       kind: adGroup.budget_type === 'DAILY' ? 'DailyBudget' : 'TotalBudget',
-      budget: roundToMinorUnits(fromMicros(budget), context.currency),
+      budget: fromPinterestMicros(budget, context.currency),
       currency: context.currency,
     });
   }
   if (context.objective) settings.push({ kind: 'Objective', objective: context.objective });
-  const at = (seconds: number) => utcInstant(new Date(seconds * 1000));
-  settings.push({
-    kind: 'Runtime',
-    start: at(adGroup.start_time ?? adGroup.created_time),
-    ...(adGroup.end_time ? { end: at(adGroup.end_time) } : {}),
-  });
+  settings.push(toRuntime(adGroup));
   return {
     id: adGroup.id,
     name: adGroup.name,
@@ -75,7 +74,24 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
   };
 }
 
-export function toCampaign(campaign: PinterestCampaign): Campaign {
+/** The Runtime of a campaign or ad group: without a `start_time` it runs from its creation. */
+function toRuntime(o: PinterestSchedule & { created_time: number }): Runtime {
+  return {
+    kind: 'Runtime',
+    start: fromUnixSeconds(o.start_time ?? o.created_time),
+    ...(o.end_time ? { end: fromUnixSeconds(o.end_time) } : {}),
+  };
+}
+
+/** A campaign with its spend cap (a DailyBudget or TotalBudget over its ad groups) and its Runtime. */
+export function toCampaign(campaign: PinterestCampaign, currency: string): Campaign {
+  const settings: CampaignSetting[] = [];
+  const cap = (kind: 'DailyBudget' | 'TotalBudget', micros: number | null | undefined) => {
+    if (micros) settings.push({ kind, budget: fromPinterestMicros(micros, currency), currency });
+  };
+  cap('DailyBudget', campaign.daily_spend_cap);
+  cap('TotalBudget', campaign.lifetime_spend_cap);
+  settings.push(toRuntime(campaign));
   return {
     id: campaign.id,
     name: campaign.name,
@@ -84,6 +100,6 @@ export function toCampaign(campaign: PinterestCampaign): Campaign {
     advertiser: campaign.ad_account_id,
     objective: campaign.objective_type ?? null,
     channelKind: 'Social',
-    settings: [],
+    settings,
   };
 }

@@ -17,11 +17,20 @@ export interface PinterestCampaign {
   summary_status?: string;
   objective_type?: string;
   is_campaign_budget_optimization?: boolean;
+  /** Micro units of the account currency; at most one of the two is set. */
+  daily_spend_cap?: number | null;
+  lifetime_spend_cap?: number | null;
+  /** Unix seconds. */
+  start_time?: number | null;
+  end_time?: number | null;
+  created_time: number;
 }
 
+/** GEO and LOCATION are what adlink reads; other criteria (ages, interests, …) are kept as they are. */
 export interface TargetingSpec {
   GEO?: string[] | null;
   LOCATION?: string[] | null;
+  [criterion: string]: string[] | string | null | undefined;
 }
 
 export interface PinterestAdGroup {

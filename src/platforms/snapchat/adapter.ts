@@ -1,22 +1,14 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import {
-  type AdapterFactory,
-  NAME_AND_STATUS_UPDATES,
-  type PlatformCall,
-  PlatformInputError,
-} from '../adapter.js';
+import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adsquad-body.js';
+import { toSnapSquadChanges } from './adsquad-changes.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './api-types.js';
+import { READ_DELETED, snapchatCampaigns } from './campaigns.js';
 import { snapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
-import { objectiveOf, SNAP_STATUS, toAd, toAdSet, toCampaign } from './mapping.js';
-
-/** Deleted squads stay readable with this, as Snap's soft delete keeps them. */
-const READ_DELETED = { read_deleted_entities: 'true' };
-/** Derived fields a squad is read with that a full update does not send back. */
-const DERIVED = ['delivery_status', 'deleted'];
+import { objectiveOf, toAd, toAdSet, toCampaign } from './mapping.js';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -29,18 +21,24 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       path: `/adaccounts/${id(account)}/campaigns`,
       plural: 'campaigns',
       singular: 'campaign',
+      query: READ_DELETED,
     });
   const adsOf = (call: PlatformCall, squad: string) =>
     snap.all<SnapAd>(call, { path: `/adsquads/${id(squad)}/ads`, plural: 'ads', singular: 'ad' });
 
-  async function campaignObjective(call: PlatformCall, campaign: string): Promise<string | undefined> {
-    const [found] = await snap.get<SnapCampaign>(call, {
-      path: `/campaigns/${id(campaign)}`,
-      plural: 'campaigns',
-      singular: 'campaign',
-    });
+  const campaignOf = async (call: PlatformCall, campaign: string) =>
+    (
+      await snap.get<SnapCampaign>(call, {
+        path: `/campaigns/${id(campaign)}`,
+        plural: 'campaigns',
+        singular: 'campaign',
+        query: READ_DELETED,
+      })
+    )[0];
+  const campaignObjective = async (call: PlatformCall, campaign: string) => {
+    const found = await campaignOf(call, campaign);
     return found && objectiveOf(found);
-  }
+  };
 
   const currencyOf = (account: AdAccount): string => {
     if (!account.currency)
@@ -89,7 +87,12 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // adlink keeps a squad's budget kind: its bid cap is derived from it (see adsquad-body.ts).
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        targetings: ['GeoTargeting'],
+        budgetKindChange: false,
+      },
       channelKinds: ['Social'],
     },
 
@@ -110,7 +113,8 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     },
 
     async listCampaigns(call, advertiser) {
-      return (await campaignsOf(call, advertiser.id)).map(toCampaign);
+      const currency = currencyOf(advertiser);
+      return (await campaignsOf(call, advertiser.id)).map((c) => toCampaign(c, currency));
     },
 
     /** One list after the other: a throttled account stops at its first list, not at three at once. */
@@ -143,7 +147,11 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     },
 
     async createAdSet(call, input, account) {
-      const objective = await campaignObjective(call, input.parentId);
+      const campaign = await campaignOf(call, input.parentId);
+      if (campaign?.deleted) {
+        throw new PlatformInputError('parentId', `Snapchat campaign ${input.parentId} is deleted.`);
+      }
+      const objective = campaign && objectiveOf(campaign);
       const { squad, fields } = toSnapAdSquad(input, account, objective, new Date());
       const list = {
         path: `/campaigns/${id(input.parentId)}/adsquads`,
@@ -154,24 +162,23 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       return toAdSet(created, currencyOf(account), objective, []);
     },
 
-    /** Snap's update replaces the whole squad: read it, change name and status, write it back. */
+    /** Snap's update replaces the whole squad: read it, change what was sent, write it back. */
     async updateAdSet(call, squadId, changes) {
       const current = await readSquad(call, squadId);
       if (!current) throw new PlatformError('rejected', `Snapchat did not return ad squad ${squadId}`);
       if (current.deleted)
         throw new PlatformInputError('id', `Snapchat ad squad ${squadId} is deleted and cannot change.`);
-      const squad = Object.fromEntries(Object.entries(current).filter(([field]) => !DERIVED.includes(field)));
-      if (changes.name !== undefined) squad.name = changes.name;
-      if (changes.status !== undefined) squad.status = SNAP_STATUS[changes.status];
+      const account = call.accounts.find((a) => a.id === current.ad_account_id)!;
+      const { squad, fields } = toSnapSquadChanges(changes, current, {
+        ...account,
+        currency: currencyOf(account),
+      });
       const list = {
         path: `/campaigns/${id(current.campaign_id)}/adsquads`,
         plural: 'adsquads',
         singular: 'adsquad',
       };
-      const written = await snap.write<SnapAdSquad>(call, 'PUT', list, squad, [
-        ['name', 'name'],
-        ['status', 'status'],
-      ]);
+      const written = await snap.write<SnapAdSquad>(call, 'PUT', list, squad, fields);
       return withDetails(call, written);
     },
 
@@ -179,6 +186,8 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       await snap.delete(call, `/adsquads/${id(squadId)}`);
       return mustRead(call, squadId);
     },
+
+    campaigns: snapchatCampaigns(snap),
 
     async listAds(call, squadId) {
       return (await adsOf(call, squadId)).map(toAd);

@@ -1,5 +1,5 @@
 import { findRuntime } from '../../adsets/instants.js';
-import { isBudget, type NewAdSet, type Runtime } from '../../adsets/model.js';
+import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } from '../../adsets/model.js';
 import { toMicros } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
@@ -62,28 +62,12 @@ export function toSnapAdSquad(
     );
   }
   const [{ s: budget, i }] = budgets as [(typeof budgets)[number]];
-  if (budget.currency !== account.currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Budgets of ad account ${account.id} are in ${account.currency}.`,
-    );
-  }
-  const micros = toMicros(budget.budget, budget.currency);
-  if (micros === undefined) {
-    throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} amounts have fewer decimals.`);
-  }
+  const micros = snapMicros(budget, `settings[${i}]`, account);
   if (budget.kind === 'DailyBudget') squad.daily_budget_micro = micros;
   else squad.lifetime_budget_micro = micros;
   const found = findRuntime(input.settings);
-  // The Ad Squads page marks bid_micro required, AUTO_BID or not. adlink has no bid setting: the bid is
-  // one day's budget (a total spread over its Runtime's days), a cap no single bid of the squad can
-  // reach, so it never holds automatic bidding back.
-  squad.bid_micro = budget.kind === 'DailyBudget' ? micros : Math.floor(micros / runtimeDays(found?.runtime));
-  fields.push(
-    ['bid_micro', `settings[${i}].budget`],
-    ['daily_budget_micro', `settings[${i}].budget`],
-    ['lifetime_budget_micro', `settings[${i}].budget`],
-  );
+  squad.bid_micro = bidMicro(budget.kind, micros, found?.runtime);
+  fields.push(...budgetFields(`settings[${i}]`));
   if (found) {
     squad.start_time = new Date(found.runtime.start).toISOString();
     if (found.runtime.end) squad.end_time = new Date(found.runtime.end).toISOString();
@@ -98,24 +82,10 @@ export function toSnapAdSquad(
       'Snapchat ad squads need a location: add a ZipcodeGeoTargeting.',
     );
   }
-  const countries = new Set(targeting.zipcodes.map((z) => z.country));
-  if (countries.size > 1) {
-    throw new PlatformInputError(
-      `targetings[${geo}].zipcodes`,
-      'Snapchat targets several countries only together with a language, which adlink cannot set: use zip codes of one country.',
-    );
-  }
-  const geos: SnapGeo[] = [
-    {
-      country_code: [...countries][0]!.toLowerCase(),
-      operation: 'INCLUDE',
-      postal_code: targeting.zipcodes.map((z) => z.zipcode),
-    },
-  ];
+  const geos: SnapGeo[] = [zipGeo(targeting, geo)!];
   squad.targeting = { geos };
   fields.push(
-    ['postal_code', `targetings[${geo}].zipcodes`],
-    ['geos', `targetings[${geo}]`],
+    ...geoFields(geo),
     ['targeting', 'targetings'],
     ['campaign_id', 'parentId'],
     ['name', 'name'],
@@ -123,6 +93,63 @@ export function toSnapAdSquad(
   );
   return { squad, fields };
 }
+
+/** A budget in micro-currency of the ad account's currency; `param` names the setting (`settings[0]`). */
+export function snapMicros(budget: Budget, param: string, account: AdAccount): number {
+  if (budget.currency !== account.currency) {
+    throw new PlatformInputError(
+      `${param}.currency`,
+      `Budgets of ad account ${account.id} are in ${account.currency}.`,
+    );
+  }
+  const micros = toMicros(budget.budget, budget.currency);
+  if (micros === undefined) {
+    throw new PlatformInputError(`${param}.budget`, `${budget.currency} amounts have fewer decimals.`);
+  }
+  return micros;
+}
+
+/** The squad fields a budget setting becomes, for Snap's validation messages. */
+export const budgetFields = (param: string): FieldSource[] => [
+  ['bid_micro', `${param}.budget`],
+  ['daily_budget_micro', `${param}.budget`],
+  ['lifetime_budget_micro', `${param}.budget`],
+];
+
+/**
+ * The Ad Squads page marks bid_micro required, AUTO_BID or not. adlink has no bid setting: the bid is
+ * one day's budget (a total spread over its Runtime's days), a cap no single bid of the squad can
+ * reach, so it never holds automatic bidding back.
+ */
+export const bidMicro = (kind: Budget['kind'], micros: number, runtime: Runtime | undefined): number =>
+  kind === 'DailyBudget' ? micros : Math.floor(micros / runtimeDays(runtime));
+
+/**
+ * A ZipcodeGeoTargeting as one Snap geo (null without zip codes). Zip codes of several countries are
+ * refused: Snap targets several countries only together with a language, which adlink cannot set.
+ */
+export function zipGeo(targeting: Extract<Targeting, { kind: 'GeoTargeting' }>, i: number): SnapGeo | null {
+  const countries = new Set(targeting.zipcodes.map((z) => z.country));
+  if (countries.size > 1) {
+    throw new PlatformInputError(
+      `targetings[${i}].zipcodes`,
+      'Snapchat targets several countries only together with a language, which adlink cannot set: use zip codes of one country.',
+    );
+  }
+  const [country] = countries;
+  if (country === undefined) return null;
+  return {
+    country_code: country.toLowerCase(),
+    operation: 'INCLUDE',
+    postal_code: targeting.zipcodes.map((z) => z.zipcode),
+  };
+}
+
+/** The squad fields a GeoTargeting becomes, for Snap's validation messages. */
+export const geoFields = (i: number): FieldSource[] => [
+  ['postal_code', `targetings[${i}].zipcodes`],
+  ['geos', `targetings[${i}]`],
+];
 
 /** The whole days a Runtime spans (at least one); one without an end counts as one. */
 function runtimeDays(runtime: Runtime | undefined): number {

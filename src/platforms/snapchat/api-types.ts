@@ -20,8 +20,15 @@ export interface SnapCampaign {
   /** The objective of campaigns created before objective v2; newer ones carry `objective_v2_properties`. */
   objective?: string;
   objective_v2_properties?: { objective_v2_type?: string } | null;
+  /** ISO 8601 in UTC; required on every campaign. */
+  start_time?: string;
+  end_time?: string;
+  /** Spend caps in micro-currency, each optional. */
+  daily_budget_micro?: number | null;
+  lifetime_spend_cap_micro?: number | null;
   delivery_status?: string[];
   deleted?: boolean;
+  [field: string]: unknown;
 }
 
 export interface SnapGeo {

@@ -1,5 +1,5 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
@@ -41,24 +41,32 @@ export function toAd(ad: SnapAd): Ad {
 }
 
 /** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
+/** Daily and lifetime budgets (a campaign's lifetime budget is its `lifetime_spend_cap_micro`). */
+function budgets(daily: number | null | undefined, lifetime: number | null | undefined, currency: string) {
+  const settings: Budget[] = [];
+  if (daily) settings.push({ kind: 'DailyBudget', budget: fromMicros(daily), currency });
+  if (lifetime) settings.push({ kind: 'TotalBudget', budget: fromMicros(lifetime), currency });
+  return settings;
+}
+
+/** The run as a Runtime, in UTC. */
+const runtimeOf = (entity: { start_time?: string; end_time?: string }): Setting[] =>
+  entity.start_time
+    ? [
+        {
+          kind: 'Runtime',
+          start: utcInstant(new Date(entity.start_time)),
+          ...(entity.end_time ? { end: utcInstant(new Date(entity.end_time)) } : {}),
+        },
+      ]
+    : [];
+
 export function toAdSet(
   squad: SnapAdSquad,
   currency: string,
   objective: string | undefined,
   ads: SnapAd[],
 ): AdSet {
-  const settings: Setting[] = [];
-  if (squad.daily_budget_micro) {
-    settings.push({ kind: 'DailyBudget', budget: fromMicros(squad.daily_budget_micro), currency });
-  }
-  if (squad.lifetime_budget_micro) {
-    settings.push({ kind: 'TotalBudget', budget: fromMicros(squad.lifetime_budget_micro), currency });
-  }
-  if (objective) settings.push({ kind: 'Objective', objective });
-  if (squad.start_time) {
-    const end = squad.end_time ? { end: utcInstant(new Date(squad.end_time)) } : {};
-    settings.push({ kind: 'Runtime', start: utcInstant(new Date(squad.start_time)), ...end });
-  }
   return {
     id: squad.id,
     name: squad.name,
@@ -67,7 +75,11 @@ export function toAdSet(
     advertiser: squad.ad_account_id,
     parentId: squad.campaign_id,
     channelKind: 'Social',
-    settings,
+    settings: [
+      ...budgets(squad.daily_budget_micro, squad.lifetime_budget_micro, currency),
+      ...(objective ? [{ kind: 'Objective' as const, objective }] : []),
+      ...runtimeOf(squad),
+    ],
     ads: ads.map(toAd),
     targetings: unifiedTargetings(squad.targeting?.geos),
     created_at: new Date(squad.created_at).toISOString(),
@@ -78,7 +90,8 @@ export function toAdSet(
 export const objectiveOf = (campaign: SnapCampaign): string | undefined =>
   campaign.objective_v2_properties?.objective_v2_type ?? campaign.objective;
 
-export function toCampaign(campaign: SnapCampaign): Campaign {
+/** A campaign with its spend caps and run, which Snap keeps on the campaign besides its squads'. */
+export function toCampaign(campaign: SnapCampaign, currency: string): Campaign {
   return {
     id: campaign.id,
     name: campaign.name,
@@ -87,6 +100,9 @@ export function toCampaign(campaign: SnapCampaign): Campaign {
     advertiser: campaign.ad_account_id,
     objective: objectiveOf(campaign) ?? null,
     channelKind: 'Social',
-    settings: [],
+    settings: [
+      ...budgets(campaign.daily_budget_micro, campaign.lifetime_spend_cap_micro, currency),
+      ...runtimeOf(campaign),
+    ],
   };
 }

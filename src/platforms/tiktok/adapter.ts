@@ -1,26 +1,21 @@
 import type { AdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, NAME_AND_STATUS_UPDATES, type PlatformCall } from '../adapter.js';
+import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { adGroupCreateBody } from './adgroup-body.js';
-import { tiktokApi } from './api.js';
+import { adGroupUpdateBody } from './adgroup-changes.js';
+import { inAccounts, tiktokApi } from './api.js';
+import { campaignsOf, tiktokCampaigns, WITH_DELETED } from './campaigns.js';
 import { operationStatus, toAd, toAdSet, toCampaign } from './mapping.js';
-import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from './model.js';
+import type { TikTokAd, TikTokAdGroup } from './model.js';
 import { zipcodeIds, zipcodesById } from './zipcodes.js';
-
-/** Deleted ad groups and campaigns are listed only when asked for with STATUS_ALL. */
-const WITH_DELETED = { primary_status: 'STATUS_ALL' };
-const TIKTOK_ID = /^\d{1,20}$/;
 
 /** Maps TikTok's Marketing API (v1.3) ad groups to adlink's ad sets. */
 export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
   const api = tiktokApi(apiBaseUrl, timeoutMs);
 
   const campaigns = (call: PlatformCall, advertiserId: string, filtering: object = {}) =>
-    api.all<TikTokCampaign>(call, '/campaign/get/', {
-      advertiser_id: advertiserId,
-      filtering: { ...WITH_DELETED, ...filtering },
-    });
+    campaignsOf(api, call, advertiserId, filtering);
 
   /** Ad sets of one account from its ad groups, with their campaign's objective, ads and zip codes. */
   async function assemble(
@@ -67,15 +62,14 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
 
   /** The ad group and its ad account, looked up in the customer's accounts (TikTok ids need one). */
   async function locate(call: PlatformCall, id: string) {
-    if (!TIKTOK_ID.test(id)) return null;
-    for (const account of call.accounts) {
+    const found = await inAccounts(call, id, async (advertiserId) => {
       const [adGroup] = await api.all<TikTokAdGroup>(call, '/adgroup/get/', {
-        advertiser_id: account.id,
+        advertiser_id: advertiserId,
         filtering: { ...WITH_DELETED, adgroup_ids: [id] },
       });
-      if (adGroup) return { account, adGroup };
-    }
-    return null;
+      return adGroup;
+    });
+    return found && { account: found.account, adGroup: found.record };
   }
 
   async function getAdSet(call: PlatformCall, id: string): Promise<AdSet | null> {
@@ -110,7 +104,12 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      updates: NAME_AND_STATUS_UPDATES,
+      // TikTok keeps an ad group's budget mode for its whole life (AdgroupUpdateBody has no budget_mode).
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        targetings: ['GeoTargeting'],
+        budgetKindChange: false,
+      },
       channelKinds: ['Social'],
     },
 
@@ -138,7 +137,7 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
 
     async listCampaigns(call, advertiser) {
-      return (await campaigns(call, advertiser.id)).map(toCampaign);
+      return (await campaigns(call, advertiser.id)).map((c) => toCampaign(c, advertiser.currency ?? ''));
     },
 
     async listAdSets(call, advertiser) {
@@ -161,15 +160,12 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
 
     async updateAdSet(call, id, changes) {
-      const { account } = await located(call, id);
-      if (changes.name !== undefined) {
-        await api.post(
-          call,
-          '/adgroup/update/',
-          { advertiser_id: account.id, adgroup_id: id, adgroup_name: changes.name },
-          { adgroup_name: 'name' },
-        );
-      }
+      const { account, adGroup } = await located(call, id);
+      const zipcodes = changes.targetings?.some((t) => t.kind === 'GeoTargeting')
+        ? await zipcodeIds(api, call, account.id, changes.targetings)
+        : undefined;
+      const update = adGroupUpdateBody(changes, adGroup, account, zipcodes);
+      if (update) await api.post(call, '/adgroup/update/', update.body, update.params);
       if (changes.status !== undefined) {
         await setStatus(call, account.id, id, operationStatus(changes.status));
       }
@@ -181,6 +177,8 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
       await setStatus(call, account.id, id, 'DELETE');
       return (await getAdSet(call, id))!;
     },
+
+    campaigns: tiktokCampaigns(api),
 
     async listAds(call, adSetId) {
       const { account } = await located(call, adSetId);

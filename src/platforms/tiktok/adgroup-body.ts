@@ -1,8 +1,8 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
-import { fitsMinorUnits } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { tiktokBudget } from './budgets.js';
 import type { FieldParams } from './errors.js';
 import { BUDGET_MODES, operationStatus } from './mapping.js';
 
@@ -10,7 +10,7 @@ import { BUDGET_MODES, operationStatus } from './mapping.js';
  * What an ad group needs besides what the unified model says, by campaign objective: the goal it
  * optimizes for and what is billed. Objectives that need a pixel, an app or a catalog are not offered.
  */
-const DELIVERY: Record<
+export const DELIVERY: Record<
   string,
   { optimization_goal: string; billing_event: string; promotion_type?: string }
 > = {
@@ -20,7 +20,7 @@ const DELIVERY: Record<
 };
 
 /** TikTok's schedule times: UTC+0, `YYYY-MM-DD HH:MM:SS`. */
-const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+export const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 /** The `/adgroup/create/` body (AdgroupCreateBody) and the unified names of its fields. */
 export function adGroupCreateBody(
@@ -42,15 +42,6 @@ export function adGroupCreateBody(
     throw new PlatformInputError('settings', 'TikTok ad groups need exactly one DailyBudget or TotalBudget.');
   }
   const { s: budget, i } = budgets[0]!;
-  if (account.currency && budget.currency !== account.currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Budgets of ${account.id} are in ${account.currency}.`,
-    );
-  }
-  if (!fitsMinorUnits(budget.budget, budget.currency)) {
-    throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${budget.currency}.`);
-  }
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
   if (geo < 0) {
     throw new PlatformInputError(
@@ -68,7 +59,7 @@ export function adGroupCreateBody(
       adgroup_name: input.name,
       operation_status: operationStatus(input.status),
       budget_mode: BUDGET_MODES[budget.kind],
-      budget: budget.budget,
+      budget: tiktokBudget(budget, `settings[${i}]`, account),
       schedule_type: end ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
       schedule_start_time: tiktokTime(found ? new Date(found.runtime.start) : now),
       ...(end ? { schedule_end_time: tiktokTime(new Date(end)) } : {}),

@@ -62,3 +62,22 @@ export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
 }
 
 export type TikTokApi = ReturnType<typeof tiktokApi>;
+
+const TIKTOK_ID = /^\d{1,20}$/;
+
+/**
+ * A record by id, looked up in each of the customer's advertisers in turn (TikTok reads need the
+ * advertiser); null when none holds it.
+ */
+export async function inAccounts<T>(
+  call: PlatformCall,
+  id: string,
+  read: (advertiserId: string) => Promise<T | undefined>,
+): Promise<{ account: PlatformCall['accounts'][number]; record: T } | null> {
+  if (!TIKTOK_ID.test(id)) return null;
+  for (const account of call.accounts) {
+    const record = await read(account.id);
+    if (record) return { account, record };
+  }
+  return null;
+}

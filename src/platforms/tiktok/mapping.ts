@@ -1,4 +1,4 @@
-import type { Ad, AdSet, AdSetStatus, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from './model.js';
 
@@ -22,7 +22,10 @@ export function operationStatus(status: AdSetStatus): 'ENABLE' | 'DISABLE' {
 /** Budget modes by setting kind; TikTok budgets are in major units of the advertiser currency. */
 export const BUDGET_MODES = { DailyBudget: 'BUDGET_MODE_DAY', TotalBudget: 'BUDGET_MODE_TOTAL' } as const;
 
-export function budgetSetting(adGroup: Pick<TikTokAdGroup, 'budget_mode' | 'budget'>, currency: string) {
+export function budgetSetting(
+  adGroup: Pick<TikTokAdGroup, 'budget_mode' | 'budget'>,
+  currency: string,
+): Budget[] {
   const kind =
     adGroup.budget_mode === 'BUDGET_MODE_TOTAL'
       ? 'TotalBudget'
@@ -30,10 +33,11 @@ export function budgetSetting(adGroup: Pick<TikTokAdGroup, 'budget_mode' | 'budg
         ['BUDGET_MODE_DAY', 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET'].includes(adGroup.budget_mode)
         ? 'DailyBudget'
         : null;
-  return kind ? [{ kind, budget: adGroup.budget, currency } as Setting] : [];
+  return kind ? [{ kind, budget: adGroup.budget, currency }] : [];
 }
 
-export const toCampaign = (c: TikTokCampaign): Campaign => ({
+/** A campaign in the unified model; its budget, where it has one, is a cap over its ad groups. */
+export const toCampaign = (c: TikTokCampaign, currency: string): Campaign => ({
   id: c.campaign_id,
   name: c.campaign_name,
   platform: 'tiktok',
@@ -41,7 +45,7 @@ export const toCampaign = (c: TikTokCampaign): Campaign => ({
   advertiser: c.advertiser_id,
   objective: c.objective_type,
   channelKind: 'Social',
-  settings: [],
+  settings: budgetSetting(c, currency),
 });
 
 export const toAd = (ad: TikTokAd): Ad => ({

@@ -7,6 +7,9 @@ export interface TikTokCampaign {
   objective_type: string;
   operation_status: string;
   secondary_status: string;
+  /** `BUDGET_MODE_INFINITE` (no limit), `_DAY` or `_TOTAL`; the budget in major units. */
+  budget_mode: string;
+  budget: number;
 }
 
 export interface TikTokAdGroup {

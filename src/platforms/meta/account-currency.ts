@@ -1,0 +1,14 @@
+import type { AdAccount } from '../../store/connections.js';
+import type { PlatformCall } from '../adapter.js';
+import { fields, type GraphClient } from './graph-client.js';
+import type { GraphAdAccount } from './graph-types.js';
+
+/** The ad account's currency: as connected, or read from Meta for a connection made before it was kept. */
+export async function currencyOf(
+  graph: GraphClient,
+  call: PlatformCall,
+  account: AdAccount,
+): Promise<string> {
+  if (account.currency) return account.currency;
+  return (await graph.get<GraphAdAccount>(call, `/${account.id}`, fields(['currency']))).currency;
+}

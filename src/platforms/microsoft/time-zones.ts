@@ -1,0 +1,120 @@
+import { zonedTime } from '../sandbox/zoned-time.js';
+
+/**
+ * Microsoft Advertising's time zone values (the "Time Zones" page of the Bing Ads API v13 guides)
+ * as IANA zones: each is the zone of the first city the value names, so daylight saving time follows
+ * that city's rules.
+ */
+export const MICROSOFT_TIME_ZONES: Record<string, string> = {
+  AbuDhabiMuscat: 'Asia/Dubai',
+  Adelaide: 'Australia/Adelaide',
+  Alaska: 'America/Anchorage',
+  AlmatyNovosibirsk: 'Asia/Almaty',
+  AmsterdamBerlinBernRomeStockholmVienna: 'Europe/Berlin',
+  Arizona: 'America/Phoenix',
+  AstanaDhaka: 'Asia/Dhaka',
+  AthensBuckarestIstanbul: 'Europe/Athens',
+  AtlanticTimeCanada: 'America/Halifax',
+  AucklandWellington: 'Pacific/Auckland',
+  Azores: 'Atlantic/Azores',
+  Baghdad: 'Asia/Baghdad',
+  BakuTbilisiYerevan: 'Asia/Baku',
+  BangkokHanoiJakarta: 'Asia/Bangkok',
+  BeijingChongqingHongKongUrumqi: 'Asia/Shanghai',
+  BelgradeBratislavaBudapestLjubljanaPrague: 'Europe/Belgrade',
+  BogotaLimaQuito: 'America/Bogota',
+  Brasilia: 'America/Sao_Paulo',
+  Brisbane: 'Australia/Brisbane',
+  BrusselsCopenhagenMadridParis: 'Europe/Brussels',
+  Bucharest: 'Europe/Bucharest',
+  BuenosAiresGeorgetown: 'America/Argentina/Buenos_Aires',
+  Cairo: 'Africa/Cairo',
+  CanberraMelbourneSydney: 'Australia/Sydney',
+  CapeVerdeIsland: 'Atlantic/Cape_Verde',
+  CaracasLaPaz: 'America/Caracas',
+  CasablancaMonrovia: 'Africa/Monrovia',
+  CentralAmerica: 'America/Guatemala',
+  CentralTimeUSCanada: 'America/Chicago',
+  ChennaiKolkataMumbaiNewDelhi: 'Asia/Kolkata',
+  ChihuahuaLaPazMazatlan: 'America/Mazatlan',
+  Darwin: 'Australia/Darwin',
+  EasternTimeUSCanada: 'America/New_York',
+  Ekaterinburg: 'Asia/Yekaterinburg',
+  FijiKamchatkaMarshallIsland: 'Pacific/Fiji',
+  Greenland: 'America/Nuuk',
+  GreenwichMeanTimeDublinEdinburghLisbonLondon: 'Europe/London',
+  GuadalajaraMexicoCityMonterrey: 'America/Mexico_City',
+  GuamPortMoresby: 'Pacific/Guam',
+  HararePretoria: 'Africa/Harare',
+  Hawaii: 'Pacific/Honolulu',
+  HelsinkiKyivRigaSofiaTallinnVilnius: 'Europe/Helsinki',
+  Hobart: 'Australia/Hobart',
+  IndianaEast: 'America/Indiana/Indianapolis',
+  InternationalDateLineWest: 'Etc/GMT+12',
+  IrkutskUlaanBataar: 'Asia/Irkutsk',
+  IslandamabadKarachiTashkent: 'Asia/Karachi',
+  Jerusalem: 'Asia/Jerusalem',
+  Kabul: 'Asia/Kabul',
+  Kathmandu: 'Asia/Kathmandu',
+  Krasnoyarsk: 'Asia/Krasnoyarsk',
+  KualaLumpurSingapore: 'Asia/Kuala_Lumpur',
+  KuwaitRiyadh: 'Asia/Kuwait',
+  MidAtlantic: 'Atlantic/South_Georgia',
+  MidwayIslandAndSamoa: 'Pacific/Midway',
+  MoscowStPetersburgVolgograd: 'Europe/Moscow',
+  MountainTimeUSCanada: 'America/Denver',
+  Nairobi: 'Africa/Nairobi',
+  Newfoundland: 'America/St_Johns',
+  Nukualofa: 'Pacific/Tongatapu',
+  OsakaSapporoTokyo: 'Asia/Tokyo',
+  PacificTimeUSCanadaTijuana: 'America/Los_Angeles',
+  Perth: 'Australia/Perth',
+  Rangoon: 'Asia/Yangon',
+  Santiago: 'America/Santiago',
+  SarajevoSkopjeWarsawZagreb: 'Europe/Sarajevo',
+  Saskatchewan: 'America/Regina',
+  Seoul: 'Asia/Seoul',
+  SolomonIslandNewCaledonia: 'Pacific/Guadalcanal',
+  SriJayawardenepura: 'Asia/Colombo',
+  Taipei: 'Asia/Taipei',
+  Tehran: 'Asia/Tehran',
+  Vladivostok: 'Asia/Vladivostok',
+  WestCentralAfrica: 'Africa/Lagos',
+  Yakutsk: 'Asia/Yakutsk',
+};
+
+/** A calendar day as the Campaign Management API writes it (its `Date` object). */
+export interface MicrosoftDate {
+  Day: number;
+  Month: number;
+  Year: number;
+}
+
+/** The IANA zone of a Microsoft time zone value, or undefined for a value the guides do not list. */
+export const ianaZone = (timeZone: string | null | undefined): string | undefined =>
+  MICROSOFT_TIME_ZONES[timeZone ?? ''];
+
+const DAY_MS = 86_400_000;
+const offsetMs = (zoned: string) => Date.parse(`${zoned.slice(0, 19)}Z`) - Date.parse(zoned);
+
+/** The day `days` after a calendar day. */
+export function addDays(date: MicrosoftDate, days: number): MicrosoftDate {
+  const next = new Date(Date.UTC(date.Year, date.Month - 1, date.Day) + days * DAY_MS);
+  return { Day: next.getUTCDate(), Month: next.getUTCMonth() + 1, Year: next.getUTCFullYear() };
+}
+
+/** The midnight that begins a calendar day in an IANA zone, as ISO 8601 with that zone's offset. */
+export function midnightOf(date: MicrosoftDate, zone: string): string {
+  const local = Date.UTC(date.Year, date.Month - 1, date.Day);
+  // The offset at the local midnight read as UTC, then again at the instant found (it may differ across a DST change).
+  let instant = local - offsetMs(zonedTime(new Date(local), zone));
+  instant = local - offsetMs(zonedTime(new Date(instant), zone));
+  return zonedTime(new Date(instant), zone);
+}
+
+/** The calendar day an instant falls on in an IANA zone, and whether it is that day's midnight. */
+export function dayOf(instant: string, zone: string): { date: MicrosoftDate; midnight: boolean } {
+  const zoned = zonedTime(new Date(instant), zone);
+  const [year, month, day] = zoned.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return { date: { Day: day, Month: month, Year: year }, midnight: zoned.slice(11, 19) === '00:00:00' };
+}

@@ -1,0 +1,93 @@
+import type { CampaignAdapter, PlatformCall } from '../adapter.js';
+import { PlatformError } from '../platform-error.js';
+import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
+import { campaignCreate, campaignUpdate, OBJECTIVES } from './campaign-body.js';
+import type { PinterestClient } from './client.js';
+import { toCampaign } from './mapping.js';
+import type { PinterestCampaign } from './model.js';
+
+/**
+ * Pinterest campaigns (`POST`/`PATCH /ad_accounts/{id}/campaigns`, batches of one): budgets are the
+ * campaign's spend caps, the Runtime its schedule; Pinterest cannot delete a campaign, so DELETE
+ * archives it.
+ */
+export function pinterestCampaigns(pin: PinterestClient): CampaignAdapter {
+  const read = (call: PlatformCall, id: string) =>
+    inSomeAccount(call, id, (account) =>
+      pin.get<PinterestCampaign>(call, `${accountPath(account)}/campaigns/${id}`),
+    );
+
+  async function mustRead(call: PlatformCall, id: string): Promise<PinterestCampaign> {
+    const campaign = await read(call, id);
+    if (!campaign) {
+      throw new PlatformError(
+        'rejected',
+        `campaign ${id} is not in the customer's ad accounts`,
+        undefined,
+        404,
+      );
+    }
+    return campaign;
+  }
+
+  const mapped = (call: PlatformCall, campaign: PinterestCampaign) =>
+    toCampaign(campaign, currencyOf(call, campaign.ad_account_id));
+
+  async function patch(
+    call: PlatformCall,
+    campaign: PinterestCampaign,
+    update: ReturnType<typeof campaignUpdate>,
+  ) {
+    const path = `${accountPath(campaign.ad_account_id)}/campaigns`;
+    return mapped(
+      call,
+      await pin.writeOne<PinterestCampaign>(call, 'PATCH', path, update.item, update.sources),
+    );
+  }
+
+  const accountOf = (call: PlatformCall, campaign: PinterestCampaign) => {
+    const account = call.accounts.find((a) => a.id === campaign.ad_account_id);
+    if (!account)
+      throw new PlatformError('rejected', `campaign ${campaign.id} is in no connected ad account`);
+    return account;
+  };
+
+  return {
+    capabilities: {
+      objectives: OBJECTIVES,
+      channelKinds: [],
+      settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+      updateSettings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+      budgetKindChange: true,
+      createStatuses: ['Running', 'Active', 'Paused'],
+      updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      deletion: 'soft',
+    },
+
+    async get(call, id) {
+      const campaign = await read(call, id);
+      return campaign ? mapped(call, campaign) : null;
+    },
+
+    async create(call, input, account) {
+      const { item, sources } = campaignCreate(input, account);
+      const path = `${accountPath(account.id)}/campaigns`;
+      return mapped(call, await pin.writeOne<PinterestCampaign>(call, 'POST', path, item, sources));
+    },
+
+    async update(call, id, changes) {
+      const campaign = await mustRead(call, id);
+      return patch(call, campaign, campaignUpdate(changes, campaign, accountOf(call, campaign)));
+    },
+
+    /** Pinterest has no DELETE for campaigns: archived, it stays readable as Archived. */
+    async delete(call, id) {
+      const campaign = await mustRead(call, id);
+      return patch(
+        call,
+        campaign,
+        campaignUpdate({ status: 'Archived' }, campaign, accountOf(call, campaign)),
+      );
+    },
+  };
+}

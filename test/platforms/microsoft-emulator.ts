@@ -1,0 +1,110 @@
+import { MSADS_SCOPE } from '../../emulators/microsoft/access.js';
+import { SEED } from '../../emulators/microsoft/seed.js';
+import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
+import type { PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
+
+/** Reaching the Microsoft emulator directly: a token it issued, its Campaign Management calls, the adapter on it. */
+
+export const REDIRECT_URI = 'http://127.0.0.1/callback';
+/** The scope adlink sends, as the SDK's UriOAuthService does for msads.manage. */
+export const SCOPE = platformCatalog('http://localhost').microsoft.oauth.scopes.join(' ');
+
+/** A code for the emulated user, as its consent page would hand out. */
+export const issueCode = (emulator: RunningEmulator) =>
+  emulator.oauth.issueCode({
+    user: 'emulated-user',
+    scope: [MSADS_SCOPE, 'offline_access'],
+    clientId: emulator.oauth.options.clientId,
+    redirectUri: REDIRECT_URI,
+    challenge: null,
+  });
+
+/** A form POST to the token endpoint with the client's credentials (and the scope, unless replaced). */
+export const tokenCall = (emulator: RunningEmulator, params: Record<string, string>) => {
+  const { clientId, clientSecret } = emulator.oauth.options;
+  return fetch(`${emulator.url}/common/oauth2/v2.0/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: SCOPE, ...params }),
+  });
+};
+
+/** An access token of the emulated user. */
+export async function emulatorToken(emulator: RunningEmulator): Promise<string> {
+  const res = await tokenCall(emulator, {
+    grant_type: 'authorization_code',
+    code: issueCode(emulator),
+    redirect_uri: REDIRECT_URI,
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** One Campaign Management call for an account of the seeded customer; the answer's JSON. */
+export async function campaignManagement<T = Record<string, unknown>>(
+  emulator: RunningEmulator,
+  path: string,
+  body: object,
+  account: string = SEED.usAccount,
+  method = 'POST',
+): Promise<T> {
+  const res = await fetch(`${emulator.url}/CampaignManagement/v13${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await emulatorToken(emulator)}`,
+      DeveloperToken: 'dev',
+      CustomerId: SEED.customer,
+      CustomerAccountId: account,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+/** The emulator's stored campaign and ad group (in Microsoft's own units and shapes). */
+export async function storedCampaign(
+  emulator: RunningEmulator,
+  id: string,
+  account: string = SEED.usAccount,
+) {
+  const { Campaigns } = await campaignManagement<{ Campaigns: (Record<string, unknown> | null)[] }>(
+    emulator,
+    '/Campaigns/QueryByIds',
+    { AccountId: account, CampaignIds: [id], CampaignType: 'Search,Audience' },
+    account,
+  );
+  return Campaigns[0] ?? null;
+}
+
+export async function storedAdGroup(
+  emulator: RunningEmulator,
+  campaign: string,
+  id: string,
+  account: string = SEED.usAccount,
+) {
+  const { AdGroups } = await campaignManagement<{ AdGroups: (Record<string, unknown> | null)[] }>(
+    emulator,
+    '/AdGroups/QueryByIds',
+    { CampaignId: campaign, AdGroupIds: [id] },
+    account,
+  );
+  return AdGroups[0] ?? null;
+}
+
+/** The Microsoft adapter built from its catalog entry against the emulator, and a call as the seeded user. */
+export async function adapterOn(
+  emulator: RunningEmulator,
+): Promise<{ adapter: PlatformAdapter; call: PlatformCall }> {
+  const entry = platformCatalog('http://localhost', { microsoft: { baseUrl: emulator.url } }).microsoft;
+  const adapter = microsoftAdapter(entry, { timeoutMs: 5000 });
+  const call: PlatformCall = {
+    accessToken: await emulatorToken(emulator),
+    app: { ...emulator.oauth.options, developerToken: 'dev' },
+    accounts: [
+      { id: SEED.usAccount, name: 'Trail Bikes US', currency: 'USD' },
+      { id: SEED.euAccount, name: 'Trail Bikes EU', currency: 'EUR' },
+    ],
+  };
+  return { adapter, call };
+}

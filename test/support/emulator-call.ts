@@ -1,0 +1,49 @@
+import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
+import type { PlatformId } from '../../src/domain/platform-ids.js';
+import type { PlatformCall } from '../../src/platforms/adapter.js';
+import { ADAPTERS } from '../../src/platforms/adapters.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
+import type { AdAccount } from '../../src/store/connections.js';
+
+/** An access token the emulator issued itself for its emulated user (no consent page involved). */
+export function emulatorToken(emulator: RunningEmulator, scope: string[] = []): string {
+  const { clientId, clientSecret } = emulator.oauth.options;
+  const redirectUri = 'http://127.0.0.1/callback';
+  const code = emulator.oauth.issueCode({
+    user: 'emulated-user',
+    scope,
+    clientId,
+    redirectUri,
+    challenge: null,
+  });
+  const issued = emulator.oauth.redeemCode({
+    code,
+    clientId,
+    clientSecret,
+    redirectUri,
+    verifier: undefined,
+  });
+  if (typeof issued === 'string') throw new Error(`the emulator issued no token: ${issued}`);
+  return issued.access_token;
+}
+
+/**
+ * A platform's adapter pointed at its emulator, and a call with a token that emulator issued: for
+ * testing an adapter resource (campaigns) before a route reaches it.
+ */
+export function adapterAtEmulator(
+  platform: PlatformId,
+  emulator: RunningEmulator,
+  accounts: AdAccount[],
+  scope: string[] = [],
+) {
+  const entry = platformCatalog('http://localhost', { [platform]: { baseUrl: emulator.url } })[platform];
+  const adapter = ADAPTERS[platform]!(entry, { timeoutMs: 5_000 });
+  const { clientId, clientSecret } = emulator.oauth.options;
+  const call: PlatformCall = {
+    accessToken: emulatorToken(emulator, scope),
+    app: { clientId, clientSecret },
+    accounts,
+  };
+  return { adapter, call };
+}
