@@ -58,7 +58,11 @@ export interface PlatformSuiteSpec {
 export interface ManageSpec<World = PlatformWorld> {
   /** The POST /v1/:platform/campaigns body (name, advertiser, status added); null where the API cannot create campaigns (the walk then uses `campaign`). */
   campaign: { objective: string; channelKind?: string; settings: object[] } | null;
-  /** The ad-set create under that campaign (name, advertiser, parentId and status are added); its settings hold a Runtime. */
+  /**
+   * The ad-set create under that campaign (name, advertiser, parentId and status are added); its
+   * settings hold a Runtime where the platform schedules ad sets (`runtime.on` 'adset'), else the
+   * campaign's do.
+   */
   adSet: { channelKind: string; settings: object[]; targetings: object[] };
   /**
    * The budget change: a setting sent with PUT to the ad set, or, where budgets live on the campaign,
@@ -508,8 +512,10 @@ export async function manageWalk<World>(manage: ManageSpec<World>, ctx: ManageCo
     201,
   );
   expect(adSet.parentId).toBe(campaign);
-  const sentRuntime = runtimeOf(manage.adSet.settings as Record<string, unknown>[]);
-  expect(sentRuntime, 'the ManageSpec ad set has a Runtime').toBeDefined();
+  // The Runtime is created where the platform schedules: on the ad set, or on the campaign.
+  const scheduled = manage.runtime.on === 'adset' ? manage.adSet : manage.campaign;
+  const sentRuntime = runtimeOf(scheduled?.settings as Record<string, unknown>[] | undefined);
+  if (scheduled) expect(sentRuntime, `the ManageSpec's ${manage.runtime.on} has a Runtime`).toBeDefined();
   const live = async (on: 'adset' | 'campaign') =>
     on === 'adset'
       ? ok<AdSetBody>(await adSets.get(adSet.id, { dismissDatabase: true, childResources: 'Targeting' }))
@@ -518,7 +524,7 @@ export async function manageWalk<World>(manage: ManageSpec<World>, ctx: ManageCo
     on === 'adset'
       ? ok<AdSetBody>(await adSets.put(adSet.id, body))
       : ok<CampaignBody>(await campaigns.put(campaign, body));
-  if (manage.runtime.on === 'adset') expect(runtimeOf((await live('adset')).settings)).toEqual(sentRuntime);
+  if (scheduled) expect(runtimeOf((await live(manage.runtime.on)).settings)).toEqual(sentRuntime);
 
   const { budget } = manage;
   expect((await put(budget.on, { settings: [budget.setting] })).settings).toContainEqual(budget.setting);
