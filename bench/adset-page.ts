@@ -1,6 +1,6 @@
 import type { AdSet } from '../src/adsets/model.js';
-import { adSetMember } from '../src/store/adset-cache.js';
 import type { Store } from '../src/store/index.js';
+import { recordMember as adSetMember } from '../src/store/resource-cache.js';
 
 /**
  * Listing one page of 100 ad sets from the Redis cache must cost the same whatever the cache holds.

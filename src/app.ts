@@ -5,14 +5,17 @@ import { AccessTokenService } from './access-tokens/service.js';
 import { AdSetService } from './adsets/service.js';
 import { createAccessTokenRoutes } from './api/access-tokens.js';
 import { createAdSetRoutes } from './api/adsets.js';
+import { createCampaignRoutes } from './api/campaigns.js';
 import { createConnectApiRoutes } from './api/connect.js';
 import { createConnectAttemptRoutes } from './api/connect-attempts.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createEventRoutes } from './api/events.js';
 import { createHealthRoutes } from './api/health.js';
 import { createWebhookEndpointRoutes } from './api/webhook-endpoints.js';
+import { CampaignService } from './campaigns/service.js';
 import type { Config } from './config.js';
 import { AccessTokens } from './connect/access-tokens.js';
+import { ConnectionCalls } from './connect/connection-calls.js';
 import { ConnectFlow } from './connect/flow.js';
 import { ConnectLinks } from './connect/links.js';
 import { embeddable, keepOpener } from './connect/opener.js';
@@ -154,14 +157,14 @@ export function createApp({
   const { events } = eventsOf({ config, store, log, keys });
   const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events);
   store.kv.observe?.(redisObserver(metrics));
-  const adSets = new AdSetService(
+  const calls = new ConnectionCalls(
     store,
     platforms,
     new AccessTokens(store, platforms, log, events, metrics),
     log,
-    config.platformFanOut,
-    events,
   );
+  const adSets = new AdSetService(store, platforms, calls, config.platformFanOut, events);
+  const campaigns = new CampaignService(store, platforms, calls, config.platformFanOut, events);
   const accessTokens = new AccessTokenService(store, events, config.limits.accessTokens);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
@@ -263,7 +266,11 @@ export function createApp({
       createConnectApiRoutes({ store, adSets, links, tokens, platforms, events }, vendor),
     ),
     under(['/connect'], createConnectAttemptRoutes(store, vendor.customer)),
-    under(['/v1', '/campaigns'], createAdSetRoutes({ store, platforms, adSets }, vendor.customer)),
+    under(
+      ['/v1', '/campaigns'],
+      createAdSetRoutes({ store, platforms, adSets }, vendor.customer),
+      createCampaignRoutes({ store, campaigns }, vendor.customer),
+    ),
     under(['/events'], createEventRoutes(store, events, vendor.company)),
     under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor.company)),
   );

@@ -103,6 +103,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No ad set with this id for this customer on this platform.',
   },
+  campaign_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No campaign with this id for this customer on this platform.',
+  },
   route_not_found: { status: 404, type: 'invalid_request_error', doc: 'No endpoint at this path.' },
   method_not_allowed: {
     status: 405,

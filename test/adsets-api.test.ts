@@ -51,6 +51,7 @@ interface Campaign {
   advertiser: string;
   objective: string | null;
   channelKind: string | null;
+  settings: Record<string, unknown>[];
 }
 
 interface Account {
@@ -265,6 +266,17 @@ describe('ad-set API', () => {
             advertiser: account.id,
             objective: c.objective,
             channelKind: UNIFIED_CHANNEL[c.channel as string]!,
+            // Seeded campaigns have no schedule; one has a budget shared with others (in minor units).
+            settings: c.budget
+              ? [
+                  {
+                    kind: 'DailyBudget',
+                    budget: c.budget.amount / 100,
+                    currency: c.budget.currency,
+                    shared: true,
+                  },
+                ]
+              : [],
           });
         }
       }

@@ -60,6 +60,26 @@ describe('capabilities: Google Ads declares no Runtime, no settings changes and 
     expect(calls).toEqual([]);
   });
 
+  it('refuses an ad-set budget, on create and on update, pointing to the campaign that holds it', async () => {
+    const budget = { kind: 'DailyBudget', budget: 20, currency: 'EUR' };
+    const calls = await platformCalls(async () => {
+      const created = await api.create({
+        name: 'with a budget',
+        advertiser: SEED.bakery,
+        parentId: SEED.searchCampaign,
+        channelKind: 'Search',
+        settings: [budget],
+        targetings: [{ kind: 'KeywordTargeting', keywords: ['rye bread'] }],
+      });
+      const updated = await api.put(adSet.id, { settings: [budget] });
+      for (const res of [created, updated]) {
+        const error = expectError(res, 400, 'unsupported_for_platform', 'settings[0]');
+        expect(error.message).toContain(`PUT /v1/google/campaigns/${SEED.searchCampaign}`);
+      }
+    });
+    expect(calls).toEqual([]);
+  });
+
   it('refuses changes of settings and undeclared targetings on update, naming each, and writes nothing', async () => {
     const zips = (...zipcodes: string[]) => ({
       kind: 'GeoTargeting',

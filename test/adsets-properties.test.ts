@@ -1,15 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdSetBody, outcome } from './support/adsets-client.js';
-import {
-  campaignOf,
-  NEXT_YEAR,
-  ok,
-  type SandboxScenario,
-  sandboxScenario,
-} from './support/adsets-scenario.js';
+import { campaignOf, ok, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
 import type { Company } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
+import {
+  bodyOf,
+  budget,
+  byKind,
+  group,
+  type Json,
+  normalized,
+  runtime,
+  settingFaults,
+  someOf,
+} from './support/setting-arbitraries.js';
 
 /**
  * Properties of `PUT /v1/:platform/adsets/:id` with settings and targetings, over generated changes
@@ -20,44 +25,15 @@ import { type Harness, startHarness } from './support/harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 
-type Json = Record<string, unknown>;
 interface Change {
   settings: Json[];
   targetings: Json[];
 }
 
-const OFFSETS: [string, number][] = [
-  ['Z', 0],
-  ['+01:00', 60],
-  ['-05:00', -300],
-  ['+05:30', 330],
-  ['-09:30', -570],
-];
-/** An instant ahead (next year or later), written with one of several offsets. */
-const instant = (seconds: number, [suffix, minutes]: [string, number]) =>
-  `${new Date(Date.UTC(NEXT_YEAR, 0, 1) + seconds * 1000 + minutes * 60_000).toISOString().slice(0, 19)}${suffix}`;
-
-const budget = fc.record({
-  kind: fc.constantFrom('DailyBudget', 'TotalBudget'),
-  budget: fc.integer({ min: 1, max: 10_000_000 }).map((cents) => cents / 100),
-  currency: fc.constant('EUR'),
-});
 const objective = fc.record({
   kind: fc.constant('Objective'),
   objective: fc.stringMatching(/^[A-Z][A-Z_]{0,29}$/),
 });
-const runtime = fc
-  .record({
-    start: fc.integer({ min: 0, max: 300 * 86_400 }),
-    length: fc.option(fc.integer({ min: 1, max: 120 * 86_400 }), { nil: undefined }),
-    startOffset: fc.constantFrom(...OFFSETS),
-    endOffset: fc.constantFrom(...OFFSETS),
-  })
-  .map(({ start, length, startOffset, endOffset }) => ({
-    kind: 'Runtime',
-    start: instant(start, startOffset),
-    ...(length === undefined ? {} : { end: instant(start + length, endOffset) }),
-  }));
 const keywords = fc.record({
   kind: fc.constant('KeywordTargeting'),
   keywords: fc.array(fc.stringMatching(/^[a-z][a-z ]{0,20}[a-z]$/), { maxLength: 4 }),
@@ -71,17 +47,6 @@ const zipcodes = fc.record({
   ),
 });
 
-/** Some kinds, each at most once, in any order. */
-const someOf = (arbs: fc.Arbitrary<Json>[], minLength: number): fc.Arbitrary<Json[]> =>
-  fc
-    .subarray(arbs, { minLength })
-    .chain((chosen): fc.Arbitrary<Json[]> => (chosen.length ? fc.tuple(...chosen) : fc.constant([])))
-    .chain((list) => fc.shuffledSubarray(list, { minLength: list.length }));
-
-/** The request body of a change: the lists it has entries in. */
-const bodyOf = (change: Change | Json) =>
-  Object.fromEntries(Object.entries(change).filter(([, list]) => (list as unknown[]).length > 0));
-
 const validChange: fc.Arbitrary<Change> = fc
   .record({ settings: someOf([budget, objective, runtime], 0), targetings: someOf([keywords, zipcodes], 0) })
   .filter((c) => c.settings.length + c.targetings.length > 0);
@@ -92,55 +57,6 @@ interface Fault {
   code: string;
   param: string;
 }
-
-const settingFaults = (s: Json): fc.Arbitrary<[Json, string, string]> => {
-  const unknownField = fc.constant<[Json, string, string]>([
-    { ...s, pacing: 1 },
-    'unknown_parameter',
-    '.pacing',
-  ]);
-  const unknownKind = fc.constant<[Json, string, string]>([
-    { ...s, kind: 'BidCap' },
-    'invalid_request',
-    '.kind',
-  ]);
-  switch (s.kind) {
-    case 'Runtime':
-      return fc.oneof(
-        unknownField,
-        unknownKind,
-        fc
-          .constantFrom(
-            `${NEXT_YEAR}-01-20T00:00:00`,
-            `${NEXT_YEAR}-01-20`,
-            `${NEXT_YEAR}-01-20T00:00:00.250Z`,
-            'soon',
-            '',
-            7,
-          )
-          .map((start): [Json, string, string] => [{ ...s, start }, 'invalid_request', '.start']),
-        fc.constant<[Json, string, string]>([{ ...s, end: s.start }, 'invalid_request', '.end']),
-      );
-    case 'Objective':
-      return fc.oneof(
-        unknownField,
-        fc
-          .constantFrom('', '  ', 'x'.repeat(101), null)
-          .map((o): [Json, string, string] => [{ ...s, objective: o }, 'invalid_request', '.objective']),
-      );
-    default:
-      return fc.oneof(
-        unknownField,
-        unknownKind,
-        fc
-          .constantFrom(0, -5, '12', null, 1e13)
-          .map((b): [Json, string, string] => [{ ...s, budget: b }, 'invalid_request', '.budget']),
-        fc
-          .constantFrom('eur', 'EURO', '', 7)
-          .map((c): [Json, string, string] => [{ ...s, currency: c }, 'invalid_request', '.currency']),
-      );
-  }
-};
 
 const targetingFaults = (t: Json): fc.Arbitrary<[Json, string, string]> => {
   const list = (t.kind === 'KeywordTargeting' ? t.keywords : t.zipcodes) as unknown[];
@@ -204,18 +120,6 @@ const brokenChange: fc.Arbitrary<Fault> = validChange.chain((change) => {
   }
   return fc.oneof(...faults);
 });
-
-/** Budgets are one kind; every other setting kind is its own. */
-const group = (s: Json) => (s.kind === 'DailyBudget' || s.kind === 'TotalBudget' ? 'budget' : String(s.kind));
-/** A setting as compared: Runtime instants whatever offset they are written with. */
-const normalized = (s: Json) =>
-  s.kind === 'Runtime'
-    ? {
-        kind: 'Runtime',
-        start: Date.parse(String(s.start)),
-        end: s.end === undefined ? null : Date.parse(String(s.end)),
-      }
-    : s;
 
 describe('properties of settings and targetings changes (sandbox)', () => {
   let h: Harness;
@@ -297,5 +201,3 @@ describe('properties of settings and targetings changes (sandbox)', () => {
     }
   }, 180_000);
 });
-
-const byKind = (a: { kind?: unknown }, b: { kind?: unknown }) => String(a.kind).localeCompare(String(b.kind));

@@ -60,6 +60,11 @@ const ROUTES: Route[] = [
       ['PUT', '/v1/:platform/adsets/:adset'],
       ['DELETE', '/v1/:platform/adsets/:adset'],
       ['GET', '/v1/:platform/advertisers'],
+      ['GET', '/v1/:platform/campaigns'],
+      ['POST', '/v1/:platform/campaigns'],
+      ['GET', '/v1/:platform/campaigns/:campaign'],
+      ['PUT', '/v1/:platform/campaigns/:campaign'],
+      ['DELETE', '/v1/:platform/campaigns/:campaign'],
       ['GET', '/campaigns'],
       ['PATCH', '/customers'],
       ['GET', '/nope/:customer'],
@@ -119,6 +124,10 @@ const ROUTES: Route[] = [
       ['GET', '/sandbox/api/v1/me'],
       ['GET', '/sandbox/api/v1/me/ad_accounts'],
       ['GET', '/sandbox/api/v1/ad_accounts/:adset/campaigns'],
+      ['POST', '/sandbox/api/v1/ad_accounts/:adset/campaigns'],
+      ['GET', '/sandbox/api/v1/campaigns/:adset'],
+      ['PATCH', '/sandbox/api/v1/campaigns/:adset'],
+      ['DELETE', '/sandbox/api/v1/campaigns/:adset'],
       ['GET', '/sandbox/api/v1/ad_accounts/:adset/adsets'],
       ['POST', '/sandbox/api/v1/ad_accounts/:adset/adsets'],
       ['GET', '/sandbox/api/v1/adsets/:adset'],
@@ -238,6 +247,9 @@ const hostileText = fc.oneof(
     '[{"kind":"Runtime","start":"2020-01-01T00:00:00Z"}]',
     '[{"kind":"TotalBudget","budget":5,"currency":"EUR"}]',
     '[{"kind":"KeywordTargeting","keywords":[]}]',
+    '[{"kind":"DailyBudget","budget":40,"currency":"USD","shared":true}]',
+    'TRAFFIC',
+    'AWARENESS',
     '2031-01-01T00:00:00+01:00',
     'x'.repeat(5000),
     '😀'.repeat(300),
@@ -348,6 +360,7 @@ describe('fuzz: every route with generated input', () => {
   let customers: string[];
   /** Ad sets of the first customer, the one connected to the sandbox. */
   let adSetIds: string[];
+  let campaignIds: string[];
   /** Access tokens of the connected customer. */
   let access: Record<'read' | 'write', string>;
   let flowCookie: string;
@@ -368,6 +381,10 @@ describe('fuzz: every route with generated input', () => {
       headers: { Authorization: vendor.auth },
     });
     adSetIds = ((await listed.json()) as { data: { id: string }[] }).data.map((a) => a.id);
+    const campaigns = await fetch(`${h.baseUrl}/campaigns?customer=${customers[0]}&platform=sandbox`, {
+      headers: { Authorization: vendor.auth },
+    });
+    campaignIds = ((await campaigns.json()) as { data: { id: string }[] }).data.map((c) => c.id);
     access = { read: '', write: '' };
     for (const scope of ['read', 'write'] as const) {
       const res = await h.http
@@ -391,6 +408,7 @@ describe('fuzz: every route with generated input', () => {
       if (choice === 'real') {
         if (name === 'platform') return 'sandbox';
         if (name === 'adset' && c.route.area === 'api') return adSetIds[i % adSetIds.length]!;
+        if (name === 'campaign') return campaignIds[i % campaignIds.length]!;
         return customers[i % customers.length]!;
       }
       // Hostile segments are sent as given where URL syntax allows it (malformed escapes included).
@@ -406,8 +424,9 @@ describe('fuzz: every route with generated input', () => {
       c.auth !== 'write' &&
       !query.some((q) => q.startsWith('customer='))
     ) {
-      // Ad-set routes act for the connected customer, so that their input reaches the platform.
-      query.push(`customer=${customers[c.route.path.includes('/adsets') ? 0 : 1]}`);
+      // Ad-set and campaign routes act for the connected customer, so that their input reaches the platform.
+      const connected = c.route.path.includes('/adsets') || c.route.path.includes('/campaigns');
+      query.push(`customer=${customers[connected ? 0 : 1]}`);
     }
     const headers: Record<string, string> = {};
     if (c.auth !== 'missing') {

@@ -259,6 +259,37 @@ describe('real answers match the OpenAPI document', () => {
     await expectStatus(404, 'listAdSets', { path: { platform: 'nope' }, query: scope });
     await expectStatus(409, 'listAdSets', { path: { platform: 'meta' }, query: scope });
 
+    const year2 = new Date().getUTCFullYear() + 1;
+    const newCampaign = {
+      name: 'Contract campaign',
+      advertiser: account.id as string,
+      objective: 'TRAFFIC',
+      channelKind: 'Search',
+      settings: [
+        { kind: 'DailyBudget', budget: 30, currency: account.currency },
+        { kind: 'Runtime', start: `${year2}-01-15T00:00:00Z` },
+      ],
+    };
+    const madeCampaign = await expectStatus(201, 'createCampaign', { ...onSandbox, json: newCampaign });
+    await expectStatus(201, 'createCampaign', {
+      ...onSandbox,
+      form: { ...newCampaign, settings: JSON.stringify(newCampaign.settings) },
+    });
+    await expectStatus(400, 'createCampaign', { ...onSandbox, json: { ...newCampaign, objective: 'NOPE' } });
+    await expectStatus(200, 'listPlatformCampaigns', {
+      ...onSandbox,
+      query: { customer, dismissDatabase: 'true' },
+    });
+    const campaignId = { platform: 'sandbox', id: madeCampaign.id as string };
+    await expectStatus(200, 'getCampaign', { path: campaignId, query: scope });
+    await expectStatus(200, 'updateCampaign', {
+      path: campaignId,
+      query: scope,
+      json: { settings: [{ kind: 'DailyBudget', budget: 35, currency: account.currency }] },
+    });
+    await expectStatus(200, 'deleteCampaign', { path: campaignId, query: scope });
+    await expectStatus(404, 'getCampaign', { path: { platform: 'sandbox', id: 'missing' }, query: scope });
+
     await expectStatus(200, 'disconnectPlatform', { path: { id: customer, platform: 'sandbox' } });
   });
 

@@ -130,6 +130,10 @@ describe('the README walkthrough', () => {
     expect(after.out).toContain(
       '"targetings":[{"kind":"GeoTargeting","type":"ZipcodeGeoTargeting","zipcodes":[{"country":"DE","zipcode":"10117"}]}]',
     );
+    // The new campaign's budget change and its end, as the sandbox holds them (Berlin summer time).
+    expect(after.out).toContain(
+      `"objective":"TRAFFIC","channelKind":"Search","settings":[{"kind":"DailyBudget","budget":45,"currency":"EUR"},{"kind":"Runtime","start":"${year}-06-01T00:00:00+02:00","end":"${year}-08-31T00:00:00+02:00"}]`,
+    );
     // The access token read the customer's ad sets without naming it, and could not change one.
     const lines = after.out.trim().split('\n');
     const listed = lines.map((line) => JSON.parse(line)).filter((answer) => Array.isArray(answer.data));

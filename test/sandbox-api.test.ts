@@ -165,6 +165,8 @@ describe('sandbox ads API', () => {
       expect(campaigns.length).toBeLessThanOrEqual(3);
       const adsets = [...(await allAdsets(account)), ...(await allAdsets(account, '&status=DELETED'))];
       for (const campaign of campaigns) {
+        // One seeded campaign (in USD) has a budget it shares with others.
+        const budget = (campaign as { budget?: unknown }).budget;
         expect(campaign).toEqual({
           id: expect.any(String),
           account_id: account,
@@ -173,6 +175,9 @@ describe('sandbox ads API', () => {
           status: expect.stringMatching(/^(ACTIVE|PAUSED|ARCHIVED)$/),
           channel: expect.any(String),
           created_time: expect.stringMatching(TIMESTAMP),
+          ...(budget === undefined
+            ? {}
+            : { budget: { type: 'DAILY', amount: 4000, currency: 'USD', shared: true } }),
         });
         const own = adsets.filter((a) => a.campaign_id === campaign.id);
         expect(own.length).toBeGreaterThanOrEqual(2);
@@ -389,10 +394,10 @@ describe('sandbox ads API', () => {
     expect(query.status).toBe(400);
     expect(query.body.error.param).toBe('expand');
     const method = await http
-      .delete(`/sandbox/api/v1/campaigns/${campaigns[0]!.id}`)
+      .put(`/sandbox/api/v1/campaigns/${campaigns[0]!.id}`)
       .set('Authorization', `Bearer ${token}`);
     expect(method.status).toBe(405);
-    expect(method.headers.allow).toBe('GET, HEAD');
+    expect(method.headers.allow).toBe('GET, HEAD, PATCH, DELETE');
     expect(method.body.error.code).toBe('method_not_allowed');
   });
 

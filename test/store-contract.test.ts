@@ -525,11 +525,73 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
     });
   });
 
+  describe('resource caches (ad sets and campaigns)', () => {
+    const scope = (platform: string) => ({ company: `co${randomToken(6)}`, customer: 'cus_1', platform });
+    const campaign = (id: string, status: 'Running' | 'Paused' | 'Deleted') => ({ id, status, name: id });
+
+    it('fills, pages by status after a member, moves a record between status indexes and removes it', async () => {
+      const s = scope('sandbox');
+      expect(await store.campaigns.isFilled(s)).toBe(false);
+      await store.campaigns.replaceAll(s, [
+        campaign('c3', 'Running'),
+        campaign('c1', 'Paused'),
+        campaign('c2', 'Running'),
+      ]);
+      expect(await store.campaigns.isFilled(s)).toBe(true);
+      const first = await store.campaigns.page(s, { limit: 2 });
+      expect(first.data.map((c) => c.id)).toEqual(['c1', 'c2']);
+      expect((await store.campaigns.page(s, { limit: 2, after: first.next! })).data.map((c) => c.id)).toEqual(
+        ['c3'],
+      );
+      expect((await store.campaigns.page(s, { limit: 5, status: 'Running' })).data.map((c) => c.id)).toEqual([
+        'c2',
+        'c3',
+      ]);
+
+      await store.campaigns.put(s, campaign('c2', 'Deleted'));
+      expect((await store.campaigns.page(s, { limit: 5, status: 'Running' })).data.map((c) => c.id)).toEqual([
+        'c3',
+      ]);
+      expect(await store.campaigns.get(s, 'c2')).toEqual(campaign('c2', 'Deleted'));
+      expect(
+        (await store.campaigns.page(s, { limit: 5, keep: (c) => c.id !== 'c1' })).data.map((c) => c.id),
+      ).toEqual(['c2', 'c3']);
+      expect(await store.campaigns.raw(s, ['c3', 'nope'])).toEqual([
+        JSON.stringify(campaign('c3', 'Running')),
+        null,
+      ]);
+
+      await store.campaigns.remove(s, 'c3');
+      expect(await store.campaigns.get(s, 'c3')).toBeNull();
+      expect((await store.campaigns.page(s, { limit: 5 })).data.map((c) => c.id)).toEqual(['c1', 'c2']);
+      await store.campaigns.clear(s);
+      expect(await store.campaigns.isFilled(s)).toBe(false);
+      expect((await store.campaigns.page(s, { limit: 5 })).data).toEqual([]);
+    });
+
+    it('keeps ad sets and campaigns of the same scope apart', async () => {
+      const s = scope('sandbox');
+      const adSet = { id: 'x1', status: 'Paused' as const, created_at: '2026-01-01T00:00:00Z' };
+      await store.adSets.replaceAll(s, [adSet]);
+      await store.campaigns.replaceAll(s, [campaign('x1', 'Running')]);
+      expect(await store.adSets.get(s, 'x1')).toEqual(adSet);
+      expect(await store.campaigns.get(s, 'x1')).toEqual(campaign('x1', 'Running'));
+      await store.adSets.clear(s);
+      expect(await store.campaigns.isFilled(s)).toBe(true);
+      expect(await store.campaigns.get(s, 'x1')).toEqual(campaign('x1', 'Running'));
+    });
+  });
+
   it('puts every company-owned key of a company in one hash slot', async () => {
     const company = await store.companies.create('Slots');
     const customer = await store.customers.create(company.id, 'x');
     await store.idempotency.reserve(company.id, 'k', 'fp');
     await store.companies.createToken(company.id);
+    const cached = { company: company.id, customer: customer.id, platform: 'sandbox' };
+    await store.campaigns.replaceAll(cached, [{ id: 'cmp_1', status: 'Paused' }]);
+    await store.adSets.replaceAll(cached, [
+      { id: 'as_1', status: 'Paused', created_at: '2026-01-01T00:00:00Z' },
+    ]);
     const tags = new Set<string>();
     for await (const key of kv.scan(prefix)) {
       if (key.includes(company.id) || key.includes(customer.id))

@@ -12,20 +12,26 @@ const invalid = (param: string, message: string) => new AppError('invalid_reques
 const runtimes = (settings: Setting[]) =>
   settings.flatMap((s, i) => (s.kind === 'Runtime' ? [{ runtime: s, i }] : []));
 
+/** What the rules are applied to, as messages name it. */
+type Subject = 'ad set' | 'campaign';
+
 /** The one Runtime of a list of settings, refusing a second. */
-function onlyRuntime(settings: Setting[]): { runtime: Runtime; i: number } | undefined {
+function onlyRuntime(settings: Setting[], what: Subject): { runtime: Runtime; i: number } | undefined {
   const found = runtimes(settings);
   if (found.length > 1) {
-    throw invalid(`settings[${found[1]!.i}]`, 'An ad set has one Runtime setting.');
+    throw invalid(
+      `settings[${found[1]!.i}]`,
+      `A${what === 'ad set' ? 'n' : ''} ${what} has one Runtime setting.`,
+    );
   }
   return found[0];
 }
 
-/** A new ad set's Runtime: at most one, starting now or later. */
-export function checkNewRuntime(settings: Setting[], now: Date): void {
-  const found = onlyRuntime(settings);
+/** A new ad set's (or campaign's) Runtime: at most one, starting now or later. */
+export function checkNewRuntime(settings: Setting[], now: Date, what: Subject = 'ad set'): void {
+  const found = onlyRuntime(settings, what);
   if (found && Date.parse(found.runtime.start) < now.getTime() - START_GRACE_MS) {
-    throw invalid(`settings[${found.i}].start`, 'A new ad set cannot start in the past.');
+    throw invalid(`settings[${found.i}].start`, `A new ${what} cannot start in the past.`);
   }
 }
 
@@ -36,8 +42,13 @@ const sameInstant = (a: string | undefined, b: string | undefined) =>
  * A Runtime sent to an existing ad set: its start and end may stay where they are (even when that is
  * past), but a start moves only to now or later and an end only ahead. To stop an ad set now, pause it.
  */
-export function checkRuntimeChange(settings: Setting[], current: Setting[], now: Date): void {
-  const found = onlyRuntime(settings);
+export function checkRuntimeChange(
+  settings: Setting[],
+  current: Setting[],
+  now: Date,
+  what: Subject = 'ad set',
+): void {
+  const found = onlyRuntime(settings, what);
   if (!found) return;
   const { runtime, i } = found;
   const before = current.find((s): s is Runtime => s.kind === 'Runtime');
@@ -50,11 +61,14 @@ export function checkRuntimeChange(settings: Setting[], current: Setting[], now:
   }
   const endMoved = !sameInstant(before?.end, runtime.end);
   if (endMoved && runtime.end !== undefined && Date.parse(runtime.end) <= now.getTime()) {
-    throw invalid(`settings[${i}].end`, 'An end can only move ahead; to stop an ad set now, pause it.');
+    throw invalid(
+      `settings[${i}].end`,
+      `An end can only move ahead; to stop a${what === 'ad set' ? 'n' : ''} ${what} now, pause it.`,
+    );
   }
 }
 
-/** A TotalBudget is spent over a known time: the ad set needs a Runtime with an end. */
+/** A TotalBudget is spent over a known time: the ad set (or campaign) needs a Runtime with an end. */
 export function checkTotalBudgetEnd(settings: Setting[]): void {
   const total = settings.some((s) => s.kind === 'TotalBudget');
   const end = settings.some((s) => s.kind === 'Runtime' && s.end !== undefined);

@@ -1,17 +1,16 @@
-import type { Logger } from 'pino';
 import type { Campaign } from '../campaigns/model.js';
-import type { AccessTokens, ConnectionRef } from '../connect/access-tokens.js';
+import type { ConnectionRef } from '../connect/access-tokens.js';
+import type { ConnectionCalls } from '../connect/connection-calls.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { mapBounded } from '../map-bounded.js';
-import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
-import { PlatformError } from '../platforms/platform-error.js';
+import type { PlatformAdapter, PlatformCall } from '../platforms/adapter.js';
 import type { Platforms } from '../platforms/registry.js';
-import type { AdSetCache } from '../store/adset-cache.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import { changedFields, mergeSettings } from './changes.js';
+import type { ResourceCache } from '../store/resource-cache.js';
+import { AD_SET_FIELDS, changedFields, mergeSettings } from './changes.js';
 import {
   type AdSet,
   type AdSetChanges,
@@ -33,24 +32,6 @@ export interface ListOptions {
   live: boolean;
 }
 
-/** Maps a failed platform call to what the vendor is told. */
-export function platformFailure(platform: string, err: PlatformError): AppError {
-  switch (err.kind) {
-    case 'timeout':
-      return new AppError('platform_timeout', `${platform} did not answer in time.`);
-    case 'invalid':
-      return new AppError('platform_validation_failed', `${platform} refused the values: ${err.message}`, {
-        ...(err.param ? { param: err.param } : {}),
-      });
-    case 'throttled':
-      return new AppError('platform_rate_limited', `${platform} is throttling requests: ${err.message}`, {
-        headers: { 'Retry-After': String(err.retryAfterSeconds ?? 1) },
-      });
-    default:
-      return new AppError('platform_error', `${platform} answered: ${err.message}`);
-  }
-}
-
 /**
  * Ad sets of one customer on one platform: reads from the cache (filled on first use), live reads that
  * refresh it, and writes that go to the platform first and to the cache only once it accepted them.
@@ -59,8 +40,7 @@ export class AdSetService {
   constructor(
     private readonly store: Store,
     private readonly platforms: Platforms,
-    private readonly tokens: AccessTokens,
-    private readonly log: Logger,
+    private readonly calls: ConnectionCalls,
     /** How many ad accounts are asked at once (PLATFORM_FAN_OUT). */
     private readonly fanOut: number,
     private readonly events: Events,
@@ -68,7 +48,7 @@ export class AdSetService {
 
   /** The store's ad-set cache, holding the unified ad sets this service alone writes to it. */
   private get cache() {
-    return this.store.adSets as AdSetCache<AdSet>;
+    return this.store.adSets as ResourceCache<AdSet>;
   }
 
   /**
@@ -77,8 +57,9 @@ export class AdSetService {
    */
   private async reportChanges(ref: ConnectionRef, fresh: AdSet[]): Promise<void> {
     if (fresh.length === 0 || !(await this.cache.isFilled(ref))) return;
-    const cached = await this.store.kv.mget(
-      fresh.map((a) => this.store.keys.adSet(ref.company, ref.customer, ref.platform, a.id)),
+    const cached = await this.cache.raw(
+      ref,
+      fresh.map((a) => a.id),
     );
     for (const [i, adSet] of fresh.entries()) {
       if (cached[i] === JSON.stringify(adSet)) continue;
@@ -90,53 +71,12 @@ export class AdSetService {
     }
   }
 
-  /**
-   * Runs one platform call with a fresh token, the connection's app and its ad accounts (or only
-   * `account`, where the ad set's account is known). A 401 gets one refresh and one retry; a second
-   * one means the customer must reconnect. Platform failures become the documented errors.
-   */
-  private async call<T>(
+  private call<T>(
     ref: ConnectionRef,
     work: (adapter: PlatformAdapter, call: PlatformCall) => Promise<T>,
     account?: string,
   ): Promise<T> {
-    const adapter = this.platforms.adapter(ref.platform);
-    const [accounts, app] = await Promise.all([
-      this.advertisers(ref),
-      this.platforms.oauthApp(ref.company, ref.platform),
-    ]);
-    let accessToken = await this.tokens.get(ref);
-    if (!app) throw reconnect(ref.platform);
-    const scope = account === undefined ? accounts : accounts.filter((a) => a.id === account);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await work(adapter, { accessToken, app, accounts: scope });
-      } catch (err) {
-        if (err instanceof PlatformInputError) {
-          throw new AppError('invalid_request', err.message, { param: err.param });
-        }
-        if (!(err instanceof PlatformError)) throw err;
-        if (err.kind === 'unauthorized') {
-          if (attempt === 0) {
-            accessToken = await this.tokens.refresh(ref, accessToken);
-            continue;
-          }
-          await this.tokens.markNeedsReauth(ref, 'token_rejected');
-          throw reconnect(ref.platform);
-        }
-        this.log.warn(
-          {
-            platform: ref.platform,
-            customer: ref.customer,
-            kind: err.kind,
-            status: err.status,
-            code: err.code,
-          },
-          'platform call failed',
-        );
-        throw platformFailure(ref.platform, err);
-      }
-    }
+    return this.calls.call(ref, work, account);
   }
 
   /** Every ad account the connection's grant reaches, listed live from the platform (not only those chosen). */
@@ -144,14 +84,8 @@ export class AdSetService {
     return this.call(ref, (adapter, call) => adapter.listAdAccounts(call));
   }
 
-  async advertisers(ref: ConnectionRef): Promise<AdAccount[]> {
-    const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
-    if (!connection) {
-      throw new AppError('platform_not_connected', `The customer has not connected ${ref.platform}.`, {
-        param: 'platform',
-      });
-    }
-    return connection.ad_accounts;
+  advertisers(ref: ConnectionRef): Promise<AdAccount[]> {
+    return this.calls.advertisers(ref);
   }
 
   /** Reads every ad set of every connected ad account from the platform and replaces the cache. */
@@ -168,7 +102,11 @@ export class AdSetService {
   async list(ref: ConnectionRef, options: ListOptions) {
     await this.advertisers(ref);
     if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref);
-    return this.cache.page(ref, options);
+    const { parentId, live: _live, ...page } = options;
+    return this.cache.page(ref, {
+      ...page,
+      ...(parentId === undefined ? {} : { keep: (a: AdSet) => a.parentId === parentId }),
+    });
   }
 
   async get(ref: ConnectionRef, id: string, live: boolean): Promise<AdSet> {
@@ -206,12 +144,19 @@ export class AdSetService {
         },
       );
     }
+    this.checkBudgetLevel(ref.platform, input.settings, input.parentId);
     this.checkCapabilities(ref.platform, input);
     checkNewRuntime(input.settings, new Date());
     checkTotalBudgetEnd(input.settings);
-    const campaigns = await this.call(ref, (adapter, call) => adapter.listCampaigns(call, account));
-    const campaign = campaigns.find((c) => c.id === input.parentId);
-    if (!campaign) {
+    const campaign = await this.call(
+      ref,
+      async (adapter, call) =>
+        adapter.campaigns
+          ? await adapter.campaigns.get(call, input.parentId)
+          : (await adapter.listCampaigns(call, account)).find((c) => c.id === input.parentId),
+      account.id,
+    );
+    if (!campaign || campaign.advertiser !== account.id) {
       throw new AppError(
         'invalid_request',
         `"${input.parentId}" is not a campaign of ad account ${account.id}.`,
@@ -238,12 +183,6 @@ export class AdSetService {
       if (!caps.settings.includes(setting.kind)) {
         throw unsupported(`settings[${i}]`, `${platform} has no ${setting.kind} setting on ad sets.`);
       }
-      if (caps.budgetLevel === 'campaign' && isBudget(setting)) {
-        throw unsupported(
-          `settings[${i}]`,
-          `${platform} keeps budgets on the campaign: an ad set shows its campaign's ${setting.kind} but cannot set it.`,
-        );
-      }
     });
     input.targetings.forEach((targeting, i) => {
       if (!caps.targetings.includes(targeting.kind)) {
@@ -256,6 +195,23 @@ export class AdSetService {
     if (!caps.createStatuses.includes(input.status)) {
       throw unsupported('status', `${platform} cannot create ad sets with status ${input.status}.`);
     }
+  }
+
+  /**
+   * Where budgets live on the campaign, an ad set shows its campaign's budget but never sets it (the
+   * budget may be shared by other ad sets): the answer points to the campaign.
+   */
+  private checkBudgetLevel(platform: PlatformId, settings: Setting[] | undefined, campaign: string): void {
+    if (this.platforms.adapter(platform).capabilities.budgetLevel !== 'campaign') return;
+    settings?.forEach((setting, i) => {
+      if (!isBudget(setting)) return;
+      throw new AppError(
+        'unsupported_for_platform',
+        `${platform} keeps budgets on the campaign: an ad set shows its campaign's ${setting.kind} but cannot set it. ` +
+          `Change it with PUT /v1/${platform}/campaigns/${campaign}.`,
+        { param: `settings[${i}]` },
+      );
+    });
   }
 
   /** Where the objective is the campaign's, an ad set can only restate it. */
@@ -284,6 +240,9 @@ export class AdSetService {
    * against the ad set as the platform holds it now (read live), since they merge into it.
    */
   async update(ref: ConnectionRef, id: string, changes: AdSetChanges): Promise<AdSet> {
+    // Refused before any platform call: the campaign is named from the cache where it holds the ad set.
+    const cached = changes.settings?.some(isBudget) ? await this.cache.get(ref, id) : null;
+    this.checkBudgetLevel(ref.platform, changes.settings, cached?.parentId ?? '{parentId}');
     this.checkUpdateCapabilities(ref.platform, changes);
     const merging = changes.settings !== undefined || changes.targetings !== undefined;
     const current = merging ? await this.get(ref, id, true) : await this.find(ref, id);
@@ -294,7 +253,7 @@ export class AdSetService {
       current.advertiser,
     );
     await this.cache.put(ref, updated);
-    const previous = changedFields(current, updated);
+    const previous = changedFields(current, updated, AD_SET_FIELDS);
     if (Object.keys(previous).length > 0) {
       await this.events.emit('adset.updated', {
         company: ref.company,
@@ -367,43 +326,6 @@ export class AdSetService {
     else await this.cache.remove(ref, id);
     return deleted;
   }
-
-  /**
-   * Campaigns of every connected ad account on every connected platform (or one), read live. A
-   * platform that fails does not hide the others: it is reported in `unavailable`.
-   */
-  async campaigns(company: string, customer: string, only?: PlatformId) {
-    const connections = (await this.store.connections.list(company, customer)).filter(
-      (c) => only === undefined || c.platform === only,
-    );
-    const unavailable: { platform: PlatformId; code: string; message: string }[] = [];
-    const perPlatform = await Promise.all(
-      connections.map(async (connection) => {
-        const ref = { company, customer, platform: connection.platform };
-        try {
-          return await this.call(ref, (adapter, call) =>
-            mapBounded(connection.ad_accounts, this.fanOut, (account) =>
-              adapter.listCampaigns(call, account),
-            ),
-          );
-        } catch (err) {
-          if (!(err instanceof AppError) || err.status === 503) throw err;
-          unavailable.push({ platform: connection.platform, code: err.code, message: err.message });
-          return [];
-        }
-      }),
-    );
-    const campaigns: Campaign[] = perPlatform
-      .flat(2)
-      .sort((a, b) => (campaignKey(a) < campaignKey(b) ? -1 : 1));
-    return { campaigns, unavailable };
-  }
 }
-
-/** The order campaigns are listed and paged in. */
-export const campaignKey = (c: Pick<Campaign, 'platform' | 'id'>): string => `${c.platform}|${c.id}`;
-
-const reconnect = (platform: string) =>
-  new AppError('reauthorization_required', `The customer must reconnect ${platform}.`, { param: 'platform' });
 
 const notFound = (id: string) => new AppError('adset_not_found', `No such ad set: ${id}.`, { param: 'id' });

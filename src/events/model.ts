@@ -11,6 +11,9 @@ export const EVENT_TYPES = [
   'connect_flow.abandoned',
   'adset.changed_on_platform',
   'adset.updated',
+  'campaign.created',
+  'campaign.updated',
+  'campaign.deleted',
   'token.created',
   'token.revoked',
 ] as const;

@@ -4,6 +4,7 @@ import { componentSchemas } from './json-schema.js';
 import { type Operation, openApiPath, operationErrors, operationObject } from './operation.js';
 import { accessTokenOperations } from './paths/access-tokens.js';
 import { adSetOperations } from './paths/adsets.js';
+import { campaignOperations } from './paths/campaigns.js';
 import { companyOperations } from './paths/company.js';
 import { connectOperations } from './paths/connect.js';
 import { customerOperations } from './paths/customers.js';
@@ -17,6 +18,7 @@ export const OPERATIONS: Operation[] = [
   ...connectOperations,
   ...companyOperations,
   ...adSetOperations,
+  ...campaignOperations,
   ...eventOperations,
   ...serviceOperations,
 ];
@@ -31,7 +33,11 @@ const TAGS = [
   { name: 'Connect links', description: 'Links to the hosted pages, and checking their session tokens.' },
   { name: 'Connections', description: 'What customers connected, and what they tried.' },
   { name: 'Company', description: 'Redirect URIs and the secrets that sign the redirect.' },
-  { name: 'Ad sets', description: 'One API for ad sets, advertisers and campaigns on every platform.' },
+  { name: 'Ad sets', description: 'One API for ad sets and advertisers on every platform.' },
+  {
+    name: 'Campaigns',
+    description: 'Campaigns on every platform: budgets and runtimes where the platform keeps them there.',
+  },
   { name: 'Events and webhooks', description: 'What happened, and where adlink sends it as it happens.' },
   { name: 'Service', description: 'Health checks and this document; no authentication.' },
 ];
@@ -58,10 +64,10 @@ and a change with a read token 403 \`insufficient_scope\`. Each operation says w
 - Answers are JSON, never cached, and carry \`X-Request-Id\`.
 - Schemas are strict: an unknown field or query parameter is 400 \`unknown_parameter\`, a query parameter
   given twice 400 \`parameter_repeated\`, both naming it in \`param\`.
-- Bodies are JSON (else 415) of at most 100 kB (else 413); the ad-set writes and introspection also take forms.
+- Bodies are JSON (else 415) of at most 100 kB (else 413); the ad-set and campaign writes and introspection also take forms.
 - Every authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\`; past the company's limit, 429
   \`rate_limited\` with \`Retry-After\`.
-- \`POST /customers\` and \`POST /v1/{platform}/adsets\` take an \`Idempotency-Key\`.
+- \`POST /customers\`, \`POST /v1/{platform}/adsets\` and \`POST /v1/{platform}/campaigns\` take an \`Idempotency-Key\`.
 - A customer of another company is answered exactly like a missing one.
 
 ## Errors

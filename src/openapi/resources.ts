@@ -293,6 +293,24 @@ export const AdvertiserList = register(
   z.strictObject({ has_more: z.literal(false), data: z.array(AdAccount) }),
 );
 
+export const CampaignSetting = register(
+  'CampaignSetting',
+  z.union([
+    Setting,
+    z.strictObject({
+      kind: z.enum(['DailyBudget', 'TotalBudget']),
+      budget: z.number(),
+      currency: z.string(),
+      shared: z
+        .literal(true)
+        .describe(
+          'The budget is shared by other campaigns: read-only through adlink (change it at the platform).',
+        ),
+    }),
+  ]),
+  'A campaign setting; a budget shared by several campaigns says `shared: true`.',
+);
+
 export const Campaign = register(
   'Campaign',
   z.strictObject({
@@ -303,7 +321,18 @@ export const Campaign = register(
     advertiser: z.string(),
     objective: z.string().nullable(),
     channelKind: z.enum(CHANNEL_KINDS).nullable(),
+    settings: z
+      .array(CampaignSetting)
+      .describe('Budget and Runtime, where the platform keeps them on the campaign.'),
   }),
+  'A campaign in the unified model, whatever the platform calls it.',
+);
+
+export const CampaignPage = register('CampaignPage', listOf(Campaign));
+
+export const CampaignDeletion = register(
+  'CampaignDeletion',
+  z.strictObject({ deletions: z.literal(1), data: z.array(Campaign).length(1) }),
 );
 
 export const CampaignList = register(

@@ -1,6 +1,5 @@
 import type { EncryptionKey } from '../crypto/keys.js';
 import { AccessTokenStore } from './access-tokens.js';
-import { AdSetCache } from './adset-cache.js';
 import { CompanyStore } from './companies.js';
 import { CompanyProfileStore } from './company-profile.js';
 import { CompanySettingsStore } from './company-settings.js';
@@ -12,6 +11,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
 import { Ledger } from './ledger.js';
+import { adSetKeys, campaignKeys, ResourceCache } from './resource-cache.js';
 import { TokenSchedule } from './token-schedule.js';
 import { VendorSessionStore } from './vendor-sessions.js';
 
@@ -31,7 +31,8 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     idempotency: new IdempotencyStore(kv, k),
     sessions: new ConnectSessionStore(kv, k),
     connections: new ConnectionStore(kv, k, encryption),
-    adSets: new AdSetCache(kv, k),
+    adSets: new ResourceCache(kv, adSetKeys(k)),
+    campaigns: new ResourceCache(kv, campaignKeys(k)),
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,

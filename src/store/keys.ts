@@ -51,6 +51,13 @@ export function keys(prefix: string) {
       `${co(companyId)}:adsets:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     adSetsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:adsets:${customerId}:${platform}:filled`,
+    campaign: (companyId: string, customerId: string, platform: string, campaignId: string) =>
+      `${co(companyId)}:campaign:${customerId}:${platform}:${campaignId}`,
+    /** All cached campaigns of a customer on a platform, by id; `status` narrows to one status. */
+    campaignIndex: (companyId: string, customerId: string, platform: string, status?: string) =>
+      `${co(companyId)}:campaigns:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
+    campaignsFilled: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:campaigns:${customerId}:${platform}:filled`,
     /** The company's connect attempts, newest last; capped. */
     connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
     connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,

@@ -473,6 +473,9 @@ const DURABLE: RegExp[] = [
   // The ad-set cache: one record per ad set, its indexes (all, per status) and the "filled" mark.
   /^\{co:[^}]+\}:adset:[^:]+:[a-z]+:[^:]+$/,
   /^\{co:[^}]+\}:adsets:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
+  // The campaign cache, laid out alike.
+  /^\{co:[^}]+\}:campaign:[^:]+:[a-z]+:[^:]+$/,
+  /^\{co:[^}]+\}:campaigns:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
   /^sandbox:\{sbx:[^}]+\}:/,
   // The token keeper's schedule: connections by renewal time, and each one's entry.
   /^\{keeper\}:(due|at:[^:]+:[^:]+:[a-z]+)$/,

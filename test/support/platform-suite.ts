@@ -6,6 +6,7 @@ import type { IssuedTokens } from '../../emulators/toolkit/oauth.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
 import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
+import { type CampaignBody, CampaignClient } from './campaigns-client.js';
 import {
   type Company,
   enter,
@@ -62,10 +63,14 @@ export interface PlatformSuiteSpec {
   manage?: ManageSpec;
 }
 
-export interface ManageSpec {
+export interface ManageSpec<World = PlatformWorld> {
   /** The POST /v1/:platform/campaigns body (name, advertiser, status added); null where the API cannot create campaigns (the walk then uses `campaign`). */
   campaign: { objective: string; channelKind?: string; settings: object[] } | null;
-  /** The ad-set create under that campaign (name, advertiser, parentId and status are added); its settings hold a Runtime. */
+  /**
+   * The ad-set create under that campaign (name, advertiser, parentId and status are added); its
+   * settings hold a Runtime where the platform schedules ad sets (`runtime.on` 'adset'), else the
+   * campaign's do.
+   */
   adSet: { channelKind: string; settings: object[]; targetings: object[] };
   /**
    * The budget change: a setting sent with PUT to the ad set, or, where budgets live on the campaign,
@@ -75,7 +80,7 @@ export interface ManageSpec {
   budget: {
     on: 'adset' | 'campaign';
     setting: object;
-    stored(world: PlatformWorld, ids: { campaign: string; adSet: string }): unknown | Promise<unknown>;
+    stored(world: World, ids: { campaign: string; adSet: string }): unknown | Promise<unknown>;
     expected: unknown;
   };
   /** A Runtime with a moved end, sent with PUT to where the platform keeps the schedule. */
@@ -283,6 +288,25 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
       if (after) expect(after.status).toBe(spec.deletedStatus);
     });
 
+    const walk =
+      'manages: campaign, ad set with a Runtime, budget, end, targeting, pause, delete — read back live';
+    if (spec.manage) {
+      const manage = spec.manage;
+      it(walk, async () => {
+        const campaigns = new CampaignClient(world.h, api.company, api.customer, spec.platform);
+        await manageWalk(manage, {
+          world,
+          adSets: api,
+          campaigns,
+          advertiser: spec.advertiser.id,
+          campaign: spec.campaign,
+          deletedStatus: spec.deletedStatus,
+        });
+      });
+    } else {
+      it.skip(`${walk} (skipped: ${spec.platform} has no ManageSpec yet)`, () => {});
+    }
+
     it('refuses what the platform cannot express, naming the parameter, and creates nothing', async () => {
       const count = async () =>
         (await api.list({ dismissDatabase: true, limit: 500 })).body.data.length as number;
@@ -430,4 +454,118 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
       expectError(await other.list(), 409, 'reauthorization_required', 'platform');
     });
   });
+}
+
+/** Where the walk runs: the world `stored` reads the platform's state from, and the vendor's clients. */
+export interface ManageContext<World> {
+  world: World;
+  adSets: AdSetClient;
+  campaigns: CampaignClient;
+  /** The ad account the walk creates in. */
+  advertiser: string;
+  /** The seeded campaign used where the platform's API cannot create campaigns. */
+  campaign: string;
+  /** What DELETE answers for an ad set (Paused). */
+  deletedStatus: 'Deleted' | 'Archived';
+}
+
+/** The Runtime among settings, as instants (platforms may answer in the account's time zone). */
+const runtimeOf = (settings: Record<string, unknown>[] | undefined) => {
+  const runtime = settings?.find((s) => s.kind === 'Runtime');
+  if (!runtime) return undefined;
+  return {
+    start: Date.parse(runtime.start as string),
+    end: runtime.end === undefined ? undefined : Date.parse(runtime.end as string),
+  };
+};
+
+function ok<T>(res: { status: number; body: unknown }, status = 200): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body as T;
+}
+
+/**
+ * The manage walk (issue 21): a campaign (created where the API can), an ad set under it with a
+ * Runtime, a budget change and a moved end (on the ad set or the campaign), a targeting added and
+ * removed, a pause and the deletes. After each write a live read (`dismissDatabase=true`) shows what
+ * was written, and `stored` the budget in the platform's own units.
+ */
+export async function manageWalk<World>(manage: ManageSpec<World>, ctx: ManageContext<World>): Promise<void> {
+  const { adSets, campaigns, advertiser } = ctx;
+  const stamp = Date.now().toString(36);
+  let campaign = ctx.campaign;
+  if (manage.campaign) {
+    const created = ok<CampaignBody>(
+      await campaigns.create({
+        name: `manage walk ${stamp}`,
+        advertiser,
+        status: 'Paused',
+        ...manage.campaign,
+      }),
+      201,
+    );
+    expect(created).toMatchObject({ advertiser, objective: manage.campaign.objective, status: 'Paused' });
+    campaign = created.id;
+    expect(ok<CampaignBody>(await campaigns.get(campaign, { dismissDatabase: true })).id).toBe(campaign);
+  }
+
+  const adSet = ok<AdSetBody>(
+    await adSets.create({
+      name: `manage walk ad set ${stamp}`,
+      advertiser,
+      parentId: campaign,
+      status: 'Paused',
+      ...manage.adSet,
+    }),
+    201,
+  );
+  expect(adSet.parentId).toBe(campaign);
+  // The Runtime is created where the platform schedules: on the ad set, or on the campaign.
+  const scheduled = manage.runtime.on === 'adset' ? manage.adSet : manage.campaign;
+  const sentRuntime = runtimeOf(scheduled?.settings as Record<string, unknown>[] | undefined);
+  if (scheduled) expect(sentRuntime, `the ManageSpec's ${manage.runtime.on} has a Runtime`).toBeDefined();
+  const live = async (on: 'adset' | 'campaign') =>
+    on === 'adset'
+      ? ok<AdSetBody>(await adSets.get(adSet.id, { dismissDatabase: true, childResources: 'Targeting' }))
+      : ok<CampaignBody>(await campaigns.get(campaign, { dismissDatabase: true }));
+  const put = async (on: 'adset' | 'campaign', body: object) =>
+    on === 'adset'
+      ? ok<AdSetBody>(await adSets.put(adSet.id, body))
+      : ok<CampaignBody>(await campaigns.put(campaign, body));
+  if (scheduled) expect(runtimeOf((await live(manage.runtime.on)).settings)).toEqual(sentRuntime);
+
+  const { budget } = manage;
+  expect((await put(budget.on, { settings: [budget.setting] })).settings).toContainEqual(budget.setting);
+  expect((await live(budget.on)).settings).toContainEqual(budget.setting);
+  expect(await budget.stored(ctx.world, { campaign, adSet: adSet.id })).toEqual(budget.expected);
+
+  const moved = runtimeOf([manage.runtime.setting as Record<string, unknown>]);
+  expect(runtimeOf((await put(manage.runtime.on, { settings: [manage.runtime.setting] })).settings)).toEqual(
+    moved,
+  );
+  expect(runtimeOf((await live(manage.runtime.on)).settings)).toEqual(moved);
+
+  if (manage.targeting) {
+    ok(await adSets.put(adSet.id, { targetings: [manage.targeting.add] }));
+    expect(((await live('adset')) as AdSetBody).targetings).toContainEqual(manage.targeting.add);
+    ok(await adSets.put(adSet.id, { targetings: [manage.targeting.remove] }));
+    expect(((await live('adset')) as AdSetBody).targetings).not.toContainEqual(manage.targeting.add);
+  }
+
+  expect((await put('adset', { status: 'Paused' })).status).toBe('Paused');
+  expect((await live('adset')).status).toBe('Paused');
+
+  const deleted = ok<{ data: AdSetBody[] }>(await adSets.delete(adSet.id));
+  expect(deleted.data[0]!.status).toBe(ctx.deletedStatus);
+  const gone = await adSets.get(adSet.id, { dismissDatabase: true });
+  if (gone.status === 200) expect(gone.body.status).toBe(ctx.deletedStatus);
+  else expectError(gone, 404, 'adset_not_found', 'id');
+
+  if (manage.campaign) {
+    const removed = ok<{ deletions: number; data: CampaignBody[] }>(await campaigns.delete(campaign));
+    expect(['Deleted', 'Archived']).toContain(removed.data[0]!.status);
+    const after = await campaigns.get(campaign, { dismissDatabase: true });
+    if (after.status === 200) expect(after.body.status).toBe(removed.data[0]!.status);
+    else expectError(after, 404, 'campaign_not_found', 'id');
+  }
 }

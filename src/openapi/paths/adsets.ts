@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { adSetChangesSchema, JSON_FIELDS, newAdSetFields } from '../../adsets/input.js';
-import { campaignsQuery, customerQuery, getQuery, listQuery } from '../../api/adsets.js';
+import { adSetChangesSchema, newAdSetFields } from '../../adsets/input.js';
+import { customerQuery, getQuery, listQuery } from '../../api/adsets.js';
 import { PLATFORM_IDS } from '../../domain/platform-ids.js';
 import type { ErrorCode } from '../../errors.js';
-import type { BodyVariant, Operation } from '../operation.js';
-import { AdSet, AdSetDeletion, AdSetList, AdvertiserList, CampaignList } from '../resources.js';
+import { encodings } from '../form-encodings.js';
+import type { Operation } from '../operation.js';
+import { AdSet, AdSetDeletion, AdSetList, AdvertiserList } from '../resources.js';
 import { EXAMPLE } from './examples.js';
 
-const platform = z.enum(PLATFORM_IDS);
-const onPlatform = z.strictObject({ platform });
+export const platform = z.enum(PLATFORM_IDS);
+export const onPlatform = z.strictObject({ platform });
 const onAdSet = z.strictObject({ platform, id: z.string() });
 
-const PARAMS = {
+export const PARAMS = {
   platform: 'The platform id.',
   id: 'The ad set’s id at the platform.',
   customer:
@@ -28,7 +29,7 @@ const PARAMS = {
 };
 
 /** Errors of every call that reaches the customer's platform connection. */
-const PLATFORM_ERRORS: ErrorCode[] = [
+export const PLATFORM_ERRORS: ErrorCode[] = [
   'customer_not_found',
   'platform_not_found',
   'platform_not_connected',
@@ -37,40 +38,11 @@ const PLATFORM_ERRORS: ErrorCode[] = [
   'platform_timeout',
   'platform_rate_limited',
 ];
-const WRITE_ERRORS: ErrorCode[] = [
+export const WRITE_ERRORS: ErrorCode[] = [
   ...PLATFORM_ERRORS,
   'unsupported_for_platform',
   'platform_validation_failed',
 ];
-
-/** The same fields as form values: `settings` and `targetings` arrive JSON-encoded (src/adsets/input.ts). */
-function formVariant(schema: z.ZodObject): z.ZodType {
-  const encoded = Object.keys(schema.shape).filter((key) => JSON_FIELDS.has(key));
-  if (encoded.length === 0) return schema;
-  // The form's values are checked by the same refinements once decoded (safeExtend keeps them).
-  return schema.safeExtend(
-    Object.fromEntries(
-      encoded.map((key) => {
-        const value = z.string().describe(`The ${key} list, JSON-encoded.`);
-        return [key, schema.shape[key] instanceof z.ZodOptional ? value.optional() : value];
-      }),
-    ),
-  );
-}
-
-function encodings(schema: z.ZodObject, example: Record<string, unknown>): Record<string, BodyVariant> {
-  const form = {
-    schema: formVariant(schema),
-    example: Object.fromEntries(
-      Object.entries(example).map(([k, v]) => [k, JSON_FIELDS.has(k) ? JSON.stringify(v) : v]),
-    ),
-  };
-  return {
-    'application/json': { schema, example },
-    'application/x-www-form-urlencoded': form,
-    'multipart/form-data': form,
-  };
-}
 
 const newAdSet = {
   name: 'Spring sale',
@@ -250,38 +222,5 @@ export const adSetOperations: Operation[] = [
       },
     },
     errors: PLATFORM_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/campaigns',
-    operationId: 'listCampaigns',
-    access: 'read',
-    tag: 'Ad sets',
-    summary: 'Campaigns of every connected ad account',
-    description:
-      'Read live. A platform that fails is listed in `unavailable` with its error code instead of failing the whole list.',
-    query: campaignsQuery,
-    params: { ...PARAMS, platform: 'Only this platform’s campaigns.' },
-    responses: {
-      200: {
-        description: 'A page of campaigns, ordered by platform and id.',
-        schema: CampaignList,
-        example: {
-          has_more: false,
-          data: [
-            {
-              id: '120210000000000001',
-              name: 'Spring',
-              platform: 'meta',
-              status: 'Running',
-              advertiser: EXAMPLE.adAccount.id,
-              objective: 'OUTCOME_TRAFFIC',
-              channelKind: 'Social',
-            },
-          ],
-        },
-      },
-    },
-    errors: ['customer_not_found', 'platform_not_found'],
   },
 ];

@@ -12,13 +12,13 @@ import {
   type Targeting,
 } from '../../adsets/model.js';
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
-import type { Campaign } from '../../campaigns/model.js';
+import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
-import { platformFetch } from '../platform-fetch.js';
-import type * as Sandbox from './model.js';
+import { type PlatformAnswer, platformFetch } from '../platform-fetch.js';
+import * as Sandbox from './model.js';
 
 type SandboxAdSet = Sandbox.AdSet & { ads?: Sandbox.Ad[] };
 interface Page<T> {
@@ -190,22 +190,85 @@ function toSandboxInput(input: NewAdSet, account: AdAccount) {
   };
 }
 
+function toCampaign(c: Sandbox.Campaign): Campaign {
+  const settings: CampaignSetting[] = [];
+  if (c.budget) {
+    settings.push({
+      kind: c.budget.type === 'DAILY' ? 'DailyBudget' : 'TotalBudget',
+      budget: fromMinorUnits(c.budget.amount, c.budget.currency),
+      currency: c.budget.currency,
+      ...(c.budget.shared ? { shared: true as const } : {}),
+    });
+  }
+  if (c.start_time) {
+    settings.push({ kind: 'Runtime', start: c.start_time, ...(c.end_time ? { end: c.end_time } : {}) });
+  }
+  return {
+    id: c.id,
+    name: c.name,
+    platform: 'sandbox',
+    status: status({ status: c.status, delivery: c.status === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING' }),
+    advertiser: c.account_id,
+    objective: c.objective,
+    channelKind: CHANNEL_TO_KIND[c.channel],
+    settings,
+  };
+}
+
+/**
+ * The budget and schedule fields of settings (a campaign's create or update): a budget in minor units,
+ * a Runtime as start and end (a Runtime without an end removes the end).
+ */
+function scheduleAndBudget(settings: Setting[], account: AdAccount | undefined) {
+  const body: Record<string, unknown> = {};
+  settings.forEach((setting, i) => {
+    if (isBudget(setting)) body.budget = sandboxBudget(setting, i, account);
+    else if (setting.kind === 'Runtime')
+      Object.assign(body, { start_time: setting.start, end_time: setting.end ?? null });
+  });
+  return body;
+}
+
+const withoutNull = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+
 /** The `PATCH /adsets/:id` body of an update: each setting and targeting kind sent replaces its own. */
 function toSandboxChanges(changes: AdSetChanges, account: AdAccount | undefined) {
   const body: Record<string, unknown> = {};
   if (changes.name !== undefined) body.name = changes.name;
   if (changes.status !== undefined) body.status = SANDBOX_STATUS[changes.status];
-  changes.settings?.forEach((setting, i) => {
-    if (isBudget(setting)) body.budget = sandboxBudget(setting, i, account);
-    else if (setting.kind === 'Objective') body.objective = setting.objective;
-    // A Runtime without an end removes the ad set's end.
-    else Object.assign(body, { start_time: setting.start, end_time: setting.end ?? null });
-  });
+  Object.assign(body, scheduleAndBudget(changes.settings ?? [], account));
+  for (const setting of changes.settings ?? []) {
+    if (setting.kind === 'Objective') body.objective = setting.objective;
+  }
   if (changes.targetings) body.targeting = sandboxTargeting(changes.targetings);
   return body;
 }
 
 const PAGE_SIZE = 100;
+
+/** The unified parameter each field of the sandbox's bodies is (its schedule and budget are settings). */
+const UNIFIED_PARAMS: Record<string, string> = {
+  id: 'id',
+  name: 'name',
+  status: 'status',
+  objective: 'objective',
+  channel: 'channelKind',
+  campaign_id: 'parentId',
+  budget: 'settings',
+  start_time: 'settings',
+  end_time: 'settings',
+  targeting: 'targetings',
+};
+
+/** A 400 of the sandbox's own validation: its message, naming the unified parameter. */
+function sandboxRefusal({ status, body }: PlatformAnswer): PlatformError | undefined {
+  const error = (body as { error?: { code?: string; message?: string; param?: string } } | null)?.error;
+  if (status !== 400 || error?.code !== 'invalid_request' || typeof error.message !== 'string')
+    return undefined;
+  const param = error.param === undefined ? undefined : UNIFIED_PARAMS[error.param.split('.')[0]!];
+  return new PlatformError('invalid', error.message, undefined, status, error.code, param);
+}
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
@@ -220,7 +283,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
       },
-      { timeoutMs, observed },
+      { timeoutMs, observed, classify: sandboxRefusal },
     );
 
   async function allPages<T>(call: PlatformCall, path: string): Promise<T[]> {
@@ -282,21 +345,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
         call,
         `/ad_accounts/${encodeURIComponent(advertiser.id)}/campaigns`,
       );
-      return campaigns.map(
-        (c): Campaign => ({
-          id: c.id,
-          name: c.name,
-          platform: 'sandbox',
-          status: status({
-            status: c.status,
-            delivery: c.status === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING',
-          }),
-          advertiser: c.account_id,
-          objective: c.objective,
-          channelKind: CHANNEL_TO_KIND[c.channel],
-          settings: [],
-        }),
-      );
+      return campaigns.map(toCampaign);
     },
 
     async listAdSets(call, advertiser) {
@@ -332,6 +381,61 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
     async deleteAdSet(call, id) {
       await request(call, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
       return toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
+    },
+
+    campaigns: {
+      capabilities: {
+        objectives: [...Sandbox.OBJECTIVES],
+        channelKinds: Object.values(CHANNEL_TO_KIND),
+        settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        updateSettings: ['DailyBudget', 'TotalBudget', 'Runtime'],
+        budgetKindChange: true,
+        createStatuses: ['Running', 'Active', 'Paused'],
+        updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+        deletion: 'soft',
+      },
+
+      async get(call, id) {
+        const campaign = await orNull(request(call, `/campaigns/${encodeURIComponent(id)}`));
+        return campaign ? toCampaign(campaign as Sandbox.Campaign) : null;
+      },
+
+      async create(call, input, account) {
+        const created = await request(call, `/ad_accounts/${encodeURIComponent(account.id)}/campaigns`, {
+          method: 'POST',
+          body: JSON.stringify({
+            name: input.name,
+            objective: input.objective,
+            channel: KIND_TO_CHANNEL[input.channelKind as Exclude<ChannelKind, 'Mixed'>],
+            status: SANDBOX_STATUS[input.status],
+            // A new campaign without an end simply has none.
+            ...withoutNull(scheduleAndBudget(input.settings, account)),
+          }),
+        });
+        return toCampaign(created as Sandbox.Campaign);
+      },
+
+      async update(call, id, changes) {
+        const body = {
+          ...(changes.name === undefined ? {} : { name: changes.name }),
+          ...(changes.status === undefined ? {} : { status: SANDBOX_STATUS[changes.status] }),
+          ...scheduleAndBudget(changes.settings ?? [], call.accounts[0]),
+        };
+        return toCampaign(
+          (await request(call, `/campaigns/${encodeURIComponent(id)}`, {
+            method: 'PATCH',
+            body: JSON.stringify(body),
+          })) as Sandbox.Campaign,
+        );
+      },
+
+      async delete(call, id) {
+        return toCampaign(
+          (await request(call, `/campaigns/${encodeURIComponent(id)}`, {
+            method: 'DELETE',
+          })) as Sandbox.Campaign,
+        );
+      },
     },
 
     async listAds(call, adSetId) {

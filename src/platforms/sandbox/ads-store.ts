@@ -74,6 +74,38 @@ export class AdsStore {
     return this.page(this.k.campaigns(u, account), (id) => this.k.campaign(u, id), limit, after);
   }
 
+  async createCampaign(login: string, campaign: Campaign): Promise<void> {
+    const u = userKey(login);
+    await this.kv
+      .batch()
+      .set(this.k.campaign(u, campaign.id), JSON.stringify(campaign))
+      .zaddLex(this.k.campaigns(u, campaign.account_id), timeOrdered(campaign.created_time, campaign.id))
+      .exec();
+  }
+
+  async updateCampaign(login: string, campaign: Campaign): Promise<void> {
+    await this.kv.set(this.k.campaign(userKey(login), campaign.id), JSON.stringify(campaign));
+  }
+
+  /** Every ad set of the campaign that is not deleted, read a chunk at a time. */
+  async liveAdsetsOf(login: string, campaign: Campaign): Promise<AdSet[]> {
+    const u = userKey(login);
+    const found: AdSet[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.filteredPage<AdSet>(
+        this.k.adsets(u, campaign.account_id, false),
+        (id) => this.k.adset(u, id),
+        (adset) => adset.campaign_id === campaign.id,
+        SCAN_CHUNK,
+        after,
+      );
+      found.push(...page.data);
+      after = page.last;
+    } while (after);
+    return found;
+  }
+
   /**
    * A page of the account's ad sets in creation order. The cursor is an index member (creation time
    * and id), so paging is stable: ad sets created meanwhile sort after every existing one and show up

@@ -13,13 +13,13 @@ export const text = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !CONTROL.test(value), 'must not contain control characters');
 
-const budget = z.strictObject({
+export const budget = z.strictObject({
   type: z.enum(['DAILY', 'LIFETIME']),
   amount: z.number().int('must be an integer (minor currency units)').positive('must be greater than 0'),
 });
 
 /** A point in time: ISO 8601 with an offset (or Z), to the second. */
-const time = z.iso.datetime({
+export const time = z.iso.datetime({
   offset: true,
   precision: 0,
   error: 'must be an ISO 8601 time with an offset, to the second, such as "2026-05-01T00:00:00+02:00"',

@@ -2,10 +2,13 @@
 export const CHANNELS = ['SOCIAL', 'SEARCH', 'DISPLAY', 'VIDEO', 'AUDIO', 'DOOH', 'CTV', 'MAIL'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export type CampaignStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
-export type AdSetStatus = CampaignStatus | 'DELETED';
-export type AdStatus = CampaignStatus;
+export type AdStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED';
+export type AdSetStatus = AdStatus | 'DELETED';
+/** A deleted campaign stays readable, as DELETED. */
+export type CampaignStatus = AdSetStatus;
 export type BudgetType = 'DAILY' | 'LIFETIME';
+/** The objectives a campaign is created with (an ad set may name its own, any text). */
+export const OBJECTIVES = ['AWARENESS', 'REACH', 'TRAFFIC', 'LEADS', 'SALES', 'STORE_VISITS'] as const;
 
 export interface AdAccount {
   id: string;
@@ -21,7 +24,16 @@ export interface Campaign {
   objective: string;
   status: CampaignStatus;
   channel: Channel;
+  /**
+   * What the campaign may spend over its ad sets' own budgets (`amount` in minor units), or none. A
+   * `shared` budget belongs to several campaigns and cannot be changed through a campaign.
+   */
+  budget?: { type: BudgetType; amount: number; currency: string; shared: boolean } | null;
+  /** When the campaign delivers, in its account's time zone; absent: as its ad sets say. */
+  start_time?: string;
+  end_time?: string | null;
   created_time: string;
+  updated_time?: string;
 }
 
 export interface Zipcode {

@@ -17,6 +17,8 @@ interface CampaignSeed {
   objective: string;
   channel: Channel;
   status: CampaignStatus;
+  /** A budget shared with other campaigns (in minor units): read-only through a campaign. */
+  sharedDaily?: number;
 }
 
 interface AccountSeed extends Omit<AdAccount, 'id'> {
@@ -57,7 +59,13 @@ const ACCOUNTS: AccountSeed[] = [
     campaigns: [
       { name: 'Brooklyn grand opening', objective: 'STORE_VISITS', channel: 'VIDEO', status: 'ACTIVE' },
       { name: 'Catering newsletter', objective: 'LEADS', channel: 'MAIL', status: 'ACTIVE' },
-      { name: 'Subway screens', objective: 'AWARENESS', channel: 'DOOH', status: 'PAUSED' },
+      {
+        name: 'Subway screens',
+        objective: 'AWARENESS',
+        channel: 'DOOH',
+        status: 'PAUSED',
+        sharedDaily: 4000,
+      },
     ],
   },
   {
@@ -137,12 +145,15 @@ export function seedData(login: string): SeedData {
       timezone: seed.timezone,
     };
     data.accounts.push(account);
-    for (const cs of seed.campaigns) {
+    for (const { sharedDaily, ...cs } of seed.campaigns) {
       c++;
       const campaign: Campaign = {
         id: id('cmp', c),
         account_id: account.id,
         ...cs,
+        ...(sharedDaily
+          ? { budget: { type: 'DAILY', amount: sharedDaily, currency: account.currency, shared: true } }
+          : {}),
         created_time: seedTime(s),
       };
       data.campaigns.push(campaign);

@@ -1,0 +1,176 @@
+import { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
+import type { Keys } from './keys.js';
+import type { Kv } from './kv.js';
+
+/** Which cache: one customer's records of one resource on one platform. */
+export interface CacheScope {
+  company: string;
+  customer: string;
+  platform: string;
+}
+
+/**
+ * What the cache indexes a record by; the rest of the record is the unified resource (an ad set, a
+ * campaign), kept as its JSON: the type is its service's, which alone writes here.
+ */
+export interface CachedRecord {
+  id: string;
+  /** Orders the index; records without one (campaigns) sort by id alone. */
+  created_at?: string;
+  status: AdSetStatus;
+}
+
+/** Index member: creation time (where known) then id, so pages are in a stable order. */
+export const recordMember = (record: Pick<CachedRecord, 'created_at' | 'id'>): string =>
+  `${record.created_at === undefined ? '' : new Date(record.created_at).toISOString()}|${record.id}`;
+
+const SCAN_CHUNK = 1000;
+
+/** Where one resource's cache lives (store/keys.ts). */
+export interface ResourceKeys {
+  record(s: CacheScope, id: string): string;
+  /** All records of the scope; `status` narrows to one status. */
+  index(s: CacheScope, status?: AdSetStatus): string;
+  /** Set once the scope was filled from the platform. */
+  filled(s: CacheScope): string;
+}
+
+export const adSetKeys = (k: Keys): ResourceKeys => ({
+  record: (s, id) => k.adSet(s.company, s.customer, s.platform, id),
+  index: (s, status) => k.adSetIndex(s.company, s.customer, s.platform, status),
+  filled: (s) => k.adSetsFilled(s.company, s.customer, s.platform),
+});
+
+export const campaignKeys = (k: Keys): ResourceKeys => ({
+  record: (s, id) => k.campaign(s.company, s.customer, s.platform, id),
+  index: (s, status) => k.campaignIndex(s.company, s.customer, s.platform, status),
+  filled: (s) => k.campaignsFilled(s.company, s.customer, s.platform),
+});
+
+/**
+ * The cache of one resource (ad sets, campaigns): one record each plus sorted-set indexes (all, and
+ * one per status), so a page costs O(log n + page) whatever the cache holds.
+ */
+export class ResourceCache<T extends CachedRecord = CachedRecord> {
+  constructor(
+    private readonly kv: Kv,
+    private readonly k: ResourceKeys,
+  ) {}
+
+  private recordKey(s: CacheScope, id: string) {
+    return this.k.record(s, id);
+  }
+
+  private indexKey(s: CacheScope, status?: AdSetStatus) {
+    return this.k.index(s, status);
+  }
+
+  async isFilled(s: CacheScope): Promise<boolean> {
+    return (await this.kv.get(this.k.filled(s))) !== null;
+  }
+
+  /** The cached JSON of each id (null where none), to compare with what a live read found. */
+  raw(s: CacheScope, ids: string[]): Promise<(string | null)[]> {
+    return this.kv.mget(ids.map((id) => this.recordKey(s, id)));
+  }
+
+  async get(s: CacheScope, id: string): Promise<T | null> {
+    const raw = await this.kv.get(this.recordKey(s, id));
+    return raw ? (JSON.parse(raw) as T) : null;
+  }
+
+  /**
+   * One page after `after` (an index member), and the member to continue from when there is more.
+   * With `keep`, only the records it keeps (an ad set's campaign, say): the index is read a chunk per
+   * round trip and filtered until the page is full.
+   */
+  async page(
+    s: CacheScope,
+    options: { limit: number; status?: AdSetStatus; after?: string; keep?: (record: T) => boolean },
+  ): Promise<{ data: T[]; next: string | undefined }> {
+    const { limit, keep } = options;
+    const found: { member: string; record: T }[] = [];
+    const chunk = keep === undefined ? limit + 1 : Math.max(limit + 1, SCAN_CHUNK);
+    let after = options.after;
+    for (;;) {
+      const members = await this.kv.zrangeLex(this.indexKey(s, options.status), {
+        limit: chunk,
+        ...(after ? { after } : {}),
+      });
+      const raws = await this.kv.mget(members.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))));
+      members.forEach((member, i) => {
+        const raw = raws[i];
+        if (!raw) return;
+        const record = JSON.parse(raw) as T;
+        if (keep === undefined || keep(record)) found.push({ member, record });
+      });
+      if (found.length > limit || members.length < chunk) break;
+      after = members.at(-1);
+    }
+    const page = found.slice(0, limit);
+    return { data: page.map((f) => f.record), next: found.length > limit ? page.at(-1)!.member : undefined };
+  }
+
+  private async allMembers(s: CacheScope): Promise<string[]> {
+    const members: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await this.kv.zrangeLex(this.indexKey(s), {
+        limit: SCAN_CHUNK,
+        ...(after ? { after } : {}),
+      });
+      members.push(...chunk);
+      if (chunk.length < SCAN_CHUNK) return members;
+      after = chunk.at(-1);
+    }
+  }
+
+  /** Replaces the whole cache of the scope with what the platform holds now, in one transaction. */
+  async replaceAll(s: CacheScope, records: T[]): Promise<void> {
+    const old = await this.allMembers(s);
+    const batch = this.kv.batch();
+    batch.del(
+      ...old.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))),
+      this.indexKey(s),
+      ...AD_SET_STATUSES.map((status) => this.indexKey(s, status)),
+    );
+    for (const record of records) {
+      batch.set(this.recordKey(s, record.id), JSON.stringify(record));
+      batch.zaddLex(this.indexKey(s), recordMember(record));
+      batch.zaddLex(this.indexKey(s, record.status), recordMember(record));
+    }
+    batch.set(this.k.filled(s), new Date().toISOString());
+    await batch.exec();
+  }
+
+  /** Writes one record (after the platform accepted a change), moving it between status indexes. */
+  async put(s: CacheScope, record: T): Promise<void> {
+    const previous = await this.get(s, record.id);
+    const batch = this.kv.batch().set(this.recordKey(s, record.id), JSON.stringify(record));
+    if (previous) {
+      batch.zrem(this.indexKey(s), recordMember(previous));
+      batch.zrem(this.indexKey(s, previous.status), recordMember(previous));
+    }
+    batch.zaddLex(this.indexKey(s), recordMember(record));
+    batch.zaddLex(this.indexKey(s, record.status), recordMember(record));
+    await batch.exec();
+  }
+
+  /** Drops a record the platform no longer has. */
+  async remove(s: CacheScope, id: string): Promise<void> {
+    const previous = await this.get(s, id);
+    if (!previous) return;
+    await this.kv
+      .batch()
+      .del(this.recordKey(s, id))
+      .zrem(this.indexKey(s), recordMember(previous))
+      .zrem(this.indexKey(s, previous.status), recordMember(previous))
+      .exec();
+  }
+
+  /** Forgets the scope entirely (the platform was disconnected or the customer deleted). */
+  async clear(s: CacheScope): Promise<void> {
+    await this.replaceAll(s, []);
+    await this.kv.del(this.k.filled(s));
+  }
+}

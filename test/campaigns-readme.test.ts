@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_IDS } from '../src/domain/platform-ids.js';
+import { ADAPTERS } from '../src/platforms/adapters.js';
+import { platformCatalog } from '../src/platforms/catalog.js';
+
+/** The README's objectives-per-platform table says what each adapter's campaign capabilities declare. */
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+function objectivesTable(): Map<string, string> {
+  const start = readme.indexOf('| platform | objectives |');
+  expect(start, 'the README has the objectives table').toBeGreaterThan(0);
+  const rows = readme.slice(start).split('\n').slice(2);
+  const table = new Map<string, string>();
+  for (const row of rows) {
+    const cells = /^\| `([a-z]+)` \| (.+) \|$/.exec(row);
+    if (!cells) break;
+    table.set(cells[1]!, cells[2]!);
+  }
+  return table;
+}
+
+describe('README: objectives per platform', () => {
+  it("lists, for every platform, its adapter's campaign objectives, or says it has none yet", () => {
+    const catalog = platformCatalog('http://localhost:3000');
+    const expected = new Map<string, string>();
+    for (const id of PLATFORM_IDS) {
+      const adapter = ADAPTERS[id]?.(catalog[id], { timeoutMs: 1000 });
+      if (!adapter) continue;
+      const objectives = adapter.campaigns?.capabilities.objectives;
+      expected.set(
+        id,
+        objectives === undefined
+          ? 'not yet'
+          : objectives.length === 0
+            ? 'none: the API cannot create campaigns'
+            : objectives.map((o) => `\`${o}\``).join(', '),
+      );
+    }
+    expect(objectivesTable()).toEqual(expected);
+  });
+});
