@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from './envelope.js';
+import { isoTime, parseObject } from './input.js';
 import {
   ADSQUAD_TYPES,
   type AdSquad,
@@ -24,7 +25,6 @@ import {
  */
 
 const micro = z.number().int('must be an integer in micro-currency').positive('must be positive');
-const time = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 const geo = z.strictObject({
@@ -53,8 +53,8 @@ export const adSquadSchema = z.strictObject({
   bid_micro: micro,
   daily_budget_micro: micro.optional(),
   lifetime_budget_micro: micro.optional(),
-  start_time: time.optional(),
-  end_time: time.optional(),
+  start_time: isoTime.optional(),
+  end_time: isoTime.optional(),
 });
 
 /** A full update is the object as read back: its id, and read-only fields that are ignored. */
@@ -65,18 +65,6 @@ export const adSquadUpdateSchema = adSquadSchema.extend({
   updated_at: z.string().optional(),
   delivery_status: z.array(z.string()).optional(),
 });
-
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw, {
-    error: (issue) => (issue.input === undefined ? 'is required' : undefined),
-  });
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  if (issue!.code === 'unrecognized_keys') {
-    throw invalid([...issue!.path, issue!.keys[0]].join('.'), 'is not a field of an ad squad');
-  }
-  throw invalid(issue!.path.join('.') || 'adsquad', issue!.message);
-}
 
 /** Snap's rules that span fields, and the campaign the squad belongs to. */
 function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now: Date): AdSquadValues {
@@ -114,7 +102,7 @@ function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now:
 }
 
 export function newAdSquad(raw: unknown, campaign: Campaign, now: Date): AdSquadValues {
-  return checked(parse(adSquadSchema, raw), campaign, now);
+  return checked(parseObject(adSquadSchema, raw, 'an ad squad', 'adsquad'), campaign, now);
 }
 
 /** The values of a full update of `current` (its id named in the object); a start that moves cannot move into the past. */
@@ -126,7 +114,7 @@ export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaig
     updated_at: _updated,
     delivery_status: _delivery,
     ...values
-  } = parse(adSquadUpdateSchema, raw);
+  } = parseObject(adSquadUpdateSchema, raw, 'an ad squad', 'adsquad');
   const squad = checked({ start_time: current.start_time, ...values }, campaign, now);
   const moved = Date.parse(squad.start_time) !== Date.parse(current.start_time);
   if (moved && Date.parse(squad.start_time) < now.getTime() - 60_000) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from './envelope.js';
+import { isoTime, parseObject } from './input.js';
 import {
   type Campaign,
   GOALS_BY_OBJECTIVE_V2,
@@ -18,7 +19,6 @@ import {
  */
 
 const OBJECTIVE_V2_TYPES = Object.keys(GOALS_BY_OBJECTIVE_V2) as [ObjectiveV2, ...ObjectiveV2[]];
-const time = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
 const spendCap = z
   .number()
   .int('must be an integer in micro-currency')
@@ -28,8 +28,8 @@ export const campaignSchema = z.strictObject({
   ad_account_id: z.string(),
   name: z.string().min(1, 'must not be empty').max(375, 'must be at most 375 characters'),
   status: z.enum(STATUSES),
-  start_time: time,
-  end_time: time.optional(),
+  start_time: isoTime,
+  end_time: isoTime.optional(),
   daily_budget_micro: spendCap.optional(),
   lifetime_spend_cap_micro: spendCap.optional(),
   objective: z.enum(OBJECTIVES).optional(),
@@ -46,18 +46,6 @@ export const campaignUpdateSchema = campaignSchema.extend({
 });
 
 export type CampaignValues = Omit<Campaign, 'id' | 'created_at' | 'updated_at' | 'deleted'>;
-
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw, {
-    error: (issue) => (issue.input === undefined ? 'is required' : undefined),
-  });
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  if (issue!.code === 'unrecognized_keys') {
-    throw invalid([...issue!.path, issue!.keys[0]].join('.'), 'is not a field of a campaign');
-  }
-  throw invalid(issue!.path.join('.') || 'campaign', issue!.message);
-}
 
 /** Snap's rules that span fields; a campaign without an objective is a BRAND_AWARENESS one (the default). */
 function checked(values: z.infer<typeof campaignSchema>, accountId: string): CampaignValues {
@@ -82,7 +70,7 @@ const sameObjective = (a: Partial<Campaign>, b: Partial<Campaign>) =>
   a.objective_v2_properties?.objective_v2_type === b.objective_v2_properties?.objective_v2_type;
 
 export function newCampaign(raw: unknown, accountId: string, now: Date): CampaignValues {
-  const campaign = checked(parse(campaignSchema, raw), accountId);
+  const campaign = checked(parseObject(campaignSchema, raw, 'a campaign', 'campaign'), accountId);
   if (Date.parse(campaign.start_time) < now.getTime() - 60_000) {
     throw invalid('start_time', 'cannot be in the past');
   }
@@ -100,7 +88,7 @@ export function updatedCampaign(raw: unknown, current: Campaign, now: Date): Cam
     updated_at: _updated,
     delivery_status: _delivery,
     ...values
-  } = parse(campaignUpdateSchema, raw);
+  } = parseObject(campaignUpdateSchema, raw, 'a campaign', 'campaign');
   const campaign = checked(values, current.ad_account_id);
   if (!sameObjective(campaign, current)) throw invalid('objective', 'cannot be changed');
   const moved = Date.parse(campaign.start_time) !== Date.parse(current.start_time);

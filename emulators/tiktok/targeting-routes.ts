@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { advertiserOf, handle } from './access.js';
 import { parseBody } from './adgroup-input.js';
+import { OBJECTIVE_TYPES } from './campaign-input.js';
 import { answer } from './envelope.js';
 import type { TikTokState } from './state.js';
 import { ZIPCODES } from './zipcodes.js';
@@ -11,20 +12,10 @@ import { ZIPCODES } from './zipcodes.js';
  * zip code search in the US and Canada) turns codes into `zipcode_ids`; `/tool/targeting/info/`
  * (TargetingInfoBody) turns ids back into codes. Only zip code tags are emulated.
  */
-const OBJECTIVES = [
-  'REACH',
-  'TRAFFIC',
-  'VIDEO_VIEWS',
-  'LEAD_GENERATION',
-  'ENGAGEMENT',
-  'APP_PROMOTION',
-  'WEB_CONVERSIONS',
-  'PRODUCT_SALES',
-] as const;
 
 const geoScope = {
   advertiser_id: z.string(),
-  objective_type: z.enum(OBJECTIVES),
+  objective_type: z.enum(OBJECTIVE_TYPES),
   placements: z.array(z.string()).min(1),
   promotion_type: z.string().optional(),
 };

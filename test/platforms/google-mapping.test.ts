@@ -189,6 +189,14 @@ describe('google campaign dates in the account time zone', () => {
     });
     expect(runtimeOf(undefined, undefined, 'Europe/Berlin')).toBeUndefined();
   });
+
+  it('reads a start on a day whose midnight the clock skips as when that day starts, not the day before', () => {
+    // Egypt moves its clocks from 00:00 to 01:00 on the last Friday of April.
+    expect(runtimeOf('2027-04-30 00:00:00', undefined, 'Africa/Cairo')).toEqual({
+      kind: 'Runtime',
+      start: '2027-04-30T01:00:00+03:00',
+    });
+  });
 });
 
 describe('google campaign create body', () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAQL_FIELDS } from '../../emulators/google/gaql.js';
 import { GOOGLE_ADS_API_VERSION, googleEmulatorWith } from '../../emulators/google/index.js';
+import { ADWORDS_SCOPE } from '../../emulators/google/oauth-routes.js';
 import { SEED } from '../../emulators/google/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { campaignCreate } from '../../src/platforms/google/campaign-body.js';
-import { emulatorToken } from '../fixtures/google/emulated.js';
 import {
   ADS,
   gaqlFieldExists,
@@ -14,6 +14,7 @@ import {
   SDK_VERSION,
   shapeProblems,
 } from '../fixtures/google/protos.js';
+import { emulatorToken } from '../support/emulator-call.js';
 
 /** The emulator checked against google-ads-node: paths, field names, enums and every answer's shape. */
 
@@ -47,7 +48,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startEmulator(googleEmulatorWith({ pageSize: 2 }));
-  token = emulatorToken(emulator);
+  token = emulatorToken(emulator, [ADWORDS_SCOPE]);
 });
 afterAll(() => emulator?.close());
 

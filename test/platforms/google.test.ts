@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEmulator } from '../../emulators/google/index.js';
+import { ADWORDS_SCOPE } from '../../emulators/google/oauth-routes.js';
 import { SEED } from '../../emulators/google/seed.js';
-import { emulatorSearch, emulatorToken } from '../fixtures/google/emulated.js';
+import { emulatorSearch } from '../fixtures/google/emulated.js';
 import { type AdSetBody, expectError } from '../support/adsets-client.js';
 import {
   apiError,
@@ -11,6 +12,7 @@ import {
   throughChoice,
   vendorWith,
 } from '../support/connect-helpers.js';
+import { emulatorToken } from '../support/emulator-call.js';
 import { FlowClient } from '../support/flow-client.js';
 import { startHarness } from '../support/harness.js';
 import {
@@ -84,7 +86,7 @@ describePlatformSuite({
       async stored(world, { campaign }) {
         const [row] = await emulatorSearch(
           world.emulator,
-          emulatorToken(world.emulator),
+          emulatorToken(world.emulator, [ADWORDS_SCOPE]),
           SEED.bakery,
           `SELECT campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaign}`,
         );
@@ -237,7 +239,7 @@ describe('google: ad-set changes through adlink', () => {
     ]);
     const criteria = await emulatorSearch(
       world.emulator,
-      emulatorToken(world.emulator),
+      emulatorToken(world.emulator, [ADWORDS_SCOPE]),
       SEED.bakery,
       `SELECT ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type FROM ad_group_criterion WHERE ad_group.id = ${id}`,
     );

@@ -9,7 +9,7 @@ import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
 import { createBody } from '../../src/platforms/linkedin/create-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
-import { emulatorToken } from '../support/emulator-token.js';
+import { emulatorToken } from '../support/emulator-call.js';
 
 /**
  * The emulator and the adapter checked against LinkedIn's official client, linkedin-api-client: its

@@ -6,8 +6,7 @@ import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emula
 import type { NewAdSet } from '../../src/adsets/model.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
-import { platformCatalog } from '../../src/platforms/catalog.js';
-import { metaAdapter } from '../../src/platforms/meta/adapter.js';
+import { adapterAtEmulator } from '../support/emulator-call.js';
 
 /**
  * Meta's campaign adapter against the Meta emulator: the Graph calls it makes (`POST
@@ -28,20 +27,8 @@ describe('meta campaigns against the emulator', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator(metaEmulator);
-    const entry = platformCatalog('http://localhost:3000', { meta: { baseUrl: emulator.url } }).meta;
-    adapter = metaAdapter(entry, { timeoutMs: 5_000 });
+    ({ adapter, call } = adapterAtEmulator('meta', emulator, [USD, JPY]));
     campaigns = adapter.campaigns!;
-    const redirectUri = 'http://localhost/callback';
-    const code = emulator.oauth.issueCode({
-      user: 'campaigns',
-      scope: [],
-      clientId: DEFAULT_CLIENT.clientId,
-      redirectUri,
-      challenge: null,
-    });
-    const tokens = emulator.oauth.redeemCode({ code, ...DEFAULT_CLIENT, redirectUri, verifier: undefined });
-    if (typeof tokens === 'string') throw new Error(tokens);
-    call = { accessToken: tokens.access_token, app: DEFAULT_CLIENT, accounts: [USD, JPY] };
   });
   afterAll(() => emulator?.close());
 

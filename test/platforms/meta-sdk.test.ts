@@ -23,6 +23,7 @@ import { platformCatalog } from '../../src/platforms/catalog.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-input.js';
 import { FIELDS } from '../../src/platforms/meta/graph-types.js';
 import { ADSET_EFFECTIVE_STATUSES, CAMPAIGN_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+import { emulatorToken } from '../support/emulator-call.js';
 
 /**
  * The emulator checked against Meta's official Node SDK (facebook-nodejs-business-sdk, a
@@ -122,24 +123,7 @@ describe('the Meta emulator against the official SDK', () => {
       emulator = await startEmulator(metaEmulator);
       // The SDK always calls graph.facebook.com; point it here instead.
       Object.defineProperty(sdk.FacebookAdsApi, 'GRAPH', { get: () => emulator.url, configurable: true });
-      const { clientId, clientSecret } = emulator.oauth.options;
-      const redirectUri = 'http://localhost/callback';
-      const code = emulator.oauth.issueCode({
-        user: 'sdk',
-        scope: [],
-        clientId,
-        redirectUri,
-        challenge: null,
-      });
-      const tokens = emulator.oauth.redeemCode({
-        code,
-        clientId,
-        clientSecret,
-        redirectUri,
-        verifier: undefined,
-      });
-      if (typeof tokens === 'string') throw new Error(tokens);
-      sdk.FacebookAdsApi.init(tokens.access_token, 'en_US', false);
+      sdk.FacebookAdsApi.init(emulatorToken(emulator), 'en_US', false);
     });
     afterAll(() => emulator?.close());
 

@@ -37,7 +37,7 @@ describe('microsoft campaigns through the adapter', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
-    const built = await adapterOn(emulator);
+    const built = adapterOn(emulator);
     campaigns = built.adapter.campaigns!;
     call = built.call;
   });

@@ -3,7 +3,7 @@ import { SEED } from '../../emulators/microsoft/seed.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
+import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
 
 /** Reaching the Microsoft emulator directly: a token it issued, its Campaign Management calls, the adapter on it. */
 
@@ -11,11 +11,14 @@ export const REDIRECT_URI = 'http://127.0.0.1/callback';
 /** The scope adlink sends, as the SDK's UriOAuthService does for msads.manage. */
 export const SCOPE = platformCatalog('http://localhost').microsoft.oauth.scopes.join(' ');
 
+/** What the emulated user consented to. */
+export const USER_SCOPE = [MSADS_SCOPE, 'offline_access'];
+
 /** A code for the emulated user, as its consent page would hand out. */
 export const issueCode = (emulator: RunningEmulator) =>
   emulator.oauth.issueCode({
     user: 'emulated-user',
-    scope: [MSADS_SCOPE, 'offline_access'],
+    scope: USER_SCOPE,
     clientId: emulator.oauth.options.clientId,
     redirectUri: REDIRECT_URI,
     challenge: null,
@@ -30,16 +33,6 @@ export const tokenCall = (emulator: RunningEmulator, params: Record<string, stri
   });
 };
 
-/** An access token of the emulated user. */
-export async function emulatorToken(emulator: RunningEmulator): Promise<string> {
-  const res = await tokenCall(emulator, {
-    grant_type: 'authorization_code',
-    code: issueCode(emulator),
-    redirect_uri: REDIRECT_URI,
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** One Campaign Management call for an account of the seeded customer; the answer's JSON. */
 export async function campaignManagement<T = Record<string, unknown>>(
   emulator: RunningEmulator,
@@ -51,7 +44,7 @@ export async function campaignManagement<T = Record<string, unknown>>(
   const res = await fetch(`${emulator.url}/CampaignManagement/v13${path}`, {
     method,
     headers: {
-      Authorization: `Bearer ${await emulatorToken(emulator)}`,
+      Authorization: `Bearer ${emulatorToken(emulator, USER_SCOPE)}`,
       DeveloperToken: 'dev',
       CustomerId: SEED.customer,
       CustomerAccountId: account,
@@ -93,18 +86,10 @@ export async function storedAdGroup(
 }
 
 /** The Microsoft adapter built from its catalog entry against the emulator, and a call as the seeded user. */
-export async function adapterOn(
-  emulator: RunningEmulator,
-): Promise<{ adapter: PlatformAdapter; call: PlatformCall }> {
-  const entry = platformCatalog('http://localhost', { microsoft: { baseUrl: emulator.url } }).microsoft;
-  const adapter = microsoftAdapter(entry, { timeoutMs: 5000 });
-  const call: PlatformCall = {
-    accessToken: await emulatorToken(emulator),
-    app: { ...emulator.oauth.options, developerToken: 'dev' },
-    accounts: [
-      { id: SEED.usAccount, name: 'Trail Bikes US', currency: 'USD' },
-      { id: SEED.euAccount, name: 'Trail Bikes EU', currency: 'EUR' },
-    ],
-  };
-  return { adapter, call };
+export function adapterOn(emulator: RunningEmulator): { adapter: PlatformAdapter; call: PlatformCall } {
+  const accounts = [
+    { id: SEED.usAccount, name: 'Trail Bikes US', currency: 'USD' },
+    { id: SEED.euAccount, name: 'Trail Bikes EU', currency: 'EUR' },
+  ];
+  return adapterAtEmulator('microsoft', emulator, accounts, USER_SCOPE, { developerToken: 'dev' });
 }

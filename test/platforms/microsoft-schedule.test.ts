@@ -58,6 +58,14 @@ describe('microsoft ad-group dates', () => {
     expect(adGroupRuntime({ StartDate: null, EndDate: null }, LA)).toBeUndefined();
   });
 
+  it('reads a day whose midnight the clock skips as starting when the day does, not the day before', () => {
+    // Chile moves its clocks from 00:00 to 01:00 on the first Sunday of September.
+    expect(adGroupRuntime({ StartDate: day(2027, 9, 5), EndDate: null }, 'America/Santiago')).toEqual({
+      kind: 'Runtime',
+      start: '2027-09-05T01:00:00-03:00',
+    });
+  });
+
   it('refuses a time that is not a midnight of the zone, naming start or end', () => {
     const start = thrown(() =>
       adGroupDates({ kind: 'Runtime', start: '2027-03-01T00:00:00Z' }, 1, LA, 'PacificTimeUSCanadaTijuana'),

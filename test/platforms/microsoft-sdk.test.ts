@@ -19,7 +19,8 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
-import { emulatorToken, issueCode, REDIRECT_URI, SCOPE, tokenCall } from './microsoft-emulator.js';
+import { emulatorToken } from '../support/emulator-call.js';
+import { issueCode, REDIRECT_URI, SCOPE, tokenCall, USER_SCOPE } from './microsoft-emulator.js';
 
 /**
  * The emulator against Microsoft's official REST SDK (BingAds/BingAds-PHP-REST-SDK, see
@@ -114,7 +115,7 @@ describe('the emulator answers in the SDK’s shapes', () => {
   let token: string;
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
-    token = await emulatorToken(emulator);
+    token = emulatorToken(emulator, USER_SCOPE);
   });
   afterAll(() => emulator?.close());
 

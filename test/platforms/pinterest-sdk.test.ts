@@ -16,7 +16,7 @@ import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
 import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
 import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
-import { emulatorToken } from '../support/emulator-token.js';
+import { emulatorToken } from '../support/emulator-call.js';
 
 /**
  * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see

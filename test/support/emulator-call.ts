@@ -1,11 +1,14 @@
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
-import type { PlatformCall } from '../../src/platforms/adapter.js';
+import type { PlatformApp, PlatformCall } from '../../src/platforms/adapter.js';
 import { ADAPTERS } from '../../src/platforms/adapters.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import type { AdAccount } from '../../src/store/connections.js';
 
-/** An access token the emulator issued itself for its emulated user (no consent page involved). */
+/**
+ * An access token the emulator issued itself for its emulated user and `scope`, without the browser
+ * flow or its token endpoint (tests of a token endpoint call it themselves).
+ */
 export function emulatorToken(emulator: RunningEmulator, scope: string[] = []): string {
   const { clientId, clientSecret } = emulator.oauth.options;
   const redirectUri = 'http://127.0.0.1/callback';
@@ -29,20 +32,22 @@ export function emulatorToken(emulator: RunningEmulator, scope: string[] = []): 
 
 /**
  * A platform's adapter pointed at its emulator, and a call with a token that emulator issued: for
- * testing an adapter resource (campaigns) before a route reaches it.
+ * testing an adapter resource (campaigns) before a route reaches it. `app` adds what the platform
+ * needs beyond the client (Microsoft's developer token).
  */
 export function adapterAtEmulator(
   platform: PlatformId,
   emulator: RunningEmulator,
   accounts: AdAccount[],
   scope: string[] = [],
+  app: Partial<PlatformApp> = {},
 ) {
   const entry = platformCatalog('http://localhost', { [platform]: { baseUrl: emulator.url } })[platform];
   const adapter = ADAPTERS[platform]!(entry, { timeoutMs: 5_000 });
   const { clientId, clientSecret } = emulator.oauth.options;
   const call: PlatformCall = {
     accessToken: emulatorToken(emulator, scope),
-    app: { clientId, clientSecret },
+    app: { clientId, clientSecret, ...app },
     accounts,
   };
   return { adapter, call };

@@ -1,6 +1,6 @@
 import type { Runtime } from '../../adsets/model.js';
 import { PlatformInputError } from '../adapter.js';
-import { zonedTime } from '../sandbox/zoned-time.js';
+import { instantAt, wallClock, zonedTime } from '../zoned-time.js';
 
 /**
  * Campaign dates as Google Ads (v23 and later) keeps them: `start_date_time` and `end_date_time`,
@@ -11,18 +11,11 @@ import { zonedTime } from '../sandbox/zoned-time.js';
 
 const SECOND = 1000;
 
-/** The customer's wall-clock time at an instant: `2026-12-01 00:00:00`. */
-const wallTime = (ms: number, timeZone: string) =>
-  zonedTime(new Date(ms), timeZone).slice(0, 19).replace('T', ' ');
+/** The customer's wall-clock time at an instant, as Google writes it: `2026-12-01 00:00:00`. */
+const wallTime = (ms: number, timeZone: string) => wallClock(ms, timeZone).replace('T', ' ');
 
-/** The instant a wall-clock time of the time zone names (the earlier one where a clock goes back). */
-function instantOf(wall: string, timeZone: string): number {
-  const asUtc = Date.parse(`${wall.replace(' ', 'T')}Z`);
-  const offsetAt = (ms: number) => Date.parse(`${wallTime(ms, timeZone).replace(' ', 'T')}Z`) - ms;
-  const first = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(first);
-  return wallTime(second, timeZone) === wall ? second : first;
-}
+/** The instant of a Google wall-clock time in the customer's time zone. */
+const instantOf = (wall: string, timeZone: string) => instantAt(wall.replace(' ', 'T'), timeZone);
 
 /** The Google dates of a Runtime, or a 400 naming the bound that is not a midnight of the account's zone. */
 export function googleDates(

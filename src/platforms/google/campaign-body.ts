@@ -1,8 +1,8 @@
 import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
-import { toMicros } from '../../adsets/money.js';
 import type { NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { microUnits } from '../budget-units.js';
 import { googleDates } from './account-time.js';
 import type { FieldPathElement, ParamFor } from './errors.js';
 import { googleStatus } from './mapping.js';
@@ -50,16 +50,7 @@ export const taggedParam =
 
 /** A budget in Google's fields: the amount in micros of the account currency, for its period. */
 export function budgetFields(budget: Budget, i: number, account: AdAccount) {
-  if (budget.currency !== account.currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Google Ads account ${account.id} spends ${account.currency}.`,
-    );
-  }
-  const micros = toMicros(budget.budget, budget.currency);
-  if (micros === undefined) {
-    throw new PlatformInputError(`settings[${i}].budget`, `${budget.currency} has no such amount.`);
-  }
+  const micros = microUnits(budget, `settings[${i}]`, account);
   return budget.kind === 'TotalBudget'
     ? { period: 'CUSTOM_PERIOD', totalAmountMicros: String(micros) }
     : { period: 'DAILY', amountMicros: String(micros) };

@@ -1,7 +1,7 @@
 import type { Budget } from '../../adsets/model.js';
 import { fitsMinorUnits, minorUnitExponent } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
+import { majorUnits } from '../budget-units.js';
 
 /** LinkedIn's money amount: major units as a decimal string in the currency's own precision. */
 export interface MoneyAmount {
@@ -22,14 +22,6 @@ export const fromMoneyAmount = (money: MoneyAmount): number => Number(money.amou
  * currency, or more decimals than the currency has, is refused by name.
  */
 export function budgetAmount(setting: Budget, i: number, account: AdAccount): MoneyAmount {
-  const currency = account.currency ?? setting.currency;
-  if (setting.currency !== currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Budgets of ad account ${account.id} are in ${currency}.`,
-    );
-  }
-  const amount = toMoneyAmount(setting.budget, currency);
-  if (!amount) throw new PlatformInputError(`settings[${i}].budget`, `Too many decimals for ${currency}.`);
-  return amount;
+  // majorUnits refuses what the currency cannot hold, so the amount is one.
+  return toMoneyAmount(majorUnits(setting, `settings[${i}]`, account), setting.currency)!;
 }

@@ -2,6 +2,7 @@ import { findRuntime } from '../../adsets/instants.js';
 import { type Budget, isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { accountCurrency } from '../budget-units.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
 import type { ParamSource } from './errors.js';
 import type { GraphBudgets } from './graph-types.js';
@@ -25,12 +26,7 @@ export const metaTime = (instant: string): string => `${new Date(instant).toISOS
 
 /** A budget setting as Meta's `daily_budget` or `lifetime_budget`, in the account currency's offset units. */
 export function metaBudget(s: Budget, i: number, account: AdAccount): [name: string, amount: string] {
-  if (s.currency !== account.currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Budgets of ad account ${account.id} are in ${account.currency}.`,
-    );
-  }
+  accountCurrency(s, `settings[${i}]`, account);
   if (metaOffset(s.currency) === undefined) {
     throw new PlatformInputError(`settings[${i}].currency`, `Meta ad accounts do not use ${s.currency}.`);
   }

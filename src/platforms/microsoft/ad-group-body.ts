@@ -1,6 +1,7 @@
 import { findRuntime } from '../../adsets/instants.js';
 import type { NewAdSet, Targeting } from '../../adsets/model.js';
 import { PlatformInputError } from '../adapter.js';
+import { keywordReplacement } from '../keyword-replacement.js';
 import { adGroupDates } from './ad-group-schedule.js';
 import { activeKeywords, microsoftStatus } from './mapping.js';
 import type { Campaign, Keyword } from './model.js';
@@ -52,25 +53,20 @@ export function addKeywordsBody(adGroupId: string, keywords: NewKeyword[]) {
   };
 }
 
-const textKey = (text: string) => text.toLowerCase();
-
 /**
  * What replacing an ad group's keywords with `targeting` takes: the keywords to add (texts not among
- * its Active keywords, compared as Microsoft compares them, without case) and the ids of the Active
- * keywords to delete. Paused and other keywords that do not serve are left as they are.
+ * its Active keywords, compared without case) and the ids of the Active keywords to delete. Paused
+ * and other keywords that do not serve are left as they are.
  */
 export function keywordChanges(current: Keyword[], targeting: Targeting, i: number) {
   if (targeting.kind !== 'KeywordTargeting') return { add: [], remove: [] };
-  const active = activeKeywords(current);
-  const wanted = new Set(targeting.keywords.map(textKey));
-  const existing = new Set(active.map((k) => textKey(k.Text as string)));
-  const seen = new Set<string>();
-  const add = keywordsAt(targeting, i).filter(({ Text }) => {
-    const key = textKey(Text);
-    if (existing.has(key) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const remove = active.filter((k) => !wanted.has(textKey(k.Text as string))).map((k) => k.Id as string);
-  return { add, remove };
+  const { add, remove } = keywordReplacement(
+    activeKeywords(current),
+    (k) => k.Text as string,
+    targeting.keywords,
+  );
+  return {
+    add: add.map(({ text, index }) => ({ Text: text, param: `targetings[${i}].keywords[${index}]` })),
+    remove: remove.map((k) => k.Id as string),
+  };
 }

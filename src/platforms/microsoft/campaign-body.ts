@@ -1,8 +1,8 @@
 import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
-import { fitsMinorUnits } from '../../adsets/money.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { majorUnits } from '../budget-units.js';
 import { channelKind, DAILY_BUDGET_TYPES, sharesBudget } from './mapping.js';
 import type { Campaign } from './model.js';
 
@@ -19,23 +19,6 @@ const MICROSOFT_STATUS = { Running: 'Active', Paused: 'Paused' } as const;
 /** The campaign status a unified one is written as (only Running and Paused are declared settable). */
 export const campaignStatusOf = (status: string) =>
   MICROSOFT_STATUS[status as keyof typeof MICROSOFT_STATUS] ?? 'Paused';
-
-/** A budget setting as Microsoft's `DailyBudget`: the account's currency, major units, its decimals. */
-function dailyBudget({ setting, i }: { setting: Budget; i: number }, account: AdAccount): number {
-  if (setting.currency !== account.currency) {
-    throw new PlatformInputError(
-      `settings[${i}].currency`,
-      `Budgets of ad account ${account.id} are in ${account.currency}.`,
-    );
-  }
-  if (!fitsMinorUnits(setting.budget, setting.currency)) {
-    throw new PlatformInputError(
-      `settings[${i}].budget`,
-      `Budgets in ${setting.currency} have at most the currency's decimals.`,
-    );
-  }
-  return setting.budget;
-}
 
 /** The budget among settings, with its index. */
 function budgetOf(settings: Setting[]): { setting: Budget; i: number } | undefined {
@@ -92,7 +75,7 @@ export function addCampaignsBody(input: NewCampaign, account: AdAccount, timeZon
         CampaignType: input.objective,
         Status: campaignStatusOf(input.status),
         BudgetType: NEW_BUDGET_TYPE,
-        DailyBudget: dailyBudget(budget, account),
+        DailyBudget: majorUnits(budget.setting, `settings[${budget.i}]`, account),
         TimeZone: timeZone,
         Languages: ALL_LANGUAGES,
       },
@@ -125,7 +108,7 @@ export function updateCampaignsBody(changes: CampaignChanges, campaign: Campaign
         Id: campaign.Id,
         ...(changes.name === undefined ? {} : { Name: changes.name }),
         ...(changes.status === undefined ? {} : { Status: campaignStatusOf(changes.status) }),
-        ...(budget ? { DailyBudget: dailyBudget(budget, account) } : {}),
+        ...(budget ? { DailyBudget: majorUnits(budget.setting, `settings[${budget.i}]`, account) } : {}),
       },
     ],
   };

@@ -1,4 +1,4 @@
-import { zonedTime } from '../sandbox/zoned-time.js';
+import { instantAt, zonedTime } from '../zoned-time.js';
 
 /**
  * Microsoft Advertising's time zone values (the "Time Zones" page of the Bing Ads API v13 guides)
@@ -95,7 +95,7 @@ export const ianaZone = (timeZone: string | null | undefined): string | undefine
   MICROSOFT_TIME_ZONES[timeZone ?? ''];
 
 const DAY_MS = 86_400_000;
-const offsetMs = (zoned: string) => Date.parse(`${zoned.slice(0, 19)}Z`) - Date.parse(zoned);
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The day `days` after a calendar day. */
 export function addDays(date: MicrosoftDate, days: number): MicrosoftDate {
@@ -105,11 +105,8 @@ export function addDays(date: MicrosoftDate, days: number): MicrosoftDate {
 
 /** The midnight that begins a calendar day in an IANA zone, as ISO 8601 with that zone's offset. */
 export function midnightOf(date: MicrosoftDate, zone: string): string {
-  const local = Date.UTC(date.Year, date.Month - 1, date.Day);
-  // The offset at the local midnight read as UTC, then again at the instant found (it may differ across a DST change).
-  let instant = local - offsetMs(zonedTime(new Date(local), zone));
-  instant = local - offsetMs(zonedTime(new Date(instant), zone));
-  return zonedTime(new Date(instant), zone);
+  const wall = `${date.Year}-${pad(date.Month)}-${pad(date.Day)}T00:00:00`;
+  return zonedTime(new Date(instantAt(wall, zone)), zone);
 }
 
 /** The calendar day an instant falls on in an IANA zone, and whether it is that day's midnight. */

@@ -2,10 +2,10 @@ import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { microUnits } from '../budget-units.js';
 import type { ParamSource } from './errors.js';
 import { toGeoId } from './geo.js';
 import type { PinterestCampaign } from './model.js';
-import { toPinterestMicros } from './money.js';
 import { scheduleFields } from './schedule.js';
 import { PINTEREST_STATUS } from './status.js';
 
@@ -90,7 +90,7 @@ export function adGroupCreate(
     );
   }
   for (const { s, i } of budgets) {
-    item.budget_in_micro_currency = toPinterestMicros(s, i, account);
+    item.budget_in_micro_currency = microUnits(s, `settings[${i}]`, account);
     item.budget_type = s.kind === 'DailyBudget' ? 'DAILY' : 'LIFETIME';
     sources.push(['budget_in_micro_currency', `settings[${i}].budget`], ['budget_type', `settings[${i}]`]);
   }

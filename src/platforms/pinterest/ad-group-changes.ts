@@ -2,11 +2,11 @@ import type { AdSetChanges } from '../../adsets/model.js';
 import { isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { microUnits } from '../budget-units.js';
 import { uniqueKeywords } from './ad-group-body.js';
 import type { ParamSource } from './errors.js';
 import { isPostalGeoId, toGeoId } from './geo.js';
 import type { PinterestAdGroup, TargetingSpec } from './model.js';
-import { toPinterestMicros } from './money.js';
 import { scheduleFields } from './schedule.js';
 import { PINTEREST_STATUS } from './status.js';
 
@@ -43,7 +43,7 @@ export function adGroupChanges(
           `Ad group ${adGroup.id} is in a campaign budget optimization campaign: its budget is the campaign's.`,
         );
       }
-      fields.budget_in_micro_currency = toPinterestMicros(setting, i, account);
+      fields.budget_in_micro_currency = microUnits(setting, `settings[${i}]`, account);
       sources.push(['budget_in_micro_currency', `settings[${i}].budget`]);
     } else if (setting.kind === 'Runtime') {
       const current = { start_time: adGroup.start_time ?? adGroup.created_time, end_time: adGroup.end_time };

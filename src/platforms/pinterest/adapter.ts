@@ -1,6 +1,7 @@
 import { mapBounded } from '../../map-bounded.js';
 import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
+import { keywordReplacement } from '../keyword-replacement.js';
 import { PlatformError } from '../platform-error.js';
 import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
 import { adGroupCreate, type BidFloorSpec } from './ad-group-body.js';
@@ -138,10 +139,8 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     wanted: { values: string[]; param: string },
   ) {
     const current = targetingKeywords(await keywordsOf(call, adGroup.ad_account_id, adGroup.id));
-    const keep = new Set(wanted.values.map((v) => v.toLowerCase()));
-    const have = new Set(current.map((k) => k.value.toLowerCase()));
-    const added = wanted.values.filter((v) => !have.has(v.toLowerCase()));
-    const archived = current.filter((k) => !keep.has(k.value.toLowerCase()));
+    const { add, remove: archived } = keywordReplacement(current, (k) => k.value, wanted.values);
+    const added = add.map((k) => k.text);
     const partly = "Pinterest refused the keywords (the ad group's other changes were made)";
     if (added.length > 0) {
       refusedKeywords(await addKeywords(call, adGroup, added, wanted.param), wanted.param, partly);

@@ -3,9 +3,9 @@ import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { microUnits } from '../budget-units.js';
 import type { ParamSource } from './errors.js';
 import type { PinterestCampaign } from './model.js';
-import { toPinterestMicros } from './money.js';
 import { scheduleFields } from './schedule.js';
 import { PINTEREST_STATUS } from './status.js';
 
@@ -34,7 +34,7 @@ function spendCap(s: Budget, i: number, account: AdAccount, clearOther: boolean)
     s.kind === 'DailyBudget'
       ? ['daily_spend_cap', 'lifetime_spend_cap']
       : ['lifetime_spend_cap', 'daily_spend_cap'];
-  const fields: Record<string, unknown> = { [field]: toPinterestMicros(s, i, account) };
+  const fields: Record<string, unknown> = { [field]: microUnits(s, `settings[${i}]`, account) };
   if (clearOther) fields[other] = null;
   return { fields, sources: [[field, `settings[${i}].budget`]] as ParamSource[] };
 }

@@ -1,6 +1,7 @@
 import express, { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
+import { zonedTime } from '../zoned-time.js';
 import { apiResource, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
 import type { AdsStore, Page } from './ads-store.js';
 import {
@@ -22,7 +23,6 @@ import { userKey } from './keys.js';
 import { type AdSet, type Campaign, delivery } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerTestControls } from './test-controls.js';
-import { zonedTime } from './zoned-time.js';
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');

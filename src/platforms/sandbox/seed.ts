@@ -1,3 +1,4 @@
+import { zonedTime } from '../zoned-time.js';
 import { userKey } from './keys.js';
 import {
   type Ad,
@@ -10,7 +11,6 @@ import {
   type Channel,
   delivery,
 } from './model.js';
-import { zonedTime } from './zoned-time.js';
 
 interface CampaignSeed {
   name: string;

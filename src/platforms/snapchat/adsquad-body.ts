@@ -1,8 +1,8 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } from '../../adsets/model.js';
-import { toMicros } from '../../adsets/money.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
+import { microUnits } from '../budget-units.js';
 import type { SnapGeo } from './api-types.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
@@ -62,7 +62,7 @@ export function toSnapAdSquad(
     );
   }
   const [{ s: budget, i }] = budgets as [(typeof budgets)[number]];
-  const micros = snapMicros(budget, `settings[${i}]`, account);
+  const micros = microUnits(budget, `settings[${i}]`, account);
   if (budget.kind === 'DailyBudget') squad.daily_budget_micro = micros;
   else squad.lifetime_budget_micro = micros;
   const found = findRuntime(input.settings);
@@ -92,21 +92,6 @@ export function toSnapAdSquad(
     ['status', 'status'],
   );
   return { squad, fields };
-}
-
-/** A budget in micro-currency of the ad account's currency; `param` names the setting (`settings[0]`). */
-export function snapMicros(budget: Budget, param: string, account: AdAccount): number {
-  if (budget.currency !== account.currency) {
-    throw new PlatformInputError(
-      `${param}.currency`,
-      `Budgets of ad account ${account.id} are in ${account.currency}.`,
-    );
-  }
-  const micros = toMicros(budget.budget, budget.currency);
-  if (micros === undefined) {
-    throw new PlatformInputError(`${param}.budget`, `${budget.currency} amounts have fewer decimals.`);
-  }
-  return micros;
 }
 
 /** The squad fields a budget setting becomes, for Snap's validation messages. */

@@ -1,6 +1,7 @@
 import { type AdSetChanges, isBudget, type Runtime } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { bidMicro, budgetFields, geoFields, snapMicros, zipGeo } from './adsquad-body.js';
+import { microUnits } from '../budget-units.js';
+import { bidMicro, budgetFields, geoFields, zipGeo } from './adsquad-body.js';
 import type { SnapAdSquad, SnapGeo } from './api-types.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
@@ -26,7 +27,7 @@ export function toSnapSquadChanges(
   if (changes.status !== undefined) squad.status = SNAP_STATUS[changes.status];
   changes.settings?.forEach((setting, i) => {
     if (isBudget(setting)) {
-      const micros = snapMicros(setting, `settings[${i}]`, account);
+      const micros = microUnits(setting, `settings[${i}]`, account);
       if (setting.kind === 'DailyBudget') squad.daily_budget_micro = micros;
       else squad.lifetime_budget_micro = micros;
       fields.push(...budgetFields(`settings[${i}]`));

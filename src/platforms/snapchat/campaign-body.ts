@@ -1,7 +1,7 @@
 import { isBudget, type Setting } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
-import { snapMicros } from './adsquad-body.js';
+import { microUnits } from '../budget-units.js';
 import type { SnapCampaign } from './api-types.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
@@ -25,7 +25,7 @@ function applySettings(
   settings.forEach((setting, i) => {
     if (isBudget(setting)) {
       for (const field of Object.values(BUDGET_FIELD)) delete campaign[field];
-      campaign[BUDGET_FIELD[setting.kind]] = snapMicros(setting, `settings[${i}]`, account);
+      campaign[BUDGET_FIELD[setting.kind]] = microUnits(setting, `settings[${i}]`, account);
       fields.push(
         ['daily_budget_micro', `settings[${i}].budget`],
         ['lifetime_spend_cap_micro', `settings[${i}].budget`],

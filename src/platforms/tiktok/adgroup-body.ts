@@ -2,7 +2,7 @@ import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
-import { tiktokBudget } from './budgets.js';
+import { majorUnits } from '../budget-units.js';
 import type { FieldParams } from './errors.js';
 import { BUDGET_MODES, operationStatus } from './mapping.js';
 
@@ -59,7 +59,7 @@ export function adGroupCreateBody(
       adgroup_name: input.name,
       operation_status: operationStatus(input.status),
       budget_mode: BUDGET_MODES[budget.kind],
-      budget: tiktokBudget(budget, `settings[${i}]`, account),
+      budget: majorUnits(budget, `settings[${i}]`, account),
       schedule_type: end ? 'SCHEDULE_START_END' : 'SCHEDULE_FROM_NOW',
       schedule_start_time: tiktokTime(found ? new Date(found.runtime.start) : now),
       ...(end ? { schedule_end_time: tiktokTime(new Date(end)) } : {}),

@@ -1,7 +1,7 @@
 import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
+import { majorUnits } from '../budget-units.js';
 import { tiktokTime } from './adgroup-body.js';
-import { tiktokBudget } from './budgets.js';
 import type { FieldParams } from './errors.js';
 import type { TikTokAdGroup } from './model.js';
 
@@ -25,7 +25,7 @@ export function adGroupUpdateBody(
   if (changes.name !== undefined) body.adgroup_name = changes.name;
   changes.settings?.forEach((setting, i) => {
     if (isBudget(setting)) {
-      body.budget = tiktokBudget(setting, `settings[${i}]`, account);
+      body.budget = majorUnits(setting, `settings[${i}]`, account);
       params.budget = `settings[${i}].budget`;
     } else if (setting.kind === 'Runtime') {
       const type = setting.end === undefined ? 'SCHEDULE_FROM_NOW' : 'SCHEDULE_START_END';

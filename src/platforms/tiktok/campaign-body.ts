@@ -2,7 +2,7 @@ import { isBudget } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
-import { tiktokBudget } from './budgets.js';
+import { majorUnits } from '../budget-units.js';
 import type { FieldParams } from './errors.js';
 import { BUDGET_MODES } from './mapping.js';
 import type { TikTokCampaign } from './model.js';
@@ -33,7 +33,7 @@ export function campaignCreateBody(
       campaign_name: input.name,
       objective_type: input.objective,
       budget_mode: found ? BUDGET_MODES[found.budget.kind] : NO_LIMIT,
-      ...(found ? { budget: tiktokBudget(found.budget, `settings[${found.i}]`, account) } : {}),
+      ...(found ? { budget: majorUnits(found.budget, `settings[${found.i}]`, account) } : {}),
       budget_optimize_on: false,
     },
     params: {
@@ -66,7 +66,7 @@ export function campaignUpdateBody(
         'This TikTok campaign was created without a budget, and TikTok keeps a campaign’s budget mode for its whole life.',
       );
     }
-    body.budget = tiktokBudget(found.budget, `settings[${found.i}]`, account);
+    body.budget = majorUnits(found.budget, `settings[${found.i}]`, account);
     params.budget = `settings[${found.i}].budget`;
   }
   if (Object.keys(body).length === 0) return null;

@@ -37,3 +37,22 @@ export function zonedTime(instant: Date, timeZone: string): string {
   const abs = Math.abs(offsetMinutes);
   return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** The wall-clock time of an instant in an IANA time zone, to the second: `2026-12-01T00:00:00`. */
+export const wallClock = (ms: number, timeZone: string): string =>
+  zonedTime(new Date(ms), timeZone).slice(0, 19);
+
+/**
+ * The instant a wall-clock time (`2026-12-01T00:00:00`) of an IANA time zone names: the offset is read
+ * at the time taken as UTC, then again at the instant that gives, as the two differ across a clock
+ * change. A time the clock skips lands after the skip (a skipped midnight is the 01:00 the day starts
+ * at, never the day before).
+ */
+export function instantAt(wall: string, timeZone: string): number {
+  const asUtc = Date.parse(`${wall}Z`);
+  const offsetAt = (ms: number) => Date.parse(`${wallClock(ms, timeZone)}Z`) - ms;
+  const first = asUtc - offsetAt(asUtc);
+  const second = asUtc - offsetAt(first);
+  const named = [second, first].find((ms) => wallClock(ms, timeZone) === wall);
+  return named ?? Math.max(first, second);
+}
