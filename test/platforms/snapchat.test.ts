@@ -58,9 +58,8 @@ describePlatformSuite({
       expected: 40_500_000,
     },
     runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+02:00` } },
-    // Postal codes change (snapchat-updates.test.ts), but they are these squads' only geo: Snap needs
-    // one, so there is no add-then-remove walk here.
-    targeting: null,
+    // Snap needs a geo on every squad: the walk adds a postal code, then removes it again.
+    targeting: { add: zips('US', '94304', '94305'), remove: zips('US', '94304') },
   },
   // adlink asks Snap for its largest pages.
   pageSize: MAX_PAGE_SIZE,

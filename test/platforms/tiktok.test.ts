@@ -71,9 +71,22 @@ describePlatformSuite({
       expected: 42.5,
     },
     runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+09:00` } },
-    // Zip codes change (tiktok-updates.test.ts), but they are these ad groups' only location: TikTok
-    // refuses to remove them all, so there is no add-then-remove walk here.
-    targeting: null,
+    // TikTok needs a location on every ad group: the walk adds a zip code, then removes it again.
+    targeting: {
+      add: {
+        kind: 'GeoTargeting',
+        type: 'ZipcodeGeoTargeting',
+        zipcodes: [
+          { country: 'US', zipcode: '10001' },
+          { country: 'US', zipcode: '10002' },
+        ],
+      },
+      remove: {
+        kind: 'GeoTargeting',
+        type: 'ZipcodeGeoTargeting',
+        zipcodes: [{ country: 'US', zipcode: '10001' }],
+      },
+    },
   },
   pageSize: 10,
   deletedStatus: 'Deleted',
