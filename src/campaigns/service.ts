@@ -141,7 +141,7 @@ export class CampaignService {
     });
     checkMoney(input.settings, account);
     checkNewRuntime(input.settings, new Date(), 'campaign');
-    checkTotalBudgetEnd(input.settings);
+    if (caps.settings.includes('Runtime')) checkTotalBudgetEnd(input.settings);
     const created = await this.calls.call(
       ref,
       (adapter, call) => adapter.campaigns!.create(call, input, account),
@@ -158,6 +158,9 @@ export class CampaignService {
 
   private checkChannelKind(platform: PlatformId, input: NewCampaign): void {
     const { channelKinds } = this.managed(platform).capabilities;
+    // Where campaigns choose no channel, the one channel the platform runs on may still be restated.
+    const [only, ...more] = this.platforms.adapter(platform).capabilities.channelKinds;
+    if (channelKinds.length === 0 && more.length === 0 && input.channelKind === only) return;
     if (input.channelKind === undefined) {
       if (channelKinds.length > 0) {
         throw new AppError(
@@ -246,7 +249,8 @@ export class CampaignService {
     });
     if (account) checkMoney(settings, account);
     checkRuntimeChange(settings, current.settings, new Date(), 'campaign');
-    checkTotalBudgetEnd(mergeSettings(current.settings, settings));
+    // Without a campaign schedule (TikTok), a campaign's TotalBudget is a lifetime cap that needs no end.
+    if (caps.settings.includes('Runtime')) checkTotalBudgetEnd(mergeSettings(current.settings, settings));
   }
 
   async delete(ref: ConnectionRef, id: string): Promise<Campaign> {

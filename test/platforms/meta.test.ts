@@ -4,6 +4,7 @@ import { metaEmulator } from '../../emulators/meta/index.js';
 import { MAX_PAGE_SIZE } from '../../emulators/meta/paging.js';
 import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type AdSetClient, expectError } from '../support/adsets-client.js';
+import { CampaignClient } from '../support/campaigns-client.js';
 import { enter, heading, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
 import { FlowClient } from '../support/flow-client.js';
 import {
@@ -121,6 +122,24 @@ describe('meta: what only Meta does', () => {
       settings,
       targetings,
     });
+
+  it('creates a campaign that restates Social, the one channel Meta runs on, and refuses another', async () => {
+    const campaigns = new CampaignClient(world.h, api.company, customer, 'meta');
+    const body = { name: 'restated channel', advertiser: USD, objective: 'OUTCOME_TRAFFIC', settings: [] };
+    const social = await campaigns.create({ ...body, channelKind: 'Social' });
+    expect(social.status, JSON.stringify(social.body)).toBe(201);
+    expect(social.body).toMatchObject({
+      channelKind: 'Social',
+      status: 'Paused',
+      objective: 'OUTCOME_TRAFFIC',
+    });
+    expectError(
+      await campaigns.create({ ...body, channelKind: 'Search' }),
+      400,
+      'unsupported_for_platform',
+      'channelKind',
+    );
+  });
 
   it('trades the code for a long-lived token (about 60 days) right away', async () => {
     const exchanges = world.emulator.controls

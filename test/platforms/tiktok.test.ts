@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
 import { expectError } from '../support/adsets-client.js';
+import { CampaignClient } from '../support/campaigns-client.js';
 import { enter, newLink } from '../support/connect-helpers.js';
 import { FlowClient } from '../support/flow-client.js';
 import {
@@ -249,6 +250,26 @@ describe('tiktok: what is particular to TikTok', () => {
       schedule_start_time: `${YEAR}-03-01 15:00:00`,
       schedule_end_time: `${YEAR}-03-31 15:00:00`,
     });
+  });
+
+  it('creates a campaign with a lifetime cap and no schedule (TikTok campaigns have none)', async () => {
+    const { api, customer } = await world.connect();
+    const campaigns = new CampaignClient(world.h, api.company, customer, 'tiktok');
+    const res = await campaigns.create({
+      name: 'capped for life',
+      advertiser: SEEDED.usAdvertiser,
+      objective: 'TRAFFIC',
+      settings: [{ kind: 'TotalBudget', budget: 500, currency: 'USD' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.settings).toEqual([{ kind: 'TotalBudget', budget: 500, currency: 'USD' }]);
+    const stored = await tiktokRecord(world.emulator, 'campaign', SEEDED.usAdvertiser, res.body.id);
+    expect(stored).toMatchObject({ budget_mode: 'BUDGET_MODE_TOTAL', budget: 500 });
+    const raised = await campaigns.put(res.body.id, {
+      settings: [{ kind: 'TotalBudget', budget: 750, currency: 'USD' }],
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.settings).toEqual([{ kind: 'TotalBudget', budget: 750, currency: 'USD' }]);
   });
 
   it('targets a Canadian postal code by its first three characters, the level TikTok targets', async () => {
