@@ -9,6 +9,7 @@ import type {
   TargetingKind,
 } from '../adsets/model.js';
 import type { Campaign, CampaignCapabilities, CampaignChanges, NewCampaign } from '../campaigns/model.js';
+import type { ReportCapabilities, ReportQuery, ReportRun } from '../reports/model.js';
 import type { AdAccount } from '../store/connections.js';
 import type { PlatformEntry } from './catalog.js';
 import type { ObservedCall } from './platform-calls.js';
@@ -108,6 +109,17 @@ export interface PlatformAdapter {
   listAds(call: PlatformCall, adSetId: string): Promise<Ad[]>;
   /** Campaign management, where the adapter maps it: without it, creating or changing a campaign is 400 unsupported_for_platform. */
   campaigns?: CampaignAdapter;
+  /** Performance reports, where the adapter maps the platform's reporting API. */
+  reports?: ReportAdapter;
+}
+
+/** Reports on one platform (`platforms/<id>/reports.ts`). */
+export interface ReportAdapter {
+  capabilities: ReportCapabilities;
+  /** Starts one ad account's report; a synchronous platform answers it at once. */
+  start(call: PlatformCall, account: AdAccount, query: ReportQuery): Promise<ReportRun>;
+  /** Polls a pending run (only where `start` can answer `pending`). */
+  resume?(call: PlatformCall, account: AdAccount, query: ReportQuery, job: string): Promise<ReportRun>;
 }
 
 /** Campaign management on one platform (`platforms/<id>/campaigns.ts`); lists are `listCampaigns`. */

@@ -61,6 +61,13 @@ export interface PlatformSuiteSpec {
    * written and `stored` shows the money in the platform's own units.
    */
   manage: ManageSpec;
+  /**
+   * The report walk (issue: performance reports): a 7-day daily report at each level whose ad rows sum
+   * to their ad set and ad sets to their campaign, spend in major units, CSV equal to JSON.
+   * `zeroDecimalAdvertiser`: a seeded, granted ad account in a zero-decimal currency (JPY, CLP) whose
+   * ads report, or null where the emulator has none (say why next to it).
+   */
+  report?: { zeroDecimalAdvertiser: string | null };
 }
 
 export interface ManageSpec<World = PlatformWorld> {
