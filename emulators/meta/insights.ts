@@ -1,5 +1,11 @@
 import { wallClock } from '../../src/platforms/zoned-time.js';
-import { adDayMetrics, type DayMetrics, daysBetween, minorDigits } from '../toolkit/metrics.js';
+import {
+  type DayMetrics,
+  daysBetween,
+  type EntitySums,
+  entitySums,
+  spendString,
+} from '../toolkit/metrics.js';
 import { type FieldRequest, select } from './fields.js';
 import { GraphError, invalidParam } from './graph-error.js';
 import { type Ad, type AdAccount, parseGraphTime } from './model.js';
@@ -67,14 +73,6 @@ interface Filter {
   field: (typeof FILTER_FIELDS)[number];
   operator: (typeof FILTER_OPERATORS)[number];
   value: string[];
-}
-
-/** One row before rendering: the entity, its day range, the ads' summed metrics. */
-interface Row extends DayMetrics {
-  id: string;
-  entity: { account: AdAccount; campaign?: string; adset?: string; ad?: Ad };
-  since: string;
-  until: string;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -176,17 +174,6 @@ function actionsOf(m: DayMetrics) {
   return actions.filter(([, n]) => n > 0).map(([action_type, n]) => ({ action_type, value: String(n) }));
 }
 
-const add = (a: DayMetrics, b: DayMetrics): DayMetrics => ({
-  impressions: a.impressions + b.impressions,
-  clicks: a.clicks + b.clicks,
-  conversions: a.conversions + b.conversions,
-  spendMinor: a.spendMinor + b.spendMinor,
-});
-
-/** Spend as Meta answers it: a decimal string in the currency's major units ("12.34", "1234" for yen). */
-const spendString = (minor: number, currency: string) =>
-  (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
-
 /**
  * `GET /{object}/insights` of an ad account, campaign, ad set or ad: one row per entity of `level`
  * (and per `time_increment` bucket) with delivery, its metrics summed from its ads' days, so every
@@ -220,31 +207,27 @@ export function insights(store: MetaStore, node: string, query: Record<string, u
     return wanted.every((f) => passes(f, f.field === 'ad.effective_status' ? status : values[f.field]));
   });
 
-  const rows = new Map<string, Row>();
-  for (const ad of ads) {
-    const createdDay = wallClock(parseGraphTime(ad.created_time).getTime(), account.timezone_name).slice(
-      0,
-      10,
-    );
-    const entityId = { account: account.account_id, campaign: ad.campaign_id, adset: ad.adset_id, ad: ad.id }[
-      level
-    ];
-    for (const [from, to] of ranges) {
-      for (const day of daysBetween(from, to)) {
-        const metrics = adDayMetrics(ad.id, day, account.currency, { createdDay, today });
-        if (!metrics) continue;
-        const id = `${entityId}|${from}`;
-        const row = rows.get(id);
-        if (row) Object.assign(row, add(row, metrics));
-        else rows.set(id, { id, since: from, until: to, ...metrics, entity: entityOf(level, account, ad) });
-      }
-    }
-  }
-  const sorted = [...rows.values()].filter((r) => r.impressions > 0).sort((a, b) => a.id.localeCompare(b.id));
-  return page(url, sorted, (row) => render(store, row, fields));
+  const entityId = (ad: Ad) =>
+    ({ account: account.account_id, campaign: ad.campaign_id, adset: ad.adset_id, ad: ad.id })[level];
+  /** An ad of each entity, which names the entity's campaign and ad set. */
+  const sample = new Map(ads.map((ad) => [entityId(ad), ad]));
+  const reported = ads.map((ad) => ({
+    id: ad.id,
+    createdDay: wallClock(parseGraphTime(ad.created_time).getTime(), account.timezone_name).slice(0, 10),
+    entity: entityId(ad),
+  }));
+  const rows = entitySums(reported, ranges, account.currency, today).map((row) => ({
+    ...row,
+    id: `${row.entity}|${row.from}`,
+  }));
+  return page(url, rows, (row) =>
+    render(store, row, entityOf(level, account, sample.get(row.entity)!), fields),
+  );
 }
 
-function entityOf(level: Level, account: AdAccount, ad: Ad): Row['entity'] {
+type Entity = { account: AdAccount; campaign?: string; adset?: string; ad?: Ad };
+
+function entityOf(level: Level, account: AdAccount, ad: Ad): Entity {
   if (level === 'account') return { account };
   if (level === 'campaign') return { account, campaign: ad.campaign_id };
   if (level === 'adset') return { account, campaign: ad.campaign_id, adset: ad.adset_id };
@@ -281,8 +264,8 @@ function requestedFields(value: unknown): FieldRequest[] {
   return names.map((name) => ({ name, fields: [] }));
 }
 
-function render(store: MetaStore, row: Row, fields: FieldRequest[]) {
-  const { account, campaign, adset, ad } = row.entity;
+function render(store: MetaStore, row: EntitySums, entity: Entity, fields: FieldRequest[]) {
+  const { account, campaign, adset, ad } = entity;
   const values: Record<string, unknown> = {
     account_id: account.account_id,
     account_name: account.name,
@@ -301,5 +284,5 @@ function render(store: MetaStore, row: Row, fields: FieldRequest[]) {
   if (actions.length > 0) values.actions = actions;
   // Insights rows have no `id`; every row says its date range.
   const { id: _, ...out } = select('AdsInsights', INSIGHTS_FIELDS, fields, ({ name }) => values[name]);
-  return { ...out, date_start: row.since, date_stop: row.until };
+  return { ...out, date_start: row.from, date_stop: row.to };
 }
