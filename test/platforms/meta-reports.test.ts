@@ -4,9 +4,9 @@ import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js';
 import { toInsightsParams, toReportRow } from '../../src/platforms/meta/reports.js';
-import { wallClock } from '../../src/platforms/zoned-time.js';
 import type { AccountReport, ReportQuery, ReportRow } from '../../src/reports/model.js';
 import { adapterAtEmulator } from '../support/emulator-call.js';
+import { lastWeek, shiftDay as shift, sumsBy as sums, totalsOf } from '../support/report-rows.js';
 
 /**
  * Meta reports: the insights request adlink builds, its rows mapped back (spend strings in major
@@ -15,13 +15,6 @@ import { adapterAtEmulator } from '../support/emulator-call.js';
 
 const USD = { id: 'act_1000000001', name: 'Bakery US', currency: 'USD' };
 const JPY = { id: 'act_1000000002', name: 'Bakery Tokyo', currency: 'JPY' };
-const shift = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-/** The 7 closed days before today in the zone. */
-const lastWeek = (timeZone: string) => {
-  const today = wallClock(Date.now(), timeZone).slice(0, 10);
-  return { from: shift(today, -7), to: shift(today, -1), today };
-};
 const query = (values: Partial<ReportQuery> = {}): ReportQuery => ({
   level: 'campaign',
   granularity: 'day',
@@ -122,17 +115,6 @@ describe('meta reports against the emulator', () => {
       () => undefined,
       (err: unknown) => err,
     );
-  /** The sums of `rows` per value of `key` (and date). */
-  const sums = (rows: ReportRow[], key: (r: ReportRow) => string | undefined) => {
-    const out = new Map<string, number[]>();
-    for (const r of rows) {
-      const k = `${key(r)}|${r.date ?? ''}`;
-      const s = out.get(k) ?? [0, 0, 0, 0];
-      out.set(k, [s[0]! + r.spend!, s[1]! + r.impressions!, s[2]! + r.clicks!, s[3]! + r.conversions!]);
-    }
-    return new Map([...out].map(([k, v]) => [k, [Math.round(v[0]! * 100) / 100, ...v.slice(1)]]));
-  };
-
   it('declares every metric, the 37-month lookback, and what a conversion is', () => {
     expect(reports.capabilities).toEqual({
       metrics: ['spend', 'impressions', 'clicks', 'conversions'],
@@ -187,16 +169,7 @@ describe('meta reports against the emulator', () => {
       run(USD, query({ level: 'adset', granularity: 'total' })),
     ]);
     expect(total.rows.every((r) => r.date === undefined)).toBe(true);
-    const byId = sums(daily.rows, (r) => r.id);
-    const perId = new Map<string, number[]>();
-    for (const [k, v] of byId) {
-      const id = k.split('|')[0]!;
-      const s = perId.get(id) ?? [0, 0, 0, 0];
-      perId.set(
-        id,
-        s.map((x, i) => x + v[i]!),
-      );
-    }
+    const perId = totalsOf(daily.rows);
     for (const r of total.rows) {
       const s = perId.get(r.id)!;
       expect(r.spend).toBeCloseTo(s[0]!, 6);
@@ -261,10 +234,6 @@ describe('meta reports against the emulator', () => {
   });
 
   it("surfaces Meta's insights rate limit as throttled", async () => {
-    // The account read and the insights call go out together, each tried three times: all meet the limit.
-    emulator.controls.throttleNext(6);
-    const err = await refusal(run(USD, query()));
-    expect(err).toMatchObject({ kind: 'throttled', retryAfterSeconds: 1 });
     emulator.controls.throttleNext(1);
     const res = await fetch(`${emulator.url}/v24.0/${USD.id}/insights`, {
       headers: { Authorization: `Bearer ${call.accessToken}` },
@@ -276,5 +245,9 @@ describe('meta reports against the emulator', () => {
     expect(JSON.parse(res.headers.get('x-business-use-case-usage')!)['1000000001'][0].type).toBe(
       'ads_insights',
     );
+    // The account read and the insights call go out together, each tried three times: all meet the limit.
+    emulator.controls.throttleNext(6);
+    const err = await refusal(run(USD, query()));
+    expect(err).toMatchObject({ kind: 'throttled', retryAfterSeconds: 1 });
   });
 });
