@@ -4,7 +4,7 @@ import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js';
 import { toInsightsParams, toReportRow } from '../../src/platforms/meta/reports.js';
-import type { AccountReport, ReportQuery, ReportRow } from '../../src/reports/model.js';
+import type { AccountReport, ReportQuery } from '../../src/reports/model.js';
 import { adapterAtEmulator } from '../support/emulator-call.js';
 import { lastWeek, shiftDay as shift, sumsBy as sums, totalsOf } from '../support/report-rows.js';
 
