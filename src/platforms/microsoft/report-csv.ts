@@ -46,10 +46,7 @@ export function parseCsv(text: string): string[][] {
 export function reportRecords(text: string, columns: readonly string[]): Record<string, string>[] {
   const records = parseCsv(text);
   const header = records.findIndex((r) => columns.every((c) => r.includes(c)));
-  if (header < 0) {
-    if (records.every((r) => r.length === 1)) return []; // only header and footer lines: no rows
-    throw new Error(`the report has no column header row with ${columns.join(', ')}`);
-  }
+  if (header < 0) throw new Error(`the report has no column header row with ${columns.join(', ')}`);
   const names = records[header]!;
   const rows: Record<string, string>[] = [];
   for (const record of records.slice(header + 1)) {
