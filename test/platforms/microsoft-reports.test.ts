@@ -279,6 +279,11 @@ describe("the emulator's Reporting service", () => {
   it.each([
     ['a null request', null, 'ReportingServiceNullReportRequest'],
     ['the base ReportRequest', { ...valid, Type: undefined }, 'ReportingServiceUnknownReportType'],
+    [
+      'a name over 200 characters',
+      { ...valid, ReportName: 'r'.repeat(201) },
+      'ReportingServiceInvalidReportName',
+    ],
     ['no columns', { ...valid, Columns: [] }, 'ReportingServiceNullColumns'],
     [
       'duplicate columns',
