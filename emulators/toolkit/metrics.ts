@@ -45,3 +45,13 @@ export function daysBetween(from: string, to: string): string[] {
   }
   return days;
 }
+
+/** Nothing reported: the start of a sum. */
+export const NO_METRICS: DayMetrics = { impressions: 0, clicks: 0, conversions: 0, spendMinor: 0 };
+
+export const addMetrics = (a: DayMetrics, b: DayMetrics): DayMetrics => ({
+  impressions: a.impressions + b.impressions,
+  clicks: a.clicks + b.clicks,
+  conversions: a.conversions + b.conversions,
+  spendMinor: a.spendMinor + b.spendMinor,
+});
