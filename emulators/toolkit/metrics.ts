@@ -49,6 +49,16 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/** Nothing reported: the start of a sum. */
+export const NO_METRICS: DayMetrics = { impressions: 0, clicks: 0, conversions: 0, spendMinor: 0 };
+
+export const addMetrics = (a: DayMetrics, b: DayMetrics): DayMetrics => ({
+  impressions: a.impressions + b.impressions,
+  clicks: a.clicks + b.clicks,
+  conversions: a.conversions + b.conversions,
+  spendMinor: a.spendMinor + b.spendMinor,
+});
+
 /** An ad as a report sums it: its id, the day it was created, and the entity its numbers go to. */
 export interface ReportedAd {
   id: string;
@@ -81,20 +91,8 @@ export function entitySums(
         const m = adDayMetrics(ad.id, day, currency, { createdDay: ad.createdDay, today });
         if (!m) continue;
         const key = `${ad.entity}|${from}`;
-        const row = rows.get(key) ?? {
-          entity: ad.entity,
-          from,
-          to,
-          impressions: 0,
-          clicks: 0,
-          conversions: 0,
-          spendMinor: 0,
-        };
-        row.impressions += m.impressions;
-        row.clicks += m.clicks;
-        row.conversions += m.conversions;
-        row.spendMinor += m.spendMinor;
-        rows.set(key, row);
+        const row = rows.get(key) ?? { entity: ad.entity, from, to, ...NO_METRICS };
+        rows.set(key, { ...row, ...addMetrics(row, m) });
       }
     }
   }
