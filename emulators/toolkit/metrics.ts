@@ -5,6 +5,9 @@ const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK']);
 /** Roughly how many units of the currency buy one US dollar, so spend looks plausible in each. */
 const PER_DOLLAR: Record<string, number> = { JPY: 150, KRW: 1350, CLP: 900, VND: 25_000, ISK: 140 };
 
+/** The digits of a currency's minor unit as the emulators bill it: 0 for zero-decimal currencies, else 2. */
+export const minorUnitDigits = (currency: string): number => (ZERO_DECIMAL.has(currency) ? 0 : 2);
+
 export interface DayMetrics {
   impressions: number;
   clicks: number;
