@@ -5,8 +5,8 @@ const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK']);
 /** Roughly how many units of the currency buy one US dollar, so spend looks plausible in each. */
 const PER_DOLLAR: Record<string, number> = { JPY: 150, KRW: 1350, CLP: 900, VND: 25_000, ISK: 140 };
 
-/** The digits of a currency's minor unit as the emulators bill it: 0 for zero-decimal currencies, else 2. */
-export const minorUnitDigits = (currency: string): number => (ZERO_DECIMAL.has(currency) ? 0 : 2);
+/** How many decimals `spendMinor` has for a currency: 0 for the zero-decimal ones, else 2. */
+export const minorDigits = (currency: string): number => (ZERO_DECIMAL.has(currency) ? 0 : 2);
 
 export interface DayMetrics {
   impressions: number;
@@ -48,3 +48,62 @@ export function daysBetween(from: string, to: string): string[] {
   }
   return days;
 }
+
+/** An ad as a report sums it: its id, the day it was created, and the entity its numbers go to. */
+export interface ReportedAd {
+  id: string;
+  createdDay: string;
+  entity: string;
+}
+
+/** One entity's sums over one range of days, as a reporting endpoint answers a row. */
+export interface EntitySums extends DayMetrics {
+  entity: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Each entity's sums per range (`ranges`: consecutive [from, to] days): the ads' `adDayMetrics` added up,
+ * so rows at every level agree. Entities without impressions in a range have no row, as the platforms
+ * leave out rows without delivery. Ordered by entity, then range.
+ */
+export function entitySums(
+  ads: ReportedAd[],
+  ranges: [string, string][],
+  currency: string,
+  today: string,
+): EntitySums[] {
+  const rows = new Map<string, EntitySums>();
+  for (const ad of ads) {
+    for (const [from, to] of ranges) {
+      for (const day of daysBetween(from, to)) {
+        const m = adDayMetrics(ad.id, day, currency, { createdDay: ad.createdDay, today });
+        if (!m) continue;
+        const key = `${ad.entity}|${from}`;
+        const row = rows.get(key) ?? {
+          entity: ad.entity,
+          from,
+          to,
+          impressions: 0,
+          clicks: 0,
+          conversions: 0,
+          spendMinor: 0,
+        };
+        row.impressions += m.impressions;
+        row.clicks += m.clicks;
+        row.conversions += m.conversions;
+        row.spendMinor += m.spendMinor;
+        rows.set(key, row);
+      }
+    }
+  }
+  return [...rows.entries()]
+    .filter(([, r]) => r.impressions > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, r]) => r);
+}
+
+/** Spend in major units as a decimal string ("12.34", "1234" for yen), as reporting APIs answer it. */
+export const spendString = (minor: number, currency: string): string =>
+  (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));

@@ -323,9 +323,10 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         // app's consent in their account.
       }),
       apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/{version}',
-      // Accounts and users live in Customer Management, on another host.
+      // Accounts and users live in Customer Management, reports in the Reporting service: other hosts.
       apiUrls: {
         customerManagement: 'https://clientcenter.api.bingads.microsoft.com/CustomerManagement/{version}',
+        reporting: 'https://reporting.api.bingads.microsoft.com/Reporting/{version}',
       },
       apiVersion: 'v13',
       developerToken: true,
