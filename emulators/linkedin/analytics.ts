@@ -1,4 +1,4 @@
-import { adDayMetrics, type DayMetrics, daysBetween, minorUnitDigits } from '../toolkit/metrics.js';
+import { type DayMetrics, daysBetween, entitySums, spendString } from '../toolkit/metrics.js';
 import type { RestliData } from './restli.js';
 import { idOf, type LinkedInState, urn } from './state.js';
 
@@ -59,14 +59,12 @@ interface CreativeUrns {
   createdDay: string;
 }
 
-type Sums = DayMetrics;
-const METRICS: Record<string, (sums: Sums, currency: string) => number | string> = {
+const METRICS: Record<string, (sums: DayMetrics, currency: string) => number | string> = {
   impressions: (s) => s.impressions,
   clicks: (s) => s.clicks,
   externalWebsiteConversions: (s) => s.conversions,
   // A BigDecimal string in the account's currency, as LinkedIn answers it.
-  costInLocalCurrency: (s, currency) =>
-    (s.spendMinor / 10 ** minorUnitDigits(currency)).toFixed(minorUnitDigits(currency)),
+  costInLocalCurrency: (s, currency) => spendString(s.spendMinor, currency),
 };
 /** Without `fields`, LinkedIn answers impressions and clicks only. */
 const DEFAULT_FIELDS = ['impressions', 'clicks'];
@@ -96,17 +94,17 @@ const toDay = (text: string): Day => {
   return { year, month, day };
 };
 
-/** The bucket a day falls in for a granularity: its first and last day, clipped to the range. */
-function bucketOf(day: string, granularity: string, from: string, to: string): [string, string] {
-  if (granularity === 'DAILY') return [day, day];
-  if (granularity === 'ALL') return [from, to];
-  const start = granularity === 'MONTHLY' ? `${day.slice(0, 7)}-01` : `${day.slice(0, 4)}-01-01`;
-  const next =
-    granularity === 'MONTHLY'
-      ? new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1))
-      : new Date(Date.UTC(Number(day.slice(0, 4)) + 1, 0, 1));
-  const end = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
-  return [start < from ? from : start, end > to ? to : end];
+/** The granularity's buckets over the range: each day, month or year (clipped to it), or the whole range. */
+function bucketsOf(granularity: string, from: string, to: string): [string, string][] {
+  if (granularity === 'ALL') return [[from, to]];
+  const width = granularity === 'MONTHLY' ? 7 : granularity === 'YEARLY' ? 4 : 10;
+  const buckets: [string, string][] = [];
+  for (const day of daysBetween(from, to)) {
+    const last = buckets.at(-1);
+    if (last && last[0].slice(0, width) === day.slice(0, width)) last[1] = day;
+    else buckets.push([day, day]);
+  }
+  return buckets;
 }
 
 /** The answer of the analytics finder for `params` (the Rest.li query), as the member sees it. */
@@ -160,35 +158,22 @@ export function adAnalytics(state: LinkedInState, params: Record<string, RestliD
   const creatives = creativeUrns(state).filter(
     (c) => state.roles.has(idOf(c.account)) && facets.every((f) => f.values.includes(f.of(c))),
   );
-  const buckets = new Map<
-    string,
-    { pivot: string; start: string; end: string; currency: string; sums: Sums }
-  >();
-  for (const c of creatives) {
-    for (const day of daysBetween(from, to)) {
-      const m = adDayMetrics(idOf(c.creative), day, c.currency, { createdDay: c.createdDay, today });
-      if (!m) continue;
-      const value = PIVOTS[pivot]!(c);
-      const [start, end] = bucketOf(day, granularity, from, to);
-      const key = `${value}|${start}`;
-      const bucket = buckets.get(key) ?? {
-        pivot: value,
-        start,
-        end,
-        currency: c.currency,
-        sums: { impressions: 0, clicks: 0, conversions: 0, spendMinor: 0 },
-      };
-      bucket.sums.impressions += m.impressions;
-      bucket.sums.clicks += m.clicks;
-      bucket.sums.conversions += m.conversions;
-      bucket.sums.spendMinor += m.spendMinor;
-      buckets.set(key, bucket);
-    }
-  }
-  const elements = [...buckets.values()].slice(0, MAX_ELEMENTS).map((b) => ({
-    ...(fields.includes('pivotValues') ? { pivotValues: [b.pivot] } : {}),
-    ...(fields.includes('dateRange') ? { dateRange: { start: toDay(b.start), end: toDay(b.end) } } : {}),
-    ...Object.fromEntries(metrics.map((f) => [f, METRICS[f]!(b.sums, b.currency)])),
+  const buckets = bucketsOf(granularity, from, to);
+  const currencies = [...new Set(creatives.map((c) => c.currency))];
+  const sums = currencies.flatMap((currency) =>
+    entitySums(
+      creatives
+        .filter((c) => c.currency === currency)
+        .map((c) => ({ id: idOf(c.creative), createdDay: c.createdDay, entity: PIVOTS[pivot]!(c) })),
+      buckets,
+      currency,
+      today,
+    ).map((row) => ({ ...row, currency })),
+  );
+  const elements = sums.slice(0, MAX_ELEMENTS).map((row) => ({
+    ...(fields.includes('pivotValues') ? { pivotValues: [row.entity] } : {}),
+    ...(fields.includes('dateRange') ? { dateRange: { start: toDay(row.from), end: toDay(row.to) } } : {}),
+    ...Object.fromEntries(metrics.map((f) => [f, METRICS[f]!(row, row.currency)])),
   }));
   return { paging: { start: 0, count: 10, links: [] }, elements };
 }

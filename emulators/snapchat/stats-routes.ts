@@ -1,6 +1,6 @@
 import { type Request, Router } from 'express';
 import { instantAt, zonedTime } from '../../src/platforms/zoned-time.js';
-import { adDayMetrics, type DayMetrics, daysBetween, minorUnitDigits } from '../toolkit/metrics.js';
+import { type DayMetrics, daysBetween, entitySums, minorDigits } from '../toolkit/metrics.js';
 import { invalid, notFound, requestId } from './envelope.js';
 import type { Ad, AdAccount } from './model.js';
 import type { SnapState } from './state.js';
@@ -168,27 +168,34 @@ export function statsRoutes(state: SnapState): Router {
       const query = readQuery(req, level, account);
       const tz = account.timezone;
       const today = zonedTime(new Date(), tz).slice(0, 10);
-      const micros = 10 ** (6 - minorUnitDigits(account.currency));
-      const empty = () => Object.fromEntries(query.fields.map((f) => [f, 0]));
-      /** The stats of a group of ads per day of the range. */
-      const daily = (ads: Ad[]) =>
-        query.days.map((day) => {
-          const sums = empty();
-          for (const ad of ads) {
-            const created = zonedTime(new Date(ad.created_at), tz).slice(0, 10);
-            const m = adDayMetrics(ad.id, day, account.currency, { createdDay: created, today });
-            if (m) for (const f of query.fields) sums[f]! += METRICS[f]!(m, micros);
-          }
-          return { day, stats: sums };
+      const micros = 10 ** (6 - minorDigits(account.currency));
+      const ranges: [string, string][] =
+        query.granularity === 'TOTAL'
+          ? [[query.days[0]!, query.days.at(-1)!]]
+          : query.days.map((d) => [d, d]);
+      /** The stats of a group of ads per range (each day, or the whole range for TOTAL); zeros without delivery. */
+      const sumsOf = (ads: Ad[]) => {
+        const reported = ads.map((ad) => ({
+          id: ad.id,
+          createdDay: zonedTime(new Date(ad.created_at), tz).slice(0, 10),
+          entity: 'all',
+        }));
+        const rows = entitySums(reported, ranges, account.currency, today);
+        return ranges.map(([day]) => {
+          const row = rows.find((r) => r.from === day);
+          return {
+            day,
+            stats: Object.fromEntries(query.fields.map((f) => [f, row ? METRICS[f]!(row, micros) : 0])),
+          };
         });
+      };
       const isEmpty = (stats: Record<string, number>) => Object.values(stats).every((v) => v === 0);
       const window = { start_time: snapTime(query.start, tz), end_time: snapTime(query.end, tz) };
       /** One entity's stats in the granularity's shape. */
       const statOf = (entityId: string, type: string, ads: Ad[]) => {
-        const days = daily(ads);
+        const days = sumsOf(ads);
         if (query.granularity === 'TOTAL') {
-          const stats = empty();
-          for (const d of days) for (const f of query.fields) stats[f]! += d.stats[f]!;
+          const { stats } = days[0]!;
           return { id: entityId, type, granularity: 'TOTAL', ...window, stats, empty: isEmpty(stats) };
         }
         const timeseries = days

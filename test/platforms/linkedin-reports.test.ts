@@ -7,15 +7,17 @@ import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { analyticsPath, type Entity, toReportRow } from '../../src/platforms/linkedin/reports.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
-import type { ReportQuery, ReportRow } from '../../src/reports/model.js';
+import type { ReportQuery } from '../../src/reports/model.js';
 import type { AdAccount } from '../../src/store/connections.js';
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
+import { lastWeek, sumsBy, totalsOf } from '../support/report-rows.js';
 
 const USD: AdAccount = { id: SEED.usdAccount, name: 'Acme Corp (USD)', currency: 'USD' };
 const JPY: AdAccount = { id: SEED.jpyAccount, name: 'Acme KK (JPY)', currency: 'JPY' };
 const SCOPE = ['r_ads', 'r_ads_reporting'];
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-const WEEK = { from: daysAgo(7), to: daysAgo(1) };
+// LinkedIn's days are UTC days.
+const { from, to } = lastWeek('UTC');
+const WEEK = { from, to };
 
 describe('linkedin reports: mapping', () => {
   it('asks the analytics finder for the level’s pivot, the UTC days and the account and filters as facets', () => {
@@ -109,29 +111,6 @@ describe('linkedin reports: the adapter against the emulator', () => {
     if (run.state !== 'done') throw new Error('LinkedIn answers at once');
     return run.report;
   };
-  const sumBy = (rows: ReportRow[], key: (r: ReportRow) => string) => {
-    const sums = new Map<
-      string,
-      { spend: number; impressions: number; clicks: number; conversions: number }
-    >();
-    for (const r of rows) {
-      const s = sums.get(key(r)) ?? { spend: 0, impressions: 0, clicks: 0, conversions: 0 };
-      s.spend = Math.round((s.spend + r.spend!) * 100) / 100;
-      s.impressions += r.impressions!;
-      s.clicks += r.clicks!;
-      s.conversions += r.conversions!;
-      sums.set(key(r), s);
-    }
-    return sums;
-  };
-  const own = (rows: ReportRow[], key: (r: ReportRow) => string) =>
-    new Map(
-      rows.map((r) => [
-        key(r),
-        { spend: r.spend, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions },
-      ]),
-    );
-
   it('reports each day of each ad, with names, parents, UTC days and the account currency', async () => {
     const ads = await report(USD, {});
     expect(ads).toMatchObject({ advertiser: SEED.usdAccount, currency: 'USD', timeZone: 'UTC' });
@@ -157,16 +136,17 @@ describe('linkedin reports: the adapter against the emulator', () => {
     const [ads, adsets, campaigns] = await Promise.all(
       (['ad', 'adset', 'campaign'] as const).map((level) => report(USD, { level })),
     );
-    expect(sumBy(ads!.rows, (r) => `${r.adsetId}|${r.date}`)).toEqual(
-      own(adsets!.rows, (r) => `${r.id}|${r.date}`),
-    );
-    expect(sumBy(adsets!.rows, (r) => `${r.campaignId}|${r.date}`)).toEqual(
-      own(campaigns!.rows, (r) => `${r.id}|${r.date}`),
-    );
+    expect(sumsBy(ads!.rows, (r) => r.adsetId)).toEqual(sumsBy(adsets!.rows, (r) => r.id));
+    expect(sumsBy(adsets!.rows, (r) => r.campaignId)).toEqual(sumsBy(campaigns!.rows, (r) => r.id));
     expect(campaigns!.rows.find((r) => r.id === SEED.usdGroup)).toMatchObject({ name: 'Always-on traffic' });
     const total = await report(USD, { level: 'campaign', granularity: 'total' });
-    expect(total.rows.every((r) => r.date === undefined)).toBe(true);
-    expect(sumBy(campaigns!.rows, (r) => r.id)).toEqual(own(total.rows, (r) => r.id));
+    const perId = totalsOf(campaigns!.rows);
+    expect(total.rows).toHaveLength(perId.size);
+    for (const r of total.rows) {
+      expect(r.date).toBeUndefined();
+      expect(r.spend).toBeCloseTo(perId.get(r.id)![0]!, 6);
+      expect([r.impressions, r.clicks, r.conversions]).toEqual(perId.get(r.id)!.slice(1));
+    }
   });
 
   it('filters by campaign and by ad set', async () => {

@@ -6,15 +6,16 @@ import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emu
 import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
 import { type Names, statsRequest, toReportRows, windows } from '../../src/platforms/snapchat/reports.js';
-import type { ReportQuery, ReportRow } from '../../src/reports/model.js';
+import type { ReportQuery } from '../../src/reports/model.js';
 import type { AdAccount } from '../../src/store/connections.js';
 import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
+import { lastWeek, shiftDay, sumsBy, totalsOf } from '../support/report-rows.js';
 
 const USD: AdAccount = { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' };
 const JPY: AdAccount = { id: SEEDED.jpyAccount, name: 'Bakery Tokyo', currency: 'JPY' };
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-const WEEK = { from: daysAgo(8), to: daysAgo(2) };
+const { from, to } = lastWeek('America/Los_Angeles');
+const WEEK = { from, to };
 const query = (q: Partial<ReportQuery>): ReportQuery => ({
   level: 'ad',
   granularity: 'day',
@@ -171,27 +172,6 @@ describe('snapchat reports: the adapter against the emulator', () => {
     if (run.state !== 'done') throw new Error('Snapchat answers at once');
     return run.report;
   };
-  type Sums = { spend: number; impressions: number; clicks: number; conversions: number };
-  const sumBy = (rows: ReportRow[], key: (r: ReportRow) => string) => {
-    const sums = new Map<string, Sums>();
-    for (const r of rows) {
-      const s = sums.get(key(r)) ?? { spend: 0, impressions: 0, clicks: 0, conversions: 0 };
-      s.spend = Math.round((s.spend + r.spend!) * 100) / 100;
-      s.impressions += r.impressions!;
-      s.clicks += r.clicks!;
-      s.conversions += r.conversions!;
-      sums.set(key(r), s);
-    }
-    return sums;
-  };
-  const own = (rows: ReportRow[], key: (r: ReportRow) => string) =>
-    new Map(
-      rows.map((r) => [
-        key(r),
-        { spend: r.spend, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions },
-      ]),
-    );
-
   it('reports each day of each ad in the account’s time zone and currency, with names and parents', async () => {
     const ads = await report(USD, {});
     expect(ads).toMatchObject({
@@ -199,9 +179,9 @@ describe('snapchat reports: the adapter against the emulator', () => {
       currency: 'USD',
       timeZone: 'America/Los_Angeles',
     });
-    expect([...new Set(ads.rows.map((r) => r.date))].sort()).toEqual(
-      Array.from({ length: 7 }, (_, i) => daysAgo(8 - i)),
-    );
+    const days = [...new Set(ads.rows.map((r) => r.date))].sort();
+    expect(days).toHaveLength(7);
+    expect([days[0], days.at(-1)]).toEqual([WEEK.from, WEEK.to]);
     expect(ads.rows.find((r) => r.name === 'Palo Alto commuters — ad 1')).toMatchObject({
       level: 'ad',
       campaignId: SEEDED.usdAwareness,
@@ -218,16 +198,19 @@ describe('snapchat reports: the adapter against the emulator', () => {
     const [ads, adsets, campaigns] = await Promise.all(
       (['ad', 'adset', 'campaign'] as const).map((level) => report(USD, { level })),
     );
-    expect(sumBy(ads!.rows, (r) => `${r.adsetId}|${r.date}`)).toEqual(
-      own(adsets!.rows, (r) => `${r.id}|${r.date}`),
-    );
-    expect(sumBy(adsets!.rows, (r) => `${r.campaignId}|${r.date}`)).toEqual(
-      own(campaigns!.rows, (r) => `${r.id}|${r.date}`),
-    );
+    expect(sumsBy(ads!.rows, (r) => r.adsetId)).toEqual(sumsBy(adsets!.rows, (r) => r.id));
+    expect(sumsBy(adsets!.rows, (r) => r.campaignId)).toEqual(sumsBy(campaigns!.rows, (r) => r.id));
+    expect(campaigns!.rows.find((r) => r.id === SEEDED.usdAwareness)).toMatchObject({
+      name: 'Spring awareness',
+    });
     const total = await report(USD, { level: 'campaign', granularity: 'total' });
-    expect(total.rows.every((r) => r.date === undefined)).toBe(true);
-    expect(sumBy(campaigns!.rows, (r) => r.id)).toEqual(own(total.rows, (r) => r.id));
-    expect(total.rows.find((r) => r.id === SEEDED.usdAwareness)).toMatchObject({ name: 'Spring awareness' });
+    const perId = totalsOf(campaigns!.rows);
+    expect(total.rows).toHaveLength(perId.size);
+    for (const r of total.rows) {
+      expect(r.date).toBeUndefined();
+      expect(r.spend).toBeCloseTo(perId.get(r.id)![0]!, 6);
+      expect([r.impressions, r.clicks, r.conversions]).toEqual(perId.get(r.id)!.slice(1));
+    }
   });
 
   it('filters by campaign and by ad set, and reads nothing for another account’s ids', async () => {
@@ -240,7 +223,7 @@ describe('snapchat reports: the adapter against the emulator', () => {
     expect(asCampaign.rows).toEqual([
       expect.objectContaining({
         id: SEEDED.usdAwareness,
-        impressions: sumBy(byAdSet.rows, () => 'all').get('all')!.impressions,
+        impressions: byAdSet.rows.reduce((sum, r) => sum + r.impressions!, 0),
       }),
     ]);
     expect((await report(USD, { campaignId: SEEDED.jpyWeb })).rows).toEqual([]);
@@ -249,7 +232,7 @@ describe('snapchat reports: the adapter against the emulator', () => {
 
   it('splits a range longer than 31 days into several DAY requests', async () => {
     const before = emulator.controls.callsTo('/stats', 'GET').length;
-    const long = await report(USD, { level: 'campaign', from: daysAgo(70), to: daysAgo(2) });
+    const long = await report(USD, { level: 'campaign', from: shiftDay(WEEK.to, -68), to: WEEK.to });
     expect(emulator.controls.callsTo('/stats', 'GET').length - before).toBe(3);
     expect(new Set(long.rows.map((r) => r.date)).size).toBe(69);
   });
