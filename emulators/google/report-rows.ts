@@ -1,5 +1,4 @@
-import { minorUnitExponent } from '../../src/adsets/money.js';
-import { adDayMetrics, type DayMetrics } from '../toolkit/metrics.js';
+import { adDayMetrics, addMetrics, type DayMetrics, minorDigits, NO_METRICS } from '../toolkit/metrics.js';
 import type { Context, Query } from './gaql.js';
 import { addDays, DATE_FIELD, dateRange } from './gaql-dates.js';
 import type { Account, AdGroupAd } from './model.js';
@@ -26,20 +25,12 @@ const monthsBefore = (day: string, months: number) => {
 /** What the REST API answers in `metrics`: int64 as decimal strings, conversions a double. */
 function metricsJson(sum: DayMetrics, currency: string) {
   return {
-    costMicros: String(sum.spendMinor * 10 ** (6 - minorUnitExponent(currency))),
+    costMicros: String(sum.spendMinor * 10 ** (6 - minorDigits(currency))),
     impressions: String(sum.impressions),
     clicks: String(sum.clicks),
     conversions: sum.conversions,
   };
 }
-
-const NOTHING: DayMetrics = { impressions: 0, clicks: 0, conversions: 0, spendMinor: 0 };
-const plus = (a: DayMetrics, b: DayMetrics): DayMetrics => ({
-  impressions: a.impressions + b.impressions,
-  clicks: a.clicks + b.clicks,
-  conversions: a.conversions + b.conversions,
-  spendMinor: a.spendMinor + b.spendMinor,
-});
 
 export function withMetrics(account: Account, base: Context[], query: Query, today: string): Context[] {
   const { currencyCode: currency } = account.customer;
@@ -72,7 +63,7 @@ export function withMetrics(account: Account, base: Context[], query: Query, tod
       const start = createdDay && createdDay > from ? createdDay : from;
       for (let day = start; day <= to; day = addDays(day, 1)) {
         const m = adDayMetrics(ad.ad.id, day, currency, { today, ...(createdDay ? { createdDay } : {}) });
-        if (m) days.set(day, plus(days.get(day) ?? NOTHING, m));
+        if (m) days.set(day, addMetrics(days.get(day) ?? NO_METRICS, m));
       }
     }
     return days;
@@ -87,7 +78,7 @@ export function withMetrics(account: Account, base: Context[], query: Query, tod
         segments: { date },
       }));
     }
-    const total = [...days.values()].reduce(plus, NOTHING);
+    const total = [...days.values()].reduce(addMetrics, NO_METRICS);
     return [{ ...context, metrics: metricsJson(total, currency) }];
   });
 }

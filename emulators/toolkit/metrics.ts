@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
+import { minorUnitExponent } from '../../src/adsets/money.js';
 
-/** Currencies without a minor unit, among those the emulators' accounts bill in. */
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK']);
 /** Roughly how many units of the currency buy one US dollar, so spend looks plausible in each. */
 const PER_DOLLAR: Record<string, number> = { JPY: 150, KRW: 1350, CLP: 900, VND: 25_000, ISK: 140 };
 
-/** How many decimals `spendMinor` has for a currency: 0 for the zero-decimal ones, else 2. */
-export const minorDigits = (currency: string): number => (ZERO_DECIMAL.has(currency) ? 0 : 2);
+/** How many decimals `spendMinor` has for a currency (ISO 4217's minor unit: 0 for JPY, 2 for EUR). */
+export const minorDigits = minorUnitExponent;
 
 export interface DayMetrics {
   impressions: number;
@@ -36,7 +35,7 @@ export function adDayMetrics(
   const conversions = Math.floor(clicks * (0.02 + unit(2) * 0.08));
   const dollars = (impressions / 1000) * (2 + unit(3) * 8);
   const major = dollars * (PER_DOLLAR[currency] ?? 1);
-  const spendMinor = Math.round(ZERO_DECIMAL.has(currency) ? major : major * 100);
+  const spendMinor = Math.round(major * 10 ** minorDigits(currency));
   return { impressions, clicks, conversions, spendMinor };
 }
 
