@@ -58,6 +58,11 @@ export function keys(prefix: string) {
       `${co(companyId)}:campaigns:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     campaignsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:campaigns:${customerId}:${platform}:filled`,
+    /** A customer's cached report on a platform, by the SHA-256 of its normalized query. */
+    report: (companyId: string, customerId: string, platform: string, queryHash: string) =>
+      `${co(companyId)}:report:${customerId}:${platform}:${queryHash}`,
+    /** A report that was still running when its request answered 202. */
+    reportRun: (companyId: string, runId: string) => `${co(companyId)}:report_run:${runId}`,
     /** The company's connect attempts, newest last; capped. */
     connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
     connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,
