@@ -178,6 +178,16 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
     },
     ...seeded.caches.map(cacheScenario),
     {
+      id: 'R1',
+      title: 'GET /reports: a cached 30-day report of 100 ad sets by day (3,000 rows, one page)',
+      server: stack.adlink,
+      prepare: fixed({
+        url: adlink,
+        expect: [200],
+        requests: [{ method: 'GET', path: `/reports?${seeded.report.query}`, headers: auth }],
+      }),
+    },
+    {
       id: 'S5',
       title: 'POST /customers with Idempotency-Key (a new key each)',
       server: stack.adlink,

@@ -195,7 +195,7 @@ export class ReportService {
   /** One platform's part: from the cache, or started at the platform and polled until the deadline. */
   private async part(ref: ConnectionRef, accounts: AdAccount[], request: ReportRequest): Promise<Part> {
     const query = queryOf(request);
-    const hash = cacheKey(query, accounts);
+    const hash = reportCacheKey(query, accounts);
     if (!request.live) {
       const cached = await this.store.reports.cached(ref, hash);
       if (cached) return { platform: ref.platform, accounts, reports: JSON.parse(cached), jobs: {} };
@@ -245,7 +245,7 @@ export class ReportService {
     if (ttl === 0) return;
     await this.store.reports.cache(
       ref,
-      cacheKey(query, part.accounts),
+      reportCacheKey(query, part.accounts),
       JSON.stringify(part.reports),
       ttl * 1000,
     );
@@ -290,7 +290,7 @@ const queryOf = (r: ReportRequest): ReportQuery => ({
 });
 
 /** The cache key of a query on a connection's accounts: the same report, whatever order it was asked in. */
-function cacheKey(query: ReportQuery, accounts: AdAccount[]): string {
+export function reportCacheKey(query: ReportQuery, accounts: AdAccount[]): string {
   const normalized = JSON.stringify([
     query.level,
     query.from,
