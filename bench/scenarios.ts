@@ -177,16 +177,23 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
       },
     },
     ...seeded.caches.map(cacheScenario),
-    {
-      id: 'R1',
-      title: 'GET /reports: a cached 30-day report of 100 ad sets by day (3,000 rows, one page)',
-      server: stack.adlink,
-      prepare: fixed({
-        url: adlink,
-        expect: [200],
-        requests: [{ method: 'GET', path: `/reports?${seeded.report.query}`, headers: auth }],
+    ...(
+      [
+        ['R1', 'a page of 1,000 rows (the default limit)', ''],
+        ['R1 all', 'all 3,000 rows in one page', '&limit=10000'],
+      ] as const
+    ).map(
+      ([id, what, limit]): Scenario => ({
+        id,
+        title: `GET /reports: a cached 30-day report of 100 ad sets by day, ${what}`,
+        server: stack.adlink,
+        prepare: fixed({
+          url: adlink,
+          expect: [200],
+          requests: [{ method: 'GET', path: `/reports?${seeded.report.query}${limit}`, headers: auth }],
+        }),
       }),
-    },
+    ),
     {
       id: 'S5',
       title: 'POST /customers with Idempotency-Key (a new key each)',

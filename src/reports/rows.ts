@@ -37,24 +37,32 @@ export const ROW_COLUMNS = [
 const ratio = (numerator: number | null, divisor: number | null): number | null =>
   numerator === null || divisor === null || divisor === 0 ? null : numerator / divisor;
 
-const round = (value: number | null, round: (v: number) => number) => (value === null ? null : round(value));
-
 /** An adapter's row in the API's shape: spend rounded to the currency's decimals, ratios from the sums. */
 export function unifiedRow(platform: PlatformId, report: AccountReport, row: ReportRow): UnifiedReportRow {
-  const money = (v: number) => roundToMinorUnits(v, report.currency);
-  const spend = round(row.spend, money);
-  const unified: Record<string, unknown> = {};
-  const values: Partial<UnifiedReportRow> = {
-    ...row,
+  const { currency } = report;
+  const spend = row.spend === null ? null : roundToMinorUnits(row.spend, currency);
+  const ctr = ratio(row.clicks, row.impressions);
+  const cpc = ratio(spend, row.clicks);
+  const cpm = ratio(spend === null ? null : spend * 1000, row.impressions);
+  // One literal in the columns' order: rows are built by the thousand, and keep one shape.
+  return {
+    level: row.level,
+    id: row.id,
+    name: row.name,
     platform,
-    currency: report.currency,
+    advertiser: row.advertiser,
+    ...(row.campaignId === undefined ? {} : { campaignId: row.campaignId }),
+    ...(row.adsetId === undefined ? {} : { adsetId: row.adsetId }),
+    ...(row.date === undefined ? {} : { date: row.date }),
+    currency,
     spend,
-    ctr: round(ratio(row.clicks, row.impressions), (v) => Math.round(v * 1e6) / 1e6),
-    cpc: round(ratio(spend, row.clicks), money),
-    cpm: round(ratio(spend === null ? null : spend * 1000, row.impressions), money),
+    impressions: row.impressions,
+    clicks: row.clicks,
+    conversions: row.conversions,
+    ctr: ctr === null ? null : Math.round(ctr * 1e6) / 1e6,
+    cpc: cpc === null ? null : roundToMinorUnits(cpc, currency),
+    cpm: cpm === null ? null : roundToMinorUnits(cpm, currency),
   };
-  for (const column of ROW_COLUMNS) if (values[column] !== undefined) unified[column] = values[column];
-  return unified as unknown as UnifiedReportRow;
 }
 
 /** The order rows are listed and paged in: platform, ad account, entity, then day. */
