@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdSetClient, expectError } from './support/adsets-client.js';
 import { ok, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
-import { type Company, newCustomer } from './support/connect-helpers.js';
+import { type Company, keysOf, newCustomer } from './support/connect-helpers.js';
 import { csvReportRows } from './support/csv.js';
 import { type Harness, startHarness } from './support/harness.js';
 import type { Json } from './support/sandbox-direct.js';
@@ -221,6 +221,32 @@ describe('reports: the API on the sandbox', () => {
     expectError(res, 429, 'platform_rate_limited');
     expect(res.headers['retry-after']).toBe('7');
     await s.direct.api.clearFaults();
+  });
+});
+
+describe('reports: the cache after a disconnect', () => {
+  let h: Harness;
+  afterAll(() => h?.close());
+
+  it("forgets the customer's cached reports of the platform", async () => {
+    h = await startHarness();
+    const company = await h.company('Leaving Vendor');
+    const s = await sandboxScenario(h, company, 'Leaving Bakery');
+    const cached = async () =>
+      (await keysOf(h)).filter((k) => k.includes(`:report:${s.client.customer}:`) || k.includes(':reports:'));
+    for (const level of ['campaign', 'ad']) {
+      const res = await h.http
+        .get('/reports')
+        .query({ customer: s.client.customer, level, ...closedWeek })
+        .set('Authorization', company.auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(await cached()).toHaveLength(3);
+    const gone = await h.http
+      .delete(`/customers/${s.client.customer}/connections/sandbox`)
+      .set('Authorization', company.auth);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await cached()).toEqual([]);
   });
 });
 
