@@ -5,7 +5,7 @@ import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
-import { parseQuery } from '../http/validate.js';
+import { customer, parseQuery } from '../http/validate.js';
 import { adSetReportQuery, campaignReportQuery, reportRunQuery, reportsQuery } from '../reports/input.js';
 import { rowKey, rowsCsv } from '../reports/rows.js';
 import type { ReportOutcome, ReportRequest, ReportService } from '../reports/service.js';
@@ -26,6 +26,12 @@ const fingerprint = (query: object): string =>
     .update(JSON.stringify(Object.entries(query).filter(([k]) => !['cursor', 'limit'].includes(k))))
     .digest('base64url')
     .slice(0, 16);
+
+/**
+ * The customer alone, checked before the report's own parameters: a token naming a customer it may
+ * not act for is refused as such, whatever else the request lacks.
+ */
+const customerOnly = z.object({ customer });
 
 const wantsCsv = (req: Request) => req.accepts(['application/json', 'text/csv']) === 'text/csv';
 
@@ -109,8 +115,8 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
     '/reports',
     {
       get: async (req, res) => {
+        const found = await findCustomer(store, req, parseQuery(customerOnly, req).customer, 'customer');
         const query = parseQuery(reportsQuery, req);
-        const found = await findCustomer(store, req, query.customer, 'customer');
         let platform: PlatformId | undefined;
         if (query.platform !== undefined) {
           if (!isPlatformId(query.platform)) {
@@ -140,9 +146,9 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
     '/reports/:id',
     {
       get: async (req, res) => {
+        const found = await findCustomer(store, req, parseQuery(customerOnly, req).customer, 'customer');
         const query = parseQuery(reportRunQuery, req);
         const id = req.params.id as string;
-        const found = await findCustomer(store, req, query.customer, 'customer');
         // A company token may read any of its customers' runs; an access token only its customer's.
         const customer =
           req.auth?.customer === undefined && query.customer === undefined ? undefined : found.id;
@@ -158,8 +164,8 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
     '/v1/:platform/adsets/:id/report',
     {
       get: async (req, res) => {
+        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
         const query = parseQuery(adSetReportQuery, req);
-        const ref = await platformScope(store, req, query.customer);
         const wanted = request(query, { adsetId: req.params.id as string });
         send(req, res, await reports.forPlatform(ref, wanted), {
           limit: query.limit,
@@ -176,8 +182,8 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
     '/v1/:platform/campaigns/:id/report',
     {
       get: async (req, res) => {
+        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
         const query = parseQuery(campaignReportQuery, req);
-        const ref = await platformScope(store, req, query.customer);
         const wanted = request(query, { campaignId: req.params.id as string });
         send(req, res, await reports.forPlatform(ref, wanted), {
           limit: query.limit,
