@@ -55,7 +55,7 @@ Point adlink at it:
   ${env}_BASE_URL=${emulator.url}
   ${env}_CLIENT_ID=${parsed.values['client-id']}
   ${env}_CLIENT_SECRET=${parsed.values['client-secret']}
-Test controls: POST ${emulator.url}/_emulator/throttle {"count":N}, /_emulator/expire-tokens, /_emulator/revoke-tokens, /_emulator/seed`);
+Test controls: POST ${emulator.url}/_emulator/throttle {"count":N}, /_emulator/expire-tokens, /_emulator/revoke-tokens, /_emulator/seed (Microsoft also /_emulator/reports, see emulators/README.md)`);
 const stop = () => emulator.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Controls } from '../toolkit/controls.js';
 import type { OAuthServer } from '../toolkit/oauth.js';
@@ -16,6 +16,9 @@ export interface ApiOptions {
 }
 
 type Json = Record<string, unknown>;
+
+/** Rows per searchStream batch, Google's. */
+const STREAM_BATCH = 10_000;
 
 /** The Google Ads REST API under `/{version}`: account listing, GAQL search and the mutates. */
 export function googleApiRoutes(
@@ -36,6 +39,40 @@ export function googleApiRoutes(
     res.json({ resourceNames: [...state.accessible].map((id) => `customers/${id}`) });
   });
 
+  /** A query's rows on an account (and the accounts a manager's `customer_client` lists). */
+  const answer = (account: Account, text: unknown) => {
+    if (typeof text !== 'string' || text.trim() === '') {
+      throw adsError(400, { requestError: 'REQUIRED_FIELD_MISSING' }, 'The query is required.', [
+        { fieldName: 'query' },
+      ]);
+    }
+    const query = parseQuery(text);
+    const clients = [...state.accounts.values()].filter((a) => a.managedBy.includes(account.customer.id));
+    return { query, rows: runQuery(account, query, clients) };
+  };
+
+  // REST answers the stream as one JSON array of SearchGoogleAdsStreamResponse batches (10,000 rows each).
+  router.post(new RegExp(`^${prefix}/customers/([^/]+)/googleAds:searchStream$`), (req, res) => {
+    const account = reach(state, req);
+    const body = bodyOf(req, ['query', 'summaryRowSetting', 'customerId']);
+    if (body.summaryRowSetting !== undefined && body.summaryRowSetting !== 'NO_SUMMARY_ROW') {
+      throw adsError(
+        400,
+        { requestError: 'UNKNOWN' },
+        'The emulator does not compute summary rows (summaryRowSetting NO_SUMMARY_ROW only).',
+        [{ fieldName: 'summary_row_setting' }],
+      );
+    }
+    const { query, rows } = answer(account, body.query);
+    const requestId = randomBytes(16).toString('base64url');
+    const batches = [];
+    for (let at = 0; at === 0 || at < rows.length; at += STREAM_BATCH) {
+      const results = rows.slice(at, at + STREAM_BATCH);
+      batches.push({ ...(results.length > 0 ? { results } : {}), fieldMask: fieldMask(query), requestId });
+    }
+    res.json(batches);
+  });
+
   router.post(new RegExp(`^${prefix}/customers/([^/]+)/googleAds:search$`), (req, res) => {
     const account = reach(state, req);
     const body = bodyOf(req, [
@@ -54,14 +91,7 @@ export function googleApiRoutes(
         [{ fieldName: 'page_size' }],
       );
     }
-    if (typeof body.query !== 'string' || body.query.trim() === '') {
-      throw adsError(400, { requestError: 'REQUIRED_FIELD_MISSING' }, 'The query is required.', [
-        { fieldName: 'query' },
-      ]);
-    }
-    const query = parseQuery(body.query);
-    const clients = [...state.accounts.values()].filter((a) => a.managedBy.includes(account.customer.id));
-    const rows = runQuery(account, query, clients);
+    const { query, rows } = answer(account, body.query);
     const fingerprint = createHash('sha256')
       .update(`${account.customer.id}\n${body.query}`)
       .digest('base64url')

@@ -1,10 +1,14 @@
+import { zonedTime } from '../../src/platforms/zoned-time.js';
 import { adsError } from './errors.js';
+import { checkDateCondition, DATE_FIELD } from './gaql-dates.js';
 import type { Account } from './model.js';
+import { withMetrics } from './report-rows.js';
 
 /**
  * The subset of the Google Ads Query Language the emulator answers: `SELECT f, … FROM resource
- * [WHERE cond AND …] [LIMIT n]`, conditions `=`, `!=` and `IN (…)`. Anything else is refused with
- * Google's QueryError, so an adapter cannot come to rely on a query the emulator only half runs.
+ * [WHERE cond AND …] [LIMIT n]`, conditions `=`, `!=`, `IN (…)`, `>`, `>=`, `<`, `<=`, and on
+ * `segments.date` BETWEEN and DURING. Anything else is refused with Google's QueryError, so an adapter
+ * cannot come to rely on a query the emulator only half runs.
  */
 
 /** The fields the emulator models, per resource (GAQL names). */
@@ -68,7 +72,13 @@ export const GAQL_FIELDS: Record<string, string[]> = {
     'keyword.text',
     'keyword.match_type',
   ],
+  // Performance (common/metrics.proto and segments.proto): what the emulator computes per ad and day.
+  metrics: ['cost_micros', 'impressions', 'clicks', 'conversions'],
+  segments: ['date'],
 };
+
+/** The resources whose rows carry the modelled metrics (Google has metrics on more). */
+const WITH_METRICS = ['customer', 'campaign', 'ad_group', 'ad_group_ad'];
 
 /** The resources whose fields a query FROM each resource may select (Google's attributed resources). */
 const ATTRIBUTED: Record<string, string[]> = {
@@ -82,7 +92,7 @@ const ATTRIBUTED: Record<string, string[]> = {
 
 export interface Condition {
   field: string;
-  operator: '=' | '!=' | 'IN';
+  operator: '=' | '!=' | 'IN' | '>' | '>=' | '<' | '<=' | 'BETWEEN' | 'DURING';
   values: string[];
 }
 
@@ -100,7 +110,8 @@ const queryError = (code: string, message: string) =>
 
 function tokenize(query: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /\s*(?:([A-Za-z_][A-Za-z0-9_.]*)|'([^'\n]*)'|"([^"\n]*)"|(-?\d+(?:\.\d+)?)|(!=|[=,()]))/y;
+  const pattern =
+    /\s*(?:([A-Za-z_][A-Za-z0-9_.]*)|'([^'\n]*)'|"([^"\n]*)"|(-?\d+(?:\.\d+)?)|(!=|>=|<=|[=,()<>]))/y;
   let at = 0;
   while (at < query.length) {
     if (/^\s*$/.test(query.slice(at))) break;
@@ -165,13 +176,29 @@ export function parseQuery(text: string): Query {
 
   const query = { fields, resource, conditions, ...(limit === undefined ? {} : { limit }) };
   for (const name of [...fields, ...conditions.map((c) => c.field)]) checkField(query.resource, name);
+  for (const c of conditions) if (c.field === DATE_FIELD) checkDateCondition(c);
+  // A query segmented by date needs a finite range of dates (query/date-ranges).
+  if (fields.includes(DATE_FIELD)) {
+    const bounds = conditions.filter((c) => c.field === DATE_FIELD).flatMap((c) => BOUNDS[c.operator] ?? []);
+    if (!bounds.includes('from') || !bounds.includes('to'))
+      throw queryError('EXPECTED_FILTERS_ON_DATE_RANGE', `${DATE_FIELD} needs a finite date range in WHERE`);
+  }
   return query;
 
   function condition(): Condition {
     const name = field();
     const op = tokens[i++];
-    if (op?.text === '=' || op?.text === '!=') return { field: name, operator: op.text, values: [literal()] };
-    if (op?.kind === 'word' && op.text.toUpperCase() === 'IN') {
+    const word = op?.kind === 'word' ? op.text.toUpperCase() : '';
+    if (op?.kind === 'symbol' && ['=', '!=', '>', '>=', '<', '<='].includes(op.text))
+      return { field: name, operator: op.text as Condition['operator'], values: [literal()] };
+    if (word === 'BETWEEN') {
+      const from = literal();
+      if (!keyword('AND')) throw queryError('EXPECTED_AND', 'BETWEEN takes two values joined by AND');
+      i++;
+      return onDates(name, 'BETWEEN', [from, literal()]);
+    }
+    if (word === 'DURING') return onDates(name, 'DURING', [literal()]);
+    if (word === 'IN') {
       if (tokens[i++]?.text !== '(') throw queryError('EXPECTED_LIST', 'IN takes a list');
       const values = [literal()];
       while (peek()?.text === ',') {
@@ -181,7 +208,16 @@ export function parseQuery(text: string): Query {
       if (tokens[i++]?.text !== ')') throw queryError('EXPECTED_LIST', 'unterminated list');
       return { field: name, operator: 'IN', values };
     }
-    throw queryError('BAD_OPERATOR', `the emulator supports =, != and IN, not "${op?.text ?? ''}"`);
+    throw queryError(
+      'BAD_OPERATOR',
+      `the emulator supports =, !=, <, >, IN, BETWEEN, DURING, not "${op?.text ?? ''}"`,
+    );
+  }
+
+  function onDates(name: string, operator: 'BETWEEN' | 'DURING', values: string[]): Condition {
+    if (name !== DATE_FIELD)
+      throw queryError('OPERATOR_FIELD_MISMATCH', `${operator} takes a date field, not "${name}"`);
+    return { field: name, operator, values };
   }
 
   function literal(): string {
@@ -191,11 +227,30 @@ export function parseQuery(text: string): Query {
   }
 }
 
+/** Which ends of a date range each operator bounds. */
+const BOUNDS: Partial<Record<Condition['operator'], ('from' | 'to')[]>> = {
+  '=': ['from', 'to'],
+  BETWEEN: ['from', 'to'],
+  DURING: ['from', 'to'],
+  '>': ['from'],
+  '>=': ['from'],
+  '<': ['to'],
+  '<=': ['to'],
+};
+
 function checkField(resource: string, name: string): void {
   const dot = name.indexOf('.');
   const [owner, path] = [name.slice(0, dot), name.slice(dot + 1)];
   if (!GAQL_FIELDS[owner]?.includes(path))
     throw queryError('UNRECOGNIZED_FIELD', `unrecognized field "${name}"`);
+  if (owner === 'metrics' || owner === 'segments') {
+    if (WITH_METRICS.includes(resource)) return;
+    const code =
+      owner === 'metrics'
+        ? 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE'
+        : 'PROHIBITED_SEGMENT_IN_SELECT_OR_WHERE_CLAUSE';
+    throw queryError(code, `"${name}" cannot be used with resource "${resource}" in the emulator`);
+  }
   if (!ATTRIBUTED[resource]!.includes(owner)) {
     throw queryError(
       'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE',
@@ -208,7 +263,7 @@ const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.
 /** `ad_group.primary_status` → ['adGroup', 'primaryStatus']. */
 export const jsonPath = (field: string) => field.split('.').map(camel);
 
-type Context = Record<string, object | undefined>;
+export type Context = Record<string, object | undefined>;
 
 /**
  * Every row of `resource` in the account, as the resources each row joins. `clients`: the accounts
@@ -274,8 +329,25 @@ const asText = (value: unknown) =>
 
 function matches(context: Context, condition: Condition): boolean {
   const value = asText(valueAt(context, condition.field));
-  const found = condition.values.includes(value);
-  return condition.operator === '!=' ? !found : found;
+  const [wanted] = condition.values;
+  const order =
+    Number.isNaN(Number(value)) || Number.isNaN(Number(wanted))
+      ? value.localeCompare(wanted!)
+      : Number(value) - Number(wanted);
+  switch (condition.operator) {
+    case '!=':
+      return !condition.values.includes(value);
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    default:
+      return condition.values.includes(value);
+  }
 }
 
 /** The rows a query selects, in the REST shape: each joined resource with its resource name. */
@@ -284,8 +356,21 @@ export function runQuery(
   query: Query,
   clients: Account[] = [],
 ): Record<string, Record<string, unknown>>[] {
-  const selected = contexts(account, query.resource, clients).filter((c) =>
-    query.conditions.every((q) => matches(c, q)),
+  const measured =
+    query.fields.some((f) => /^(metrics|segments)\./.test(f)) ||
+    query.conditions.some((c) => /^metrics\./.test(c.field));
+  if (measured && account.customer.manager) {
+    throw queryError(
+      'REQUESTED_METRICS_FOR_MANAGER',
+      'metrics cannot be requested for a manager account: query each client account',
+    );
+  }
+  const today = zonedTime(new Date(), account.customer.timeZone).slice(0, 10);
+  const base = contexts(account, query.resource, clients);
+  const rowsOf = measured ? withMetrics(account, base, query, today) : base;
+  // Date conditions chose the days; the others filter rows.
+  const selected = rowsOf.filter((c) =>
+    query.conditions.every((q) => q.field === DATE_FIELD || matches(c, q)),
   );
   const rows = selected.slice(0, query.limit ?? selected.length).map((context) => {
     const row: Record<string, Record<string, unknown>> = {};
@@ -293,7 +378,9 @@ export function runQuery(
       const value = valueAt(context, field);
       if (value === undefined) continue;
       const [resource, ...path] = jsonPath(field);
-      row[resource!] ??= { resourceName: (context[resource!] as { resourceName: string }).resourceName };
+      // Resources carry their resource name; metrics and segments have none.
+      const resourceName = (context[resource!] as { resourceName?: string }).resourceName;
+      row[resource!] ??= resourceName ? { resourceName } : {};
       let node = row[resource!]!;
       for (const key of path.slice(0, -1)) {
         node[key] ??= {};

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { Controls } from '../toolkit/controls.js';
 import type { OAuthServer } from '../toolkit/oauth.js';
+import { AnalyticsRefusal, adAnalytics } from './analytics.js';
 import { createErrors, DELETED, patchErrors, patched } from './campaign-rules.js';
 import { createGroupErrors, patchGroupErrors } from './group-rules.js';
 import { patchedSchedule, readPatch } from './patch.js';
@@ -107,7 +108,7 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     try {
       work(req, res);
     } catch (err) {
-      if (!(err instanceof BadQuery)) throw err;
+      if (!(err instanceof BadQuery || err instanceof AnalyticsRefusal)) throw err;
       liError(res, 400, 'ILLEGAL_ARGUMENT', err.message);
     }
   };
@@ -306,6 +307,11 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
       );
       res.json(page(creatives, params));
     }),
+  );
+
+  router.get(
+    '/rest/adAnalytics',
+    handle((req, res) => res.json(adAnalytics(state, query(req)))),
   );
 
   return router;

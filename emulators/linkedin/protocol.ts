@@ -93,7 +93,12 @@ export function restGate(oauth: OAuthServer, controls: Controls) {
       });
     }
     const writes = req.method !== 'GET';
-    const allowed = writes ? ['rw_ads'] : ['rw_ads', 'r_ads'];
+    // Reporting has its own permission (Reporting: `r_ads_reporting`).
+    const allowed = req.path.startsWith('/rest/adAnalytics')
+      ? ['r_ads_reporting']
+      : writes
+        ? ['rw_ads']
+        : ['rw_ads', 'r_ads'];
     if (!grant.scope.some((s) => allowed.includes(s))) {
       return liError(
         res,

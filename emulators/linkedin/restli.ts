@@ -67,7 +67,9 @@ export function restliParams(rawQuery: string): Record<string, RestliData> {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const key = decodeURIComponent(eq < 0 ? pair : pair.slice(0, eq));
-    params[key] = restliDecode(eq < 0 ? '' : pair.slice(eq + 1));
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    // `fields` is a projection (`a,b,c`), not Rest.li data.
+    params[key] = key === 'fields' ? decodeURIComponent(value) : restliDecode(value);
   }
   return params;
 }

@@ -72,12 +72,15 @@ export const idOf = (value: string): string => value.split(':').pop() ?? '';
 export const SEED = {
   usdAccount: '507404993',
   eurAccount: '508116022',
+  /** A zero-decimal (JPY) account: budgets in whole yen. */
+  jpyAccount: '509330077',
   /** ACTIVE group of the USD account (objective WEBSITE_VISITS): the usual parent for new campaigns. */
   usdGroup: '611000001',
   usdPausedGroup: '611000002',
   eurGroup: '611000003',
   /** A USD group with an end date (BRAND_AWARENESS): lifetime budgets run until it. */
   usdEndingGroup: '611000004',
+  jpyGroup: '611000005',
   /** Campaigns of the USD account in several statuses. */
   runningCampaign: '700000001',
   draftCampaign: '700000003',
@@ -89,6 +92,7 @@ export const MEMBER = 'urn:li:person:emulated-member';
 const ORGANIZATIONS: Record<string, string> = {
   [SEED.usdAccount]: 'urn:li:organization:2414183',
   [SEED.eurAccount]: 'urn:li:organization:5090311',
+  [SEED.jpyAccount]: 'urn:li:organization:7311642',
 };
 
 export class LinkedInState {
@@ -151,6 +155,7 @@ export class LinkedInState {
     const accounts: [string, string, string][] = [
       [SEED.usdAccount, 'Acme Corp (USD)', 'USD'],
       [SEED.eurAccount, 'Acme GmbH (EUR)', 'EUR'],
+      [SEED.jpyAccount, 'Acme KK (JPY)', 'JPY'],
     ];
     for (const [id, name, currency] of accounts) {
       this.accounts.set(id, {
@@ -168,6 +173,7 @@ export class LinkedInState {
       [SEED.usdGroup, SEED.usdAccount, 'Always-on traffic', 'ACTIVE', 'WEBSITE_VISITS'],
       [SEED.usdPausedGroup, SEED.usdAccount, 'Spring leads', 'PAUSED', 'LEAD_GENERATION'],
       [SEED.eurGroup, SEED.eurAccount, 'Markenbekanntheit', 'ACTIVE', 'BRAND_AWARENESS'],
+      [SEED.jpyGroup, SEED.jpyAccount, 'Tokyo traffic', 'ACTIVE', 'WEBSITE_VISITS'],
       [
         SEED.usdEndingGroup,
         SEED.usdAccount,
@@ -197,6 +203,7 @@ export class LinkedInState {
       ['700000006', SEED.usdAccount, SEED.usdPausedGroup, 'Webinar Q1', 'COMPLETED'],
       ['700000007', SEED.eurAccount, SEED.eurGroup, 'DACH Entscheider', 'ACTIVE'],
       ['700000008', SEED.eurAccount, SEED.eurGroup, 'DACH Retargeting', 'PAUSED'],
+      ['700000009', SEED.jpyAccount, SEED.jpyGroup, 'Tokyo visitors', 'ACTIVE'],
     ];
     campaigns.forEach(([id, account, group, name, status], i) => {
       const currency = this.accounts.get(account)!.currency;
@@ -213,6 +220,7 @@ export class LinkedInState {
       ['800000001', SEED.runningCampaign, 'Visitors – image ad', 'ACTIVE', true],
       ['800000002', SEED.runningCampaign, 'Visitors – video ad', 'PAUSED', false],
       ['800000003', '700000007', 'Entscheider – Karussell', 'ACTIVE', false],
+      ['800000004', '700000009', 'Tokyo – image ad', 'ACTIVE', true],
     ];
     for (const [id, campaign, name, intendedStatus, isServing] of creatives) {
       this.creatives.set(id, {
@@ -227,6 +235,12 @@ export class LinkedInState {
     }
   }
 }
+
+/** A seeded amount in the currency's precision: dollars become a hundred times as many yen. */
+const money = (dollars: number, currencyCode: string): Money =>
+  currencyCode === 'JPY'
+    ? { amount: String(dollars * 100), currencyCode }
+    : { amount: dollars.toFixed(2), currencyCode };
 
 function campaignFields(
   account: string,
@@ -245,8 +259,8 @@ function campaignFields(
     associatedEntity: ORGANIZATIONS[account],
     politicalIntent: 'NOT_POLITICAL',
     costType: 'CPM',
-    unitCost: { amount: '12.00', currencyCode },
-    dailyBudget: { amount: '50.00', currencyCode },
+    unitCost: money(12, currencyCode),
+    dailyBudget: money(50, currencyCode),
     ...(objectiveType ? { objectiveType } : {}),
     locale: { country: 'US', language: 'en' },
     targetingCriteria: {

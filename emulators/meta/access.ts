@@ -16,30 +16,39 @@ export const appSecretProof = (token: string, secret: string) =>
   createHmac('sha256', secret).update(token).digest('hex');
 
 /**
- * Every Graph call: throttled when the controls say so (code 17 with the BUC usage header, as Meta
- * sends for the ads-management use case), else the token must be valid and an `appsecret_proof`,
+ * Meta's rate-limit answer: code 17 with the BUC usage header of the ads-management use case, or on
+ * the insights edge code 80000 with the ads-insights use case's.
+ */
+function throttled(path: string): GraphError {
+  const account = /\/act_(\d+)/.exec(path)?.[1] ?? '0';
+  const insights = path.endsWith('/insights');
+  const usage = {
+    [account]: [
+      {
+        type: insights ? 'ads_insights' : 'ads_management',
+        call_count: 100,
+        total_cputime: 40,
+        total_time: 60,
+        estimated_time_to_regain_access: 0,
+      },
+    ],
+  };
+  const message = insights
+    ? '(#80000) There have been too many calls from this ad-account. Wait a bit and try again.'
+    : '(#17) User request limit reached';
+  return new GraphError(message, insights ? 80_000 : 17, {
+    subcode: 2446079,
+    headers: { 'X-Business-Use-Case-Usage': JSON.stringify(usage) },
+  });
+}
+
+/**
+ * Every Graph call: throttled when the controls say so (see `throttled`), else the token must be valid and an `appsecret_proof`,
  * when sent, must be the token's HMAC under the app secret.
  */
 export function graphAccess(oauth: OAuthServer, controls: Controls): RequestHandler {
   return (req, res, next) => {
-    if (controls.takeThrottle()) {
-      const account = /\/act_(\d+)/.exec(req.path)?.[1] ?? '0';
-      const usage = {
-        [account]: [
-          {
-            type: 'ads_management',
-            call_count: 100,
-            total_cputime: 40,
-            total_time: 60,
-            estimated_time_to_regain_access: 0,
-          },
-        ],
-      };
-      throw new GraphError('(#17) User request limit reached', 17, {
-        subcode: 2446079,
-        headers: { 'X-Business-Use-Case-Usage': JSON.stringify(usage) },
-      });
-    }
+    if (controls.takeThrottle()) throw throttled(req.path);
     const token = accessTokenOf(req.query, req.body, req.get('authorization'));
     const grant = oauth.verify(token);
     if (grant === 'missing') {

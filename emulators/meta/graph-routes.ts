@@ -3,6 +3,7 @@ import { adSetChanges, newAdSet } from './adset-input.js';
 import { campaignChanges, newCampaign } from './campaign-input.js';
 import { parseFields } from './fields.js';
 import { invalidParam, noSuchObject } from './graph-error.js';
+import { insights } from './insights.js';
 import {
   ADSET_CREATE_PARAMS,
   ADSET_UPDATE_PARAMS,
@@ -19,7 +20,7 @@ import type { MetaStore } from './store.js';
 /**
  * The Graph API paths adlink and the SDK use, under `/{version}`: the user's ad accounts, their
  * campaigns, ad sets and ads (edges, cursor-paginated), nodes by id, campaign and ad set
- * create/update/delete.
+ * create/update/delete, insights.
  */
 export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   const router = Router();
@@ -52,6 +53,11 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
     const ad = store.ads.get(node);
     if (ad) return res.json(render.ad(ad, fields));
     throw noSuchObject(node, 'GET');
+  });
+
+  /** Performance of an ad account, campaign, ad set or ad (see insights.ts). */
+  router.get('/:node/insights', (req, res) => {
+    res.json(insights(store, req.params.node, req.query, new URL(req.originalUrl, baseUrl)));
   });
 
   /** Edges: an account's campaigns, ad sets and ads; a campaign's ad sets and ads; an ad set's ads. */

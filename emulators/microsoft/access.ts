@@ -51,21 +51,33 @@ export function requireCaller(oauth: OAuthServer, controls: Controls): RequestHa
   };
 }
 
+/** The `CustomerId` header every Campaign Management and Reporting call carries (116 without it). */
+function customerOf(req: Request): string {
+  const customerId = header(req, 'CustomerId');
+  if (!customerId) {
+    throw adApiFault(
+      400,
+      CODES.requestMissingHeaders,
+      'One or more required header elements are missing from the request: CustomerId.',
+    );
+  }
+  return customerId;
+}
+
+/** Reporting: the customer is kept in `res.locals.customerId`; the accounts are the report scope's. */
+export const requireCustomer: RequestHandler = (req, res, next) => {
+  res.locals.customerId = customerOf(req);
+  next();
+};
+
 /**
- * Campaign Management also wants `CustomerId` and `CustomerAccountId`: the account must be one the
- * user reaches, under that customer. The account is kept in `res.locals.account` for the handlers.
+ * Campaign Management also wants `CustomerAccountId`: the account must be one the user reaches,
+ * under the customer. The account is kept in `res.locals.account` for the handlers.
  */
 export function requireAccount(state: MicrosoftAdsState): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const customerId = header(req, 'CustomerId');
+    const customerId = customerOf(req);
     const accountId = header(req, 'CustomerAccountId');
-    if (!customerId) {
-      throw adApiFault(
-        400,
-        CODES.requestMissingHeaders,
-        'One or more required header elements are missing from the request: CustomerId.',
-      );
-    }
     if (!accountId) {
       throw operationFault(
         CODES.accountIdHasToBeSpecified,

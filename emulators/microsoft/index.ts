@@ -1,14 +1,15 @@
 import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
-import { requireAccount, requireCaller } from './access.js';
+import { requireAccount, requireCaller, requireCustomer } from './access.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { faultHandler } from './faults.js';
 import { MicrosoftAdsState } from './model.js';
 import { microsoftOAuthRoutes } from './oauth-routes.js';
-import { CAMPAIGN_BASE, CUSTOMER_BASE } from './operations.js';
+import { CAMPAIGN_BASE, CUSTOMER_BASE, REPORTING_BASE } from './operations.js';
 import { readRoutes } from './read-routes.js';
+import { downloadRoutes, ReportJobs, reportControls, reportRoutes } from './report-routes.js';
 import { SEED, seed, seedAdGroups } from './seed.js';
 
 /** Microsoft Advertising (Bing Ads API v13, REST), as adlink uses it. See README.md beside this file. */
@@ -16,7 +17,7 @@ export const microsoftEmulator: EmulatorDefinition = {
   name: 'Microsoft Advertising',
   refreshTokens: true,
   rotateRefreshTokens: true,
-  create({ oauth, controls }) {
+  create({ oauth, controls, options }) {
     const state = new MicrosoftAdsState({
       Id: SEED.user,
       CustomerId: SEED.customer,
@@ -35,9 +36,14 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(readRoutes());
     router.use(adGroupRoutes(state));
     router.use(campaignRoutes(state));
+    const reports = new ReportJobs();
+    router.use(REPORTING_BASE, json, caller, requireCustomer, faultHandler);
+    router.use(reportRoutes(state, reports, options.baseUrl));
+    router.use(downloadRoutes(reports));
     router.use(faultHandler);
     return {
       router,
+      controlRouter: reportControls(reports),
       seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
     };
   },

@@ -14,6 +14,7 @@ export interface Operation {
 
 export const CAMPAIGN_BASE = '/CampaignManagement/v13';
 export const CUSTOMER_BASE = '/CustomerManagement/v13';
+export const REPORTING_BASE = '/Reporting/v13';
 
 export const CAMPAIGN_OPERATIONS = {
   getCampaignsByAccountId: {
@@ -64,6 +65,11 @@ export const CUSTOMER_OPERATIONS = {
     path: '/Accounts/Search',
     fields: ['Predicates', 'Ordering', 'PageInfo', 'ReturnAdditionalFields'],
   },
+} as const satisfies Record<string, Operation>;
+
+export const REPORTING_OPERATIONS = {
+  submitGenerateReport: { method: 'POST', path: '/GenerateReport/Submit', fields: ['ReportRequest'] },
+  pollGenerateReport: { method: 'POST', path: '/GenerateReport/Poll', fields: ['ReportRequestId'] },
 } as const satisfies Record<string, Operation>;
 
 /** The fields of an AdGroup and a Keyword the emulator takes on add and update. */

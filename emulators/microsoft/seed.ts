@@ -15,6 +15,8 @@ export const SEED = {
   customer: '251000111',
   usAccount: '180000111',
   euAccount: '180000222',
+  /** Bills in yen, a currency without a minor unit. */
+  jpAccount: '180000333',
   searchCampaign: '460000111',
   audienceCampaign: '460000222',
   pausedCampaign: '460000333',
@@ -24,6 +26,7 @@ export const SEED = {
   /** A Search campaign spending a shared Budget (BudgetId set). */
   sharedBudgetCampaign: '460000666',
   sharedBudget: '780000111',
+  jpCampaign: '460000777',
 } as const;
 
 const NO_BID = { Amount: null };
@@ -116,7 +119,7 @@ export function seedAdGroups(
 }
 
 /**
- * One user under one customer with two accounts (USD, EUR); Search and Audience campaigns with daily
+ * One user under one customer with three accounts (USD, EUR, JPY); Search and Audience campaigns with daily
  * budgets; ad groups Active, Paused and Expired (and one in a paused campaign); keywords and ads.
  */
 export function seed(state: MicrosoftAdsState): void {
@@ -220,4 +223,21 @@ export function seed(state: MicrosoftAdsState): void {
     BudgetType: 'DailyBudgetStandard',
     Languages: null,
   });
+
+  const jp = account(SEED.jpAccount, 'Trail Bikes JP', 'F100CCCC', 'JPY', 'OsakaSapporoTokyo');
+  const jpSearch = campaign(jp, {
+    Id: SEED.jpCampaign,
+    Name: '検索 – 自転車',
+    Status: 'Active',
+    CampaignType: 'Search',
+    DailyBudget: 5000,
+    BudgetType: 'DailyBudgetStandard',
+  });
+  addAdGroup(state, jp, jpSearch, {
+    name: 'ロードバイク',
+    status: 'Active',
+    keywords: ['ロードバイク'],
+    ads: 2,
+  });
+  addAdGroup(state, jp, jpSearch, { name: 'Mountain bikes JP', status: 'Paused', ads: 1 });
 }

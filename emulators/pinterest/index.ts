@@ -8,6 +8,7 @@ import { pinterestErrors } from './errors.js';
 import { keywordRoutes } from './keyword-routes.js';
 import { V5 } from './model.js';
 import { oauthRoutes } from './oauth-routes.js';
+import { reportRoutes } from './report-routes.js';
 import { seed } from './seed.js';
 import { PinterestState } from './state.js';
 
@@ -24,6 +25,8 @@ export const pinterestEmulator: EmulatorDefinition = {
     router.use(`${V5}/ad_accounts`, requireAccess(oauth, controls), express.json({ limit: '1mb' }));
     router.use(
       accountRoutes(state),
+      // Before the campaign and ad group routes, whose `…/:id` would take `analytics` for an id.
+      reportRoutes(state),
       campaignRoutes(state),
       adGroupRoutes(state),
       keywordRoutes(state),

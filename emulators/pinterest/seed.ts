@@ -5,6 +5,8 @@ import type { PinterestState } from './state.js';
 export const SEED = {
   usdAccount: '549755885175',
   eurAccount: '549755885176',
+  /** Bills in yen, a currency without minor units. */
+  jpyAccount: '549755885177',
   /** ACTIVE AWARENESS campaign of the USD account: the usual parent of new ad groups. */
   awareness: '626736533506',
   consideration: '626736533507',
@@ -13,6 +15,7 @@ export const SEED = {
   /** Campaign budget optimization: its ad groups have no budget of their own. */
   videoCbo: '626736533509',
   eurConsideration: '626736533601',
+  jpyAwareness: '626736533701',
 } as const;
 
 const DAY = 86_400;
@@ -140,13 +143,30 @@ const CAMPAIGNS: {
       },
     ],
   },
+  {
+    id: SEED.jpyAwareness,
+    account: SEED.jpyAccount,
+    name: '東京 autumn',
+    objective: 'AWARENESS',
+    status: 'ACTIVE',
+    adGroups: [
+      {
+        name: 'Tokyo commuters',
+        status: 'ACTIVE',
+        budget: { type: 'DAILY', units: 3000 },
+        targeting: { LOCATION: ['JP'] },
+        ads: ['ACTIVE', 'ACTIVE'],
+      },
+    ],
+  },
 ];
 
-/** Fills a new state: two ad accounts (USD, EUR), campaigns, ad groups in every status, ads, keywords. */
+/** Fills a new state: three ad accounts (USD, EUR, JPY), campaigns, ad groups in every status, ads, keywords. */
 export function seed(state: PinterestState): void {
   const accounts: [string, string, string, string][] = [
     [SEED.usdAccount, 'Acme Home (US)', 'USD', 'US'],
     [SEED.eurAccount, 'Acme Maison (FR)', 'EUR', 'FR'],
+    [SEED.jpyAccount, 'Acme Japan (JP)', 'JPY', 'JP'],
   ];
   for (const [id, name, currency, country] of accounts) {
     const time = state.nextTime();

@@ -8,6 +8,7 @@ import { oauthRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
 import { seed, seedAdSquads } from './seed.js';
 import { SnapState } from './state.js';
+import { statsRoutes } from './stats-routes.js';
 
 /** Access tokens last 30 minutes. */
 export const ACCESS_TOKEN_TTL = 1800;
@@ -25,7 +26,12 @@ export const snapchatEmulator: EmulatorDefinition = {
     seed(state);
     const api = Router();
     api.use(express.json({ limit: '1mb' }), requireAccess(oauth, controls));
-    api.use(readRoutes(state, options.baseUrl), campaignRoutes(state), adSquadRoutes(state));
+    api.use(
+      readRoutes(state, options.baseUrl),
+      statsRoutes(state),
+      campaignRoutes(state),
+      adSquadRoutes(state),
+    );
     api.use(snapErrors);
     const router = Router();
     router.use(oauthRoutes(oauth));

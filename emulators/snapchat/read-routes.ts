@@ -37,6 +37,12 @@ export function readRoutes(state: SnapState, baseUrl: string): Router {
     );
   });
 
+  router.get('/adaccounts/:id', (req, res) => {
+    const { render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
+    sendEntities(res, 'adaccounts', 'adaccount', [render.adAccount(account)]);
+  });
+
   router.get('/adaccounts/:id/campaigns', (req, res) => {
     const { url, readDeleted, render } = context(req);
     const account = found(state.adAccounts, 'ad account', req.params.id);

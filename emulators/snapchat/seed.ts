@@ -8,16 +8,19 @@ import {
 } from './model.js';
 import type { SnapState } from './state.js';
 
-/** The seeded organization, its two ad accounts (USD, EUR) and their campaigns. */
+/** The seeded organization, its three ad accounts (USD, EUR, JPY) and their campaigns. */
 export const SEEDED = {
   organization: '0b6c3f2e-5a41-4c1e-9d7a-2f0e8b1c4a01',
   usdAccount: '3f8a1c2d-7b4e-4f61-a9c0-5d2e8b7a1b01',
   eurAccount: '3f8a1c2d-7b4e-4f61-a9c0-5d2e8b7a1b02',
+  /** A zero-decimal (JPY) account in Asia/Tokyo. */
+  jpyAccount: '3f8a1c2d-7b4e-4f61-a9c0-5d2e8b7a1b03',
   usdAwareness: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c01',
   usdWeb: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c02',
   eurVideo: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c03',
   /** Created with objective v2 properties (TRAFFIC), without the legacy `objective`. */
   usdTraffic: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c04',
+  jpyWeb: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c05',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -150,6 +153,29 @@ const ACCOUNTS: {
       },
     ],
   },
+  {
+    id: SEEDED.jpyAccount,
+    name: 'Bakery Tokyo',
+    currency: 'JPY',
+    timezone: 'Asia/Tokyo',
+    campaigns: [
+      {
+        id: SEEDED.jpyWeb,
+        name: 'Tokyo orders',
+        objective: 'WEB_CONVERSION',
+        status: 'ACTIVE',
+        squads: [
+          {
+            name: 'Shibuya',
+            status: 'ACTIVE',
+            budget: { daily: 3_000_000_000 },
+            geos: geos('jp'),
+            ads: ['ACTIVE', 'ACTIVE'],
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 /** A squad's values with adlink's defaults for everything the seed does not vary. */
@@ -177,6 +203,7 @@ function squadValues(campaign: Campaign, seed: Omit<SquadSeed, 'ads' | 'deleted'
 
 /** Fills a new state with the organization, its ad accounts, campaigns, ad squads and ads. */
 export function seed(state: SnapState): void {
+  state.seeding = true;
   const created = state.now();
   state.organizations.set(SEEDED.organization, {
     id: SEEDED.organization,
@@ -220,6 +247,7 @@ export function seed(state: SnapState): void {
       }
     }
   }
+  state.seeding = false;
 }
 
 /** `count` more paused squads with a 5.00 daily budget under one campaign of one ad account. */

@@ -23,9 +23,12 @@ export class SnapState {
     return randomUUID();
   }
 
+  /** While seeding, times run on from January 2026 (not the real clock): seeded ads have a history. */
+  seeding = false;
+
   /** Times that increase by a second per call (and never lag the real clock), so lists keep an order. */
   now(): string {
-    this.clock = Math.max(this.clock + 1000, Date.now());
+    this.clock = this.seeding ? this.clock + 1000 : Math.max(this.clock + 1000, Date.now());
     return new Date(this.clock).toISOString();
   }
 

@@ -6,6 +6,7 @@ import { advertiserRoutes } from './advertiser-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { consentRoutes, tokenRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
+import { reportRoutes } from './report-routes.js';
 import { seed, seedAdGroups } from './seed.js';
 import { TikTokState } from './state.js';
 import { targetingRoutes } from './targeting-routes.js';
@@ -26,6 +27,7 @@ export const tiktokEmulator: EmulatorDefinition = {
     api.use(campaignRoutes(state));
     api.use(adGroupRoutes(state));
     api.use(targetingRoutes(state));
+    api.use(reportRoutes(state));
     const router = Router();
     router.use(consentRoutes(oauth));
     router.use('/open_api/v1.3', api);

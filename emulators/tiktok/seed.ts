@@ -104,7 +104,12 @@ export function seed(state: TikTokState): void {
     seedAdGroup(state, tokyo, { adgroup_name: 'Tokyo commuters', budget: 5000, location_ids: ['1850147'] }),
     'Melon pan video',
   );
+  // The seeded ads have run since early January, so reports of past days have numbers.
+  for (const ad of state.ads.values()) ad.create_time = SEEDED_ADS_SINCE;
 }
+
+/** When the seeded ads were created (TikTok's time format, UTC). */
+export const SEEDED_ADS_SINCE = '2026-01-05 09:00:00';
 
 /** `count` more paused ad groups under a seeded campaign (for pagination tests). */
 export function seedAdGroups(state: TikTokState, advertiserId: string, campaignId: string, count: number) {

@@ -17,6 +17,8 @@ export interface EmulatorOptions {
 export interface Emulator extends ControlTarget {
   name: string;
   router: express.Router;
+  /** The platform's own test controls under `/_emulator/` (Microsoft's report polls), beside the shared ones. */
+  controlRouter?: express.Router;
 }
 
 export interface EmulatorDefinition {
@@ -70,6 +72,7 @@ export async function startEmulator(
   const app = express();
   app.disable('x-powered-by');
   app.use(controlRoutes(emulator));
+  if (built.controlRouter) app.use(built.controlRouter);
   app.use(recordCalls(controls));
   app.use(injectFaults(controls));
   app.use(built.router);

@@ -288,7 +288,8 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       oauth: standard({
         authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
         tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
-        scopes: ['rw_ads', 'r_ads'],
+        // r_ads_reporting: the Reporting API (adAnalytics) has its own permission.
+        scopes: ['rw_ads', 'r_ads', 'r_ads_reporting'],
         // LinkedIn's token revocation: a form of `client_id`, `client_secret` and the access `token`.
         revocation: {
           url: 'https://www.linkedin.com/oauth/v2/revoke',
@@ -322,9 +323,10 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         // app's consent in their account.
       }),
       apiBaseUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/{version}',
-      // Accounts and users live in Customer Management, on another host.
+      // Accounts and users live in Customer Management, reports in the Reporting service: other hosts.
       apiUrls: {
         customerManagement: 'https://clientcenter.api.bingads.microsoft.com/CustomerManagement/{version}',
+        reporting: 'https://reporting.api.bingads.microsoft.com/Reporting/{version}',
       },
       apiVersion: 'v13',
       developerToken: true,

@@ -9,7 +9,10 @@ export interface AnswerHeaders {
 export interface HttpAnswer {
   status: number;
   headers: AnswerHeaders;
+  /** The body as UTF-8 text. */
   text: string;
+  /** The body as it came (a zipped report download is binary). */
+  bytes: Buffer;
 }
 
 /** What a platform call sends: adapters build JSON or form bodies as text, headers as a plain object. */
@@ -78,7 +81,15 @@ export function httpCall(url: string, init: HttpRequest, timeoutMs: number): Pro
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status, headers: headersOf(message), text: Buffer.concat(chunks).toString('utf8') });
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status,
+          headers: headersOf(message),
+          bytes,
+          get text() {
+            return bytes.toString('utf8');
+          },
+        });
       });
     });
     request.end(init.body);

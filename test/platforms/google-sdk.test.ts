@@ -20,6 +20,12 @@ import { emulatorToken } from '../support/emulator-call.js';
 
 const METHODS = {
   search: ['GoogleAdsService', 'Search', 'SearchGoogleAdsRequest', 'SearchGoogleAdsResponse'],
+  searchStream: [
+    'GoogleAdsService',
+    'SearchStream',
+    'SearchGoogleAdsStreamRequest',
+    'SearchGoogleAdsStreamResponse',
+  ],
   mutate: ['GoogleAdsService', 'Mutate', 'MutateGoogleAdsRequest', 'MutateGoogleAdsResponse'],
   adGroups: ['AdGroupService', 'MutateAdGroups', 'MutateAdGroupsRequest', 'MutateAdGroupsResponse'],
   campaigns: ['CampaignService', 'MutateCampaigns', 'MutateCampaignsRequest', 'MutateCampaignsResponse'],
@@ -68,7 +74,9 @@ async function call(method: keyof typeof METHODS, customer: string | null, body?
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const json = (await res.json()) as Record<string, unknown>;
-  if (res.ok) expect(shapeProblems(json, `${ADS}.services.${response}`)).toEqual([]);
+  // REST answers a stream as a JSON array of its messages.
+  const messages = method === 'searchStream' && Array.isArray(json) ? json : [json];
+  if (res.ok) for (const m of messages) expect(shapeProblems(m, `${ADS}.services.${response}`)).toEqual([]);
   else expectRpcError(json);
   return { status: res.status, body: json };
 }
@@ -116,6 +124,9 @@ describe('google emulator against google-ads-node', () => {
       names.map((n) => `${resource}.${n}`),
     );
     expect(fields).toContain('campaign_budget.amount_micros');
+    expect(fields).toEqual(
+      expect.arrayContaining(['metrics.cost_micros', 'metrics.conversions', 'segments.date']),
+    );
     expect(fields.filter((f) => !gaqlFieldExists(f))).toEqual([]);
     expect(gaqlFieldExists('ad_group.no_such_field')).toBe(false);
   });
@@ -175,6 +186,15 @@ describe('google emulator against google-ads-node', () => {
     expect(await call('adGroups', SEED.bakery, { operations: [{ remove: name }] })).toMatchObject({
       status: 200,
     });
+
+    const report =
+      'SELECT ad_group_ad.ad.id, ad_group.id, campaign.id, customer.time_zone, metrics.cost_micros, metrics.impressions, ' +
+      'metrics.clicks, metrics.conversions, segments.date FROM ad_group_ad WHERE segments.date DURING LAST_7_DAYS';
+    const paged = await call('search', SEED.bakery, { query: report });
+    expect((paged.body.results as unknown[]).length).toBe(2);
+    const streamed = await call('searchStream', SEED.bakery, { customerId: SEED.bakery, query: report });
+    expect(streamed.status).toBe(200);
+    expect((streamed.body as unknown as { results: unknown[] }[])[0]!.results.length).toBeGreaterThan(2);
 
     const refused = await call('criteria', SEED.bakery, {
       operations: [{ create: { adGroup: name, keyword: { text: 'x', matchType: 'EXACT' } } }],

@@ -100,6 +100,8 @@ describePlatformSuite({
       remove: { kind: 'KeywordTargeting', keywords: [] },
     },
   },
+  // Bakery Tokyo bills in yen and is reached through the manager.
+  report: { zeroDecimalAdvertiser: SEED.tokyo },
 });
 
 describe('google: what only Google Ads has', () => {

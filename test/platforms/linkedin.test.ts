@@ -79,6 +79,7 @@ describePlatformSuite({
     // LinkedIn targets facets and geo URNs, none of them a unified targeting kind.
     targeting: null,
   },
+  report: { zeroDecimalAdvertiser: SEED.jpyAccount },
 });
 
 describe('linkedin: what only LinkedIn does', () => {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaEmulator } from '../../emulators/meta/index.js';
+import { INSIGHTS_FIELDS, INSIGHTS_LEVELS } from '../../emulators/meta/insights.js';
 import {
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
@@ -23,6 +24,7 @@ import { platformCatalog } from '../../src/platforms/catalog.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-input.js';
 import { FIELDS } from '../../src/platforms/meta/graph-types.js';
 import { ADSET_EFFECTIVE_STATUSES, CAMPAIGN_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+import { AD_EFFECTIVE_STATUSES, toInsightsParams } from '../../src/platforms/meta/reports.js';
 import { emulatorToken } from '../support/emulator-call.js';
 
 /**
@@ -59,6 +61,7 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       data?: object,
     ) => { update(): Promise<unknown>; delete(): Promise<unknown> });
   Ad: Node & { EffectiveStatus: Enum };
+  AdsInsights: Node & { Level: Enum };
   AdAccount: Node &
     (new (
       id: string,
@@ -92,6 +95,21 @@ describe('the Meta emulator against the official SDK', () => {
     expect([...CAMPAIGN_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.campaign]));
     expect([...AD_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.ad]));
     expect([...AD_ACCOUNT_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.adAccount]));
+  });
+
+  it("answers insights with the SDK's AdsInsights fields and levels, and adlink asks only for those", () => {
+    expect(values(sdk.AdsInsights.Fields)).toEqual(expect.arrayContaining([...INSIGHTS_FIELDS]));
+    expect(values(sdk.AdsInsights.Level).sort()).toEqual([...INSIGHTS_LEVELS].sort());
+    for (const level of ['campaign', 'adset', 'ad'] as const) {
+      const { fields } = toInsightsParams({
+        level,
+        from: '2026-11-01',
+        to: '2026-11-07',
+        granularity: 'day',
+      });
+      expect([...INSIGHTS_FIELDS]).toEqual(expect.arrayContaining(fields!.split(',')));
+    }
+    expect(values(sdk.Ad.EffectiveStatus).sort()).toEqual([...AD_EFFECTIVE_STATUSES].sort());
   });
 
   it("uses the SDK's enums: statuses, effective statuses, objectives, goals, billing events", () => {

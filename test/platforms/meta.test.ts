@@ -99,6 +99,8 @@ describePlatformSuite({
       },
     }),
   },
+  // The seeded Tokyo account bills in yen.
+  report: { zeroDecimalAdvertiser: JPY },
 });
 
 describe('meta: what only Meta does', () => {

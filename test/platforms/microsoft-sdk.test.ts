@@ -10,14 +10,26 @@ import {
   CUSTOMER_OPERATIONS,
   DATE_FIELDS,
   KEYWORD_FIELDS,
+  REPORTING_BASE,
+  REPORTING_OPERATIONS,
 } from '../../emulators/microsoft/operations.js';
 import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.js';
+import {
+  AGGREGATIONS,
+  REPORT_FORMATS,
+  REPORT_REQUEST_FIELDS,
+  REPORT_TIME_FIELDS,
+  REPORT_TIME_ZONES,
+  REPORT_TYPES,
+} from '../../emulators/microsoft/report-request.js';
 import { MATCH_TYPES, SETTABLE_AD_GROUP_STATUSES } from '../../emulators/microsoft/rules.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
+import { reportColumns, submitReportBody } from '../../src/platforms/microsoft/report-request.js';
+import { REPORT_LEVELS } from '../../src/reports/model.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
 import { emulatorToken } from '../support/emulator-call.js';
 import { issueCode, REDIRECT_URI, SCOPE, tokenCall, USER_SCOPE } from './microsoft-emulator.js';
@@ -29,6 +41,7 @@ import { issueCode, REDIRECT_URI, SCOPE, tokenCall, USER_SCOPE } from './microso
  */
 const campaignSdk = sdk.CampaignManagementService;
 const customerSdk = sdk.CustomerManagementService;
+const reportingSdk = sdk.ReportingService;
 const values = (name: keyof typeof campaignSdk.enums) => campaignSdk.enums[name].values;
 type Json = Record<string, unknown>;
 
@@ -67,6 +80,9 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
     ),
     ...Object.entries(CUSTOMER_OPERATIONS).map(
       ([name, op]) => [name, CUSTOMER_BASE, op, customerSdk.operations] as const,
+    ),
+    ...Object.entries(REPORTING_OPERATIONS).map(
+      ([name, op]) => [name, REPORTING_BASE, op, reportingSdk.operations] as const,
     ),
   ])('%s: method, path and request fields', (name, base, op, operations) => {
     const official = (
@@ -110,6 +126,68 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
   });
 });
 
+describe('the Reporting service’s requests are the SDK’s', () => {
+  const reportEnum = (name: keyof typeof reportingSdk.enums) => reportingSdk.enums[name].values;
+  const columnEnum = (type: string) =>
+    reportEnum(type.replace(/Request$/, 'Column') as keyof typeof reportingSdk.enums);
+
+  it('the catalog’s reporting base is the SDK’s host and service path', () => {
+    const { apiUrls } = platformCatalog('http://localhost').microsoft;
+    expect(apiUrls!.reporting).toBe(`https://reporting.api.bingads.microsoft.com${REPORTING_BASE}`);
+  });
+
+  it('the three report requests, their scopes and ReportTime have the fields the emulator takes', () => {
+    for (const [type, { scopeFields }] of Object.entries(REPORT_TYPES)) {
+      const model = reportingSdk.models[type as keyof typeof reportingSdk.models];
+      expect([...REPORT_REQUEST_FIELDS].sort(), type).toEqual(model);
+      const scope =
+        type === 'CampaignPerformanceReportRequest'
+          ? 'AccountThroughCampaignReportScope'
+          : 'AccountThroughAdGroupReportScope';
+      expect([...scopeFields].sort()).toEqual(reportingSdk.models[scope]);
+    }
+    expect([...REPORT_TIME_FIELDS].sort()).toEqual(reportingSdk.models.ReportTime);
+    expect(reportingSdk.models.CampaignReportScope).toEqual(['AccountId', 'CampaignId']);
+    expect(reportingSdk.models.AdGroupReportScope).toEqual(['AccountId', 'AdGroupId', 'CampaignId']);
+    expect(reportingSdk.models.Date).toEqual([...DATE_FIELDS].sort());
+  });
+
+  it('its columns, aggregations, formats and time zones are values of the SDK’s enums', () => {
+    for (const [type, { columns }] of Object.entries(REPORT_TYPES)) {
+      expect(columnEnum(type), type).toEqual(expect.arrayContaining(columns));
+    }
+    expect(reportEnum('ReportAggregation')).toEqual(expect.arrayContaining(AGGREGATIONS));
+    expect(reportEnum('ReportFormat')).toEqual(expect.arrayContaining(REPORT_FORMATS));
+    expect([...REPORT_TIME_ZONES].sort()).toEqual([...reportEnum('ReportTimeZone')].sort());
+    expect(reportEnum('ReportRequestStatusType').sort()).toEqual(['Error', 'Pending', 'Success']);
+  });
+
+  it('the adapter’s report requests use SDK fields and column values only', () => {
+    for (const level of REPORT_LEVELS) {
+      const { ReportRequest } = submitReportBody(
+        {
+          level,
+          granularity: 'day',
+          from: '2026-01-01',
+          to: '2026-01-07',
+          campaignId: '1',
+          adsetId: level === 'campaign' ? undefined : '2',
+        },
+        '3',
+        'PacificTimeUSCanadaTijuana',
+      ) as { ReportRequest: Record<string, unknown> & { Type: string; Time: object; Scope: object } };
+      const model = reportingSdk.models[ReportRequest.Type as keyof typeof reportingSdk.models];
+      expect(keysOutside(ReportRequest, model)).toEqual([]);
+      expect(keysOutside(ReportRequest.Time, reportingSdk.models.ReportTime)).toEqual([]);
+      expect(columnEnum(ReportRequest.Type)).toEqual(
+        expect.arrayContaining(reportColumns({ level, granularity: 'day', from: '', to: '' })),
+      );
+      expect(reportEnum('ReportAggregation')).toContain(ReportRequest.Aggregation);
+      expect(reportEnum('ReportFormat')).toContain(ReportRequest.Format);
+    }
+  });
+});
+
 describe('the emulator answers in the SDK’s shapes', () => {
   let emulator: RunningEmulator;
   let token: string;
@@ -134,17 +212,42 @@ describe('the emulator answers in the SDK’s shapes', () => {
     });
     return { status: res.status, body: (await res.json()) as Json };
   };
-  const op = (service: typeof campaignSdk | typeof customerSdk, name: string) =>
+  type Service = typeof campaignSdk | typeof customerSdk | typeof reportingSdk;
+  const op = (service: Service, name: string) =>
     (service.operations as Record<string, { method: string; path: string; response: { fields: string[] } }>)[
       name
     ]!;
-  const answer = async (service: typeof campaignSdk | typeof customerSdk, name: string, body: object) => {
+  const answer = async (service: Service, name: string, body: object) => {
     const { method, path, response } = op(service, name);
     const res = await call(path, method, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(keysOutside(res.body, response.fields)).toEqual([]);
     return res.body;
   };
+
+  it('Reporting: SubmitGenerateReport, PollGenerateReport and a refusal as the SDK models them', async () => {
+    const today = new Date();
+    const date = { Day: 1, Month: 1, Year: today.getUTCFullYear() };
+    const { ReportRequestId } = await answer(reportingSdk, 'submitGenerateReport', {
+      ReportRequest: {
+        Type: 'AdPerformanceReportRequest',
+        Aggregation: 'Summary',
+        Columns: ['AccountId', 'AdId', 'Spend'],
+        Scope: { AccountIds: [SEED.usAccount] },
+        Time: { CustomDateRangeStart: date, CustomDateRangeEnd: date, ReportTimeZone: 'EasternTimeUSCanada' },
+      },
+    });
+    expect(ReportRequestId).toMatch(/^\d+$/);
+    const { ReportRequestStatus } = await answer(reportingSdk, 'pollGenerateReport', { ReportRequestId });
+    expect(keysOutside(ReportRequestStatus, reportingSdk.models.ReportRequestStatus)).toEqual([]);
+    expect(reportingSdk.enums.ReportRequestStatusType.values).toContain((ReportRequestStatus as Json).Status);
+    const { path, method } = op(reportingSdk, 'pollGenerateReport');
+    const refused = await call(path, method, { ReportRequestId: '1' });
+    expect(refused.status).toBe(400);
+    expect(keysOutside(refused.body, reportingSdk.faults.ApiFaultDetail)).toEqual([]);
+    for (const e of refused.body.OperationErrors as Json[])
+      expect(keysOutside(e, reportingSdk.models.OperationError)).toEqual([]);
+  });
 
   it('Customer Management: the user, the account and the account search', async () => {
     const user = await answer(customerSdk, 'getUser', { UserId: null });

@@ -46,6 +46,8 @@ describePlatformSuite({
   expiry: 'refresh',
   // The Microsoft identity platform has no revocation endpoint.
   revocation: null,
+  // Trail Bikes JP bills in yen; its ads report through the Reporting service's zipped CSV.
+  report: { zeroDecimalAdvertiser: SEED.jpAccount },
   manage: {
     campaign: { objective: 'Search', settings: [{ kind: 'DailyBudget', budget: 15, currency: 'USD' }] },
     adSet: {
@@ -98,7 +100,7 @@ describe('microsoft: what only Microsoft Advertising has', () => {
     for (const call of calls) expect(call.headers.developertoken, call.path).toBe(DEVELOPER_TOKEN);
     for (const call of campaign) {
       expect(call.headers.customerid, call.path).toBe(SEED.customer);
-      expect([SEED.usAccount, SEED.euAccount]).toContain(call.headers.customeraccountid);
+      expect([SEED.usAccount, SEED.euAccount, SEED.jpAccount]).toContain(call.headers.customeraccountid);
     }
   });
 

@@ -377,6 +377,10 @@ describe('what the adapter sends is in the OpenAPI', () => {
       settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }],
     });
     await campaigns.delete(call, campaign.id);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const level of ['campaign', 'adset', 'ad'] as const) {
+      await adapter.reports!.start(call, account, { level, from: today, to: today, granularity: 'day' });
+    }
 
     const calls = emulator.controls.calls.slice(before);
     const operations = Object.values(api.operations as Record<string, OperationShape>).map((op) => ({
@@ -399,6 +403,17 @@ describe('what the adapter sends is in the OpenAPI', () => {
       }
     }
     expect(used.size).toBe(Object.keys(api.operations).length - 1); // all but oauth/token
+
+    for (const operation of ['campaigns/analytics', 'ad_groups/analytics', 'ads/analytics'] as const) {
+      const { path, query } = api.operations[operation];
+      const [sent] = calls.filter((c) => c.path.endsWith(path.replace('{ad_account_id}', SEED.usdAccount)));
+      expect(sent, operation).toBeDefined();
+      const params = query as Record<string, { required?: boolean; enum?: unknown[] }>;
+      const required = Object.keys(params).filter((name) => params[name]!.required);
+      expect(Object.keys(sent!.query)).toEqual(expect.arrayContaining(required));
+      expect(params.columns!.enum).toEqual(expect.arrayContaining(String(sent!.query.columns).split(',')));
+      expect(params.granularity!.enum).toContain(sent!.query.granularity);
+    }
 
     const [post] = calls.filter((c) => c.path.endsWith('/ad_groups') && c.method === 'POST');
     const sent = (post!.body as Record<string, unknown>[])[0]!;

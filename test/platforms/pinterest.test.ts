@@ -63,6 +63,8 @@ describePlatformSuite({
     runtime: { on: 'adset', setting: { ...runtime, end: `${YEAR}-04-15T00:00:00+02:00` } },
     targeting: { add: keywords('reading nook'), remove: keywords() },
   },
+  // Acme Japan bills in yen; its campaign has an ad group with two ads.
+  report: { zeroDecimalAdvertiser: SEED.jpyAccount },
 });
 
 describe('pinterest: what only Pinterest does', () => {

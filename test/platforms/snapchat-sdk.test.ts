@@ -24,6 +24,7 @@ const sorted = (values: readonly string[]) => [...values].sort();
 /** The record's entity for each item name of a list answer. */
 const ENTITY: Record<string, Entity> = {
   organization: 'organization',
+  adaccount: 'adAccount',
   campaign: 'campaign',
   adsquad: 'adSquad',
   ad: 'ad',
@@ -42,6 +43,7 @@ describe('the documented record', () => {
       documented.budgets,
       documented.statuses,
       documented.rateLimits,
+      documented.stats,
       ...Object.values(documented.operations),
       ...Object.values(documented.entities),
       ...Object.values(documented.enums),

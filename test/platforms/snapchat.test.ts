@@ -67,6 +67,7 @@ describePlatformSuite({
   expiry: 'refresh',
   // Snap documents no revocation.
   revocation: null,
+  report: { zeroDecimalAdvertiser: SEEDED.jpyAccount },
 });
 
 describe('snapchat: what only Snapchat does', () => {

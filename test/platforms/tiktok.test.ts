@@ -99,6 +99,8 @@ describePlatformSuite({
       body: { app_id: client.clientId, secret: client.clientSecret, access_token: tokens.access_token },
     }),
   },
+  // The seeded Japan advertiser bills in yen.
+  report: { zeroDecimalAdvertiser: SEEDED.jpAdvertiser },
 });
 
 describe('tiktok: what is particular to TikTok', () => {

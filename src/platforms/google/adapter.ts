@@ -16,6 +16,7 @@ import {
   isGoogleId,
   keywordsQuery,
 } from './queries.js';
+import { googleReports } from './reports.js';
 
 /** Ad group types Google wants named on create, per campaign channel. */
 const AD_GROUP_TYPES: Record<string, string> = { SEARCH: 'SEARCH_STANDARD', DISPLAY: 'DISPLAY_STANDARD' };
@@ -89,6 +90,7 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
 
     campaigns: googleCampaigns(api),
+    reports: googleReports(api),
 
     async listAdAccounts(call) {
       const accounts = new Map<string, AdAccount>();

@@ -41,6 +41,9 @@ export interface GoogleRow {
   adGroup?: { id?: string; name?: string; status?: string; primaryStatus?: string };
   adGroupAd?: { status?: string; ad?: { id?: string; name?: string } };
   adGroupCriterion?: { resourceName?: string; keyword?: { text?: string } };
+  /** int64 metrics are decimal strings; conversions is a double. */
+  metrics?: { costMicros?: string; impressions?: string; clicks?: string; conversions?: number };
+  segments?: { date?: string };
 }
 
 /** Google has no creation time on ad groups; lists then order by id, which Google hands out ascending. */

@@ -45,3 +45,46 @@ export const keywordsQuery = (adGroupId?: string) =>
     "ad_group_criterion.status != 'REMOVED'",
     ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : []),
   ]);
+
+const REPORT_RESOURCES = {
+  campaign: { from: 'campaign', fields: ['campaign.id', 'campaign.name'] },
+  adset: { from: 'ad_group', fields: ['ad_group.id', 'ad_group.name', 'campaign.id'] },
+  ad: {
+    from: 'ad_group_ad',
+    fields: ['ad_group_ad.ad.id', 'ad_group_ad.ad.name', 'ad_group.id', 'campaign.id'],
+  },
+} as const;
+
+/**
+ * One level's metrics over days of the account's time zone (Google evaluates `segments.date` there),
+ * per day where `segments.date` is selected, else one row per entity over the whole range. The
+ * account's currency and time zone ride along (customer is attributed to every level's resource).
+ * Ids are digits (checked by the caller).
+ */
+export function reportQuery(q: {
+  level: keyof typeof REPORT_RESOURCES;
+  from: string;
+  to: string;
+  daily: boolean;
+  campaignId?: string;
+  adGroupId?: string;
+}): string {
+  const { from, fields } = REPORT_RESOURCES[q.level];
+  return (
+    `SELECT ${[
+      ...fields,
+      'customer.currency_code',
+      'customer.time_zone',
+      'metrics.cost_micros',
+      'metrics.impressions',
+      'metrics.clicks',
+      'metrics.conversions',
+      ...(q.daily ? ['segments.date'] : []),
+    ].join(', ')} FROM ${from}` +
+    where([
+      `segments.date BETWEEN '${q.from}' AND '${q.to}'`,
+      ...(q.campaignId ? [`campaign.id = ${q.campaignId}`] : []),
+      ...(q.adGroupId ? [`ad_group.id = ${q.adGroupId}`] : []),
+    ])
+  );
+}

@@ -16,6 +16,7 @@ import {
   type AdAccount as LinkedInAccount,
 } from './model.js';
 import { partialUpdate } from './patch.js';
+import { linkedinReports } from './reports.js';
 import { campaignUrn, restliQuery, urnId } from './restli.js';
 
 /** Campaigns per creatives lookup: keeps the `campaigns=List(…)` query well under LinkedIn's URL limit. */
@@ -189,5 +190,6 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
     },
 
     campaigns: linkedinCampaigns(li),
+    reports: linkedinReports(li),
   };
 };

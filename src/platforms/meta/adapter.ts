@@ -23,6 +23,7 @@ import {
   toAdSet,
   toCampaign,
 } from './mapping.js';
+import { metaReports } from './reports.js';
 
 /** Maps Meta's Marketing API (Graph API) to adlink's unified model. See README.md beside this file. */
 export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
@@ -138,5 +139,6 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     },
 
     campaigns: metaCampaigns(graph),
+    reports: metaReports(graph),
   };
 };

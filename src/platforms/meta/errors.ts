@@ -16,6 +16,8 @@ const AUTH_CODES = new Set([102, 104, 190]);
 /** Rate limits: app (4), user (17), ad account (613), and the business use case limits (80000–80014). */
 const isThrottle = (code: number) =>
   code === 4 || code === 17 || code === 613 || (code >= 80_000 && code <= 80_014);
+/** Validation refusals: invalid parameter (100) and an insights range beyond the lookback (3018). */
+const VALIDATION_CODES = new Set([100, 3018]);
 /** "Unsupported get request. Object with ID … does not exist": what an unknown or foreign id gets. */
 export const NOT_FOUND_CODE = '100/33';
 
@@ -71,7 +73,7 @@ export function classifyMetaError(params: ParamSource[] = []) {
     if (isThrottle(error.code)) {
       return new PlatformError('throttled', message, retryAfterSeconds(headers), status, code);
     }
-    if (code === NOT_FOUND_CODE || error.code !== 100) {
+    if (code === NOT_FOUND_CODE || !VALIDATION_CODES.has(error.code)) {
       return new PlatformError('rejected', message, undefined, status, code);
     }
     const named = params.find(([name]) => new RegExp(`\\b${name}\\b`, 'i').test(message));

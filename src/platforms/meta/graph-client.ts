@@ -15,7 +15,12 @@ const PAGE_SIZE = 100;
 export interface GraphClient {
   get<T>(call: PlatformCall, path: string, query?: Record<string, string>): Promise<T>;
   /** Every item of an edge, following `paging.next` to the last page. */
-  all<T>(call: PlatformCall, path: string, query?: Record<string, string>): Promise<T[]>;
+  all<T>(
+    call: PlatformCall,
+    path: string,
+    query?: Record<string, string>,
+    sources?: ParamSource[],
+  ): Promise<T[]>;
   post<T>(
     call: PlatformCall,
     path: string,
@@ -52,11 +57,16 @@ export function graphClient(apiBaseUrl: string, timeoutMs: number): GraphClient 
   return {
     get: async (call, path, query) => (await send(call, urlOf(path, query))) as never,
 
-    async all<T>(call: PlatformCall, path: string, query: Record<string, string> = {}) {
+    async all<T>(
+      call: PlatformCall,
+      path: string,
+      query: Record<string, string> = {},
+      sources: ParamSource[] = [],
+    ) {
       const items: T[] = [];
       let url: URL | undefined = urlOf(path, { limit: String(PAGE_SIZE), ...query });
       while (url) {
-        const page = (await send(call, url)) as GraphPage<T> | undefined;
+        const page = (await send(call, url, {}, sources)) as GraphPage<T> | undefined;
         if (!Array.isArray(page?.data)) throw new PlatformError('rejected', `unexpected answer for ${path}`);
         items.push(...page.data);
         url = page.paging?.next ? new URL(page.paging.next) : undefined;

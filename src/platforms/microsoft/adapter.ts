@@ -17,6 +17,7 @@ import { type AccountApi, MicrosoftAdsApi } from './client.js';
 import { partialFailure } from './errors.js';
 import { channelKind, microsoftStatus, toAd, toAdSet, toCampaign } from './mapping.js';
 import type { Ad, AdGroup, AdvertiserAccount, BatchError, Campaign, Keyword } from './model.js';
+import { microsoftReports } from './reports.js';
 import { ianaZone } from './time-zones.js';
 
 /** Performance Max campaigns hold asset groups, not ad groups. */
@@ -69,8 +70,11 @@ interface Located {
  */
 export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { timeoutMs }) => {
   const customerBase = apiUrls?.customerManagement;
-  if (!customerBase) throw new Error('the microsoft catalog entry needs apiUrls.customerManagement');
-  const ms = new MicrosoftAdsApi(apiBaseUrl, customerBase, timeoutMs);
+  const reportingBase = apiUrls?.reporting;
+  if (!customerBase || !reportingBase) {
+    throw new Error('the microsoft catalog entry needs apiUrls.customerManagement and apiUrls.reporting');
+  }
+  const ms = new MicrosoftAdsApi(apiBaseUrl, customerBase, reportingBase, timeoutMs);
 
   /** One ad group with its keywords and ads, as adlink shows it. */
   async function withParts(
@@ -292,6 +296,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     },
 
     campaigns: microsoftCampaigns(ms),
+    reports: microsoftReports(ms),
 
     async listAds(call, adSetId) {
       const { api, campaign } = await mustLocate(call, adSetId);

@@ -1,4 +1,6 @@
 import type { PlatformCall } from '../adapter.js';
+import { type HttpAnswer, httpCall } from '../http-call.js';
+import { reportCall } from '../platform-calls.js';
 import { PlatformError } from '../platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { classifyMicrosoftAnswer } from './errors.js';
@@ -11,7 +13,11 @@ export interface AccountApi {
   accountId: string;
   /** The account's time zone (a value of the "Time Zones" guide): new campaigns are created in it. */
   timeZone: string | undefined;
+  /** The account's currency (CurrencyCode). */
+  currency: string | undefined;
   request<T>(method: Method, path: string, body: object): Promise<T>;
+  /** A Reporting service call (POST) for the account, with the same headers. */
+  reporting<T>(path: string, body: object): Promise<T>;
 }
 
 /**
@@ -22,6 +28,7 @@ export class MicrosoftAdsApi {
   constructor(
     private readonly campaignBase: string,
     private readonly customerBase: string,
+    private readonly reportingBase: string,
     private readonly timeoutMs: number,
   ) {}
 
@@ -72,8 +79,49 @@ export class MicrosoftAdsApi {
     return {
       accountId,
       timeZone: Account?.TimeZone ?? undefined,
+      currency: Account?.CurrencyCode ?? undefined,
       request: <T>(method: Method, path: string, body: object) =>
         this.send<T>(call, `${this.campaignBase}${path}`, method, body, headers),
+      reporting: <T>(path: string, body: object) =>
+        this.send<T>(call, `${this.reportingBase}${path}`, 'POST', body, headers),
     };
+  }
+
+  /**
+   * A report file from its ReportDownloadUrl: a plain GET that carries no credentials (the URL is
+   * signed, and its host is not Microsoft's API), over https unless the Reporting service itself is
+   * reached over http (an emulator).
+   */
+  async download(call: PlatformCall, url: string): Promise<Buffer> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new PlatformError(
+        'rejected',
+        'Microsoft Advertising answered a report download URL that is not a URL',
+      );
+    }
+    if (target.protocol !== 'https:' && target.protocol !== new URL(this.reportingBase).protocol) {
+      throw new PlatformError(
+        'rejected',
+        'Microsoft Advertising answered a report download URL without https',
+      );
+    }
+    const answer = await reportCall(call.observed, url, 'GET', async () => {
+      let got: HttpAnswer;
+      try {
+        got = await httpCall(url, { method: 'GET' }, this.timeoutMs);
+      } catch (err) {
+        const timedOut = (err as { timeout?: boolean }).timeout === true;
+        throw new PlatformError(timedOut ? 'timeout' : 'unreachable', (err as Error).message);
+      }
+      if (got.status !== 200) {
+        const message = `the report download answered HTTP ${got.status}`;
+        throw new PlatformError('rejected', message, undefined, got.status);
+      }
+      return got;
+    });
+    return answer.bytes;
   }
 }

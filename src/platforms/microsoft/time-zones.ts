@@ -115,3 +115,25 @@ export function dayOf(instant: string, zone: string): { date: MicrosoftDate; mid
   const [year, month, day] = zoned.slice(0, 10).split('-').map(Number) as [number, number, number];
   return { date: { Day: day, Month: month, Year: year }, midnight: zoned.slice(11, 19) === '00:00:00' };
 }
+
+/**
+ * The Reporting service's ReportTimeZone values are the Campaign Management time zones, but three
+ * are spelled differently (the SDK's ReportTimeZone enum against the Time Zones guide).
+ */
+const REPORT_SPELLINGS: Record<string, string> = {
+  AthensBuckarestIstanbul: 'AthensIslandanbulMinsk',
+  MidwayIslandAndSamoa: 'MidwayIslandandSamoa',
+  SolomonIslandNewCaledonia: 'MagadanSolomonIslandNewCaledonia',
+};
+const CAMPAIGN_SPELLINGS = Object.fromEntries(Object.entries(REPORT_SPELLINGS).map(([c, r]) => [r, c]));
+
+/** The ReportTimeZone value of an account's time zone, or undefined for a value the guides do not list. */
+export const reportTimeZone = (timeZone: string | null | undefined): string | undefined =>
+  ianaZone(timeZone) ? (REPORT_SPELLINGS[timeZone ?? ''] ?? timeZone ?? undefined) : undefined;
+
+/** The IANA zone of a ReportTimeZone value. */
+export const reportZoneIana = (reportZone: string): string | undefined =>
+  ianaZone(CAMPAIGN_SPELLINGS[reportZone] ?? reportZone);
+
+/** Microsoft's default ReportTimeZone, where a request names none. */
+export const DEFAULT_REPORT_TIME_ZONE = 'PacificTimeUSCanadaTijuana';

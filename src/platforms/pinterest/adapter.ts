@@ -19,6 +19,7 @@ import {
   type PinterestCampaign,
   type PinterestKeyword,
 } from './model.js';
+import { pinterestReports } from './reports.js';
 
 /** Keyword lists asked at once: Pinterest lists keywords per ad group (`ad_group_ids` is a closed beta). */
 const KEYWORD_FAN_OUT = 4;
@@ -263,5 +264,6 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     },
 
     campaigns: pinterestCampaigns(pin),
+    reports: pinterestReports(pin),
   };
 };

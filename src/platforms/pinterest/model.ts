@@ -52,6 +52,7 @@ export interface PinterestAdGroup {
 
 export interface PinterestAd {
   id: string;
+  campaign_id?: string;
   ad_group_id: string;
   name?: string | null;
   status: EntityStatus;
@@ -64,6 +65,12 @@ export interface PinterestKeyword {
   match_type: string | null;
   archived?: boolean;
 }
+
+/**
+ * One row of an analytics answer (`…/campaigns|ad_groups|ads/analytics`): the id column of its level,
+ * `DATE` with a time granularity, and the asked columns that have a value (others are left out).
+ */
+export type AnalyticsRow = Partial<Record<string, string | number | null>>;
 
 /** A list answer: `bookmark` is absent or null on the last page. */
 export interface Page<T> {

@@ -9,6 +9,7 @@ import { READ_DELETED, snapchatCampaigns } from './campaigns.js';
 import { snapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import { objectiveOf, toAd, toAdSet, toCampaign } from './mapping.js';
+import { snapchatReports } from './reports.js';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -188,6 +189,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     },
 
     campaigns: snapchatCampaigns(snap),
+    reports: snapchatReports(snap),
 
     async listAds(call, squadId) {
       return (await adsOf(call, squadId)).map(toAd);

@@ -8,6 +8,7 @@ import { inAccounts, tiktokApi } from './api.js';
 import { campaignsOf, tiktokCampaigns, WITH_DELETED } from './campaigns.js';
 import { operationStatus, toAd, toAdSet, toCampaign } from './mapping.js';
 import type { TikTokAd, TikTokAdGroup } from './model.js';
+import { tiktokReports } from './reports.js';
 import { zipcodeIds, zipcodesById } from './zipcodes.js';
 
 /** Maps TikTok's Marketing API (v1.3) ad groups to adlink's ad sets. */
@@ -179,6 +180,7 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
 
     campaigns: tiktokCampaigns(api),
+    reports: tiktokReports(api),
 
     async listAds(call, adSetId) {
       const { account } = await located(call, adSetId);

@@ -35,22 +35,32 @@ export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
     return data as Record<string, unknown>;
   }
 
-  const get = (call: PlatformCall, path: string, query: Record<string, unknown>) => {
+  const get = (call: PlatformCall, path: string, query: Record<string, unknown>, params?: FieldParams) => {
     const url = new URL(`${apiBaseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) {
       url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
     }
-    return send(call, url.href, {});
+    return send(call, url.href, {}, params);
   };
 
   const post = (call: PlatformCall, path: string, body: object, params?: FieldParams) =>
     send(call, `${apiBaseUrl}${path}`, { method: 'POST', body: JSON.stringify(body) }, params);
 
   /** Every item of a paged list, page after page until `page_info.total_page`. */
-  async function all<T>(call: PlatformCall, path: string, query: Record<string, unknown>): Promise<T[]> {
+  async function all<T>(
+    call: PlatformCall,
+    path: string,
+    query: Record<string, unknown>,
+    params?: FieldParams,
+  ): Promise<T[]> {
     const items: T[] = [];
     for (let page = 1; ; page++) {
-      const data = (await get(call, path, { ...query, page, page_size: PAGE_SIZE })) as unknown as Page<T>;
+      const data = (await get(
+        call,
+        path,
+        { ...query, page, page_size: PAGE_SIZE },
+        params,
+      )) as unknown as Page<T>;
       if (!Array.isArray(data.list) || !data.page_info)
         throw new PlatformError('rejected', 'unexpected list');
       items.push(...data.list);
