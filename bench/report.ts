@@ -24,6 +24,7 @@ const TARGETS: Record<string, Target> = {
   R1: { of: 'time ÷ S4 10k', max: 1 },
   'R1 all': { of: 'time ÷ S4 10k', max: 1 },
   S6: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.2 },
+  R2: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.3 },
 };
 
 const median = (values: number[]) => {
@@ -37,7 +38,7 @@ function ratioIn(id: string, round: Record<string, Measurement>, baseline?: stri
   const own = round[id]!;
   if (baseline) return round[baseline] && own.rps / round[baseline].rps;
   if (id === 'S4 100k' || id.startsWith('R1')) return round['S4 10k'] && round['S4 10k'].rps / own.rps;
-  if (id.startsWith('S6')) return own.p50 / PLATFORM_DELAY_MS;
+  if (id.startsWith('S6') || id === 'R2') return own.p50 / PLATFORM_DELAY_MS;
   return undefined;
 }
 
