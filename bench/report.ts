@@ -21,7 +21,10 @@ const TARGETS: Record<string, Target> = {
   S1: { of: 'req/s ÷ B1', min: 0.85 },
   S2: { of: 'req/s ÷ B2', min: 0.85 },
   'S4 100k': { of: 'time ÷ 10k', max: 1.15 },
+  R1: { of: 'time ÷ S4 10k', max: 1 },
+  'R1 all': { of: 'time ÷ S4 10k', max: 1 },
   S6: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.2 },
+  R2: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.3 },
 };
 
 const median = (values: number[]) => {
@@ -34,8 +37,8 @@ const median = (values: number[]) => {
 function ratioIn(id: string, round: Record<string, Measurement>, baseline?: string): number | undefined {
   const own = round[id]!;
   if (baseline) return round[baseline] && own.rps / round[baseline].rps;
-  if (id === 'S4 100k') return round['S4 10k'] && round['S4 10k'].rps / own.rps;
-  if (id.startsWith('S6')) return own.p50 / PLATFORM_DELAY_MS;
+  if (id === 'S4 100k' || id.startsWith('R1')) return round['S4 10k'] && round['S4 10k'].rps / own.rps;
+  if (id.startsWith('S6') || id === 'R2') return own.p50 / PLATFORM_DELAY_MS;
   return undefined;
 }
 

@@ -3,7 +3,8 @@ import { encodeCursor } from '../src/http/cursor.js';
 import { spreadAfters } from './adset-page.js';
 import type { Load } from './load.js';
 import type { Child } from './processes.js';
-import { api, type Seeded, tokenOf } from './seed.js';
+import { reportQuery } from './report-cache.js';
+import { api, FAN_OUT_ACCOUNTS, type Seeded, tokenOf } from './seed.js';
 import type { Stack } from './stack.js';
 
 export interface Scenario {
@@ -61,6 +62,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
       ],
     }),
   });
+  const reportWeek = reportQuery();
   let visitor = 0;
   let idempotencyKey = 0;
   const run = Date.now().toString(36);
@@ -177,6 +179,23 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
       },
     },
     ...seeded.caches.map(cacheScenario),
+    ...(
+      [
+        ['R1', 'a page of 1,000 rows (the default limit)', ''],
+        ['R1 all', 'all 3,000 rows in one page', '&limit=10000'],
+      ] as const
+    ).map(
+      ([id, what, limit]): Scenario => ({
+        id,
+        title: `GET /reports: a cached 30-day report of 100 ad sets by day, ${what}`,
+        server: stack.adlink,
+        prepare: fixed({
+          url: adlink,
+          expect: [200],
+          requests: [{ method: 'GET', path: `/reports?${seeded.report.query}${limit}`, headers: auth }],
+        }),
+      }),
+    ),
     {
       id: 'S5',
       title: 'POST /customers with Idempotency-Key (a new key each)',
@@ -193,6 +212,23 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
               headers: { ...auth, ...JSON_TYPE, 'idempotency-key': `bench-${run}-${++idempotencyKey}` },
               body: JSON.stringify({ name: 'Bench customer' }),
             }),
+          },
+        ],
+      }),
+    },
+    {
+      id: 'R2',
+      title: `GET /reports?platform=tiktok&dismissDatabase=true, a cold report over ${FAN_OUT_ACCOUNTS} ad accounts, 50 ms a call; one request at a time`,
+      server: stack.adlink,
+      prepare: fixed({
+        url: adlink,
+        expect: [200],
+        connections: 1,
+        requests: [
+          {
+            method: 'GET',
+            path: `/reports?customer=${seeded.fanOutCustomer}&platform=tiktok&level=adset&from=${reportWeek.from}&to=${reportWeek.to}&dismissDatabase=true`,
+            headers: auth,
           },
         ],
       }),

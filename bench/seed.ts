@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { PlatformId } from '../src/domain/platform-ids.js';
 import { type CacheScope, fillAdSetCache, SIZES } from './adset-page.js';
+import { fillReportCache } from './report-cache.js';
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 import type { Stack } from './stack.js';
 
@@ -17,6 +18,8 @@ export interface Seeded {
   baselineToken: string;
   caches: { size: number; scope: CacheScope }[];
   fanOutCustomer: string;
+  /** R1's customer, whose report is cached, and the report's query string (without `limit`). */
+  report: { customer: string; query: string };
 }
 
 /** Calls adlink's vendor API; throws on an unexpected status. */
@@ -95,6 +98,21 @@ export async function seed(stack: Stack): Promise<Seeded> {
     caches.push({ size, scope });
   }
 
+  const reportCustomer = await newCustomer('Report customer');
+  await connect(stack, company, reportCustomer, 'sandbox', 1);
+  const reported = await fillReportCache(
+    stack.store,
+    { company, customer: reportCustomer, platform: 'sandbox' },
+    '7000000000',
+  );
+  const reportQuery = new URLSearchParams({
+    customer: reportCustomer,
+    platform: 'sandbox',
+    level: reported.level,
+    from: reported.from,
+    to: reported.to,
+  }).toString();
+
   const fanOutCustomer = await newCustomer('Fan-out customer');
   await connect(stack, company, fanOutCustomer, 'tiktok', FAN_OUT_ACCOUNTS);
 
@@ -106,5 +124,6 @@ export async function seed(stack: Stack): Promise<Seeded> {
     baselineToken,
     caches,
     fanOutCustomer,
+    report: { customer: reportCustomer, query: reportQuery },
   };
 }

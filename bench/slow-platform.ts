@@ -1,11 +1,12 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { type EmulatorDefinition, startEmulator } from '../emulators/toolkit/emulator.js';
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 
 /**
- * S6's platform: TikTok's ad-group listing, answered after a fixed delay. Every advertiser has no ad
- * groups, so listing one ad account is exactly one call (TikTok's adapter asks nothing more), and the
- * time of a live read over many accounts measures adlink's fan-out alone.
+ * S6's and R2's platform: TikTok's ad-group listing, integrated report and advertiser info, answered
+ * after a fixed delay. Every advertiser has no ad groups and no delivery, so listing one ad account is
+ * exactly one call and reporting on it two at once (TikTok's adapter asks nothing more): the time of a
+ * live read or a cold report over many accounts measures adlink's fan-out alone.
  */
 function slowTikTok(delayMs: number): EmulatorDefinition {
   return {
@@ -13,20 +14,36 @@ function slowTikTok(delayMs: number): EmulatorDefinition {
     refreshTokens: false,
     create() {
       const router = Router();
-      router.get('/open_api/:version/adgroup/get/', (req, res) => {
+      /** Answers `data` after the delay, or TikTok's refusal of a token that is not the bench's. */
+      const slowly = (data: (req: Request) => object) => (req: Request, res: Response) => {
         const authorized = req.get('access-token') === SLOW_PLATFORM_TOKEN;
         setTimeout(() => {
           res.json(
             authorized
-              ? {
-                  code: 0,
-                  message: 'OK',
-                  data: { list: [], page_info: { page: 1, page_size: 1000, total_number: 0, total_page: 1 } },
-                }
+              ? { code: 0, message: 'OK', data: data(req) }
               : { code: 40105, message: 'Access token is invalid', data: {} },
           );
         }, delayMs);
+      };
+      const emptyPage = () => ({
+        list: [],
+        page_info: { page: 1, page_size: 1000, total_number: 0, total_page: 1 },
       });
+      router.get('/open_api/:version/adgroup/get/', slowly(emptyPage));
+      // R2's cold report: the advertiser's currency and zone, and a report without delivery (one page).
+      router.get('/open_api/:version/report/integrated/get/', slowly(emptyPage));
+      router.get(
+        '/open_api/:version/advertiser/info/',
+        slowly((req) => ({
+          list: [
+            {
+              advertiser_id: /\d+/.exec(String(req.query.advertiser_ids))?.[0] ?? '',
+              currency: 'EUR',
+              timezone: 'Europe/Berlin',
+            },
+          ],
+        })),
+      );
       return {
         router,
         seedAdSets: () => {

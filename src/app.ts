@@ -11,6 +11,7 @@ import { createConnectAttemptRoutes } from './api/connect-attempts.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createEventRoutes } from './api/events.js';
 import { createHealthRoutes } from './api/health.js';
+import { createReportRoutes } from './api/reports.js';
 import { createWebhookEndpointRoutes } from './api/webhook-endpoints.js';
 import { CampaignService } from './campaigns/service.js';
 import type { Config } from './config.js';
@@ -54,6 +55,7 @@ import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import type { SandboxClient } from './platforms/sandbox/clients.js';
 import { createSandboxRouter } from './platforms/sandbox/router.js';
+import { ReportService } from './reports/service.js';
 import type { Store } from './store/index.js';
 
 export interface AppDeps {
@@ -165,6 +167,10 @@ export function createApp({
   );
   const adSets = new AdSetService(store, platforms, calls, config.platformFanOut, events);
   const campaigns = new CampaignService(store, platforms, calls, config.platformFanOut, events);
+  const reports = new ReportService(store, platforms, calls, config.platformFanOut, {
+    pollMs: config.platformTimeoutMs,
+    ...config.reportCache,
+  });
   const accessTokens = new AccessTokenService(store, events, config.limits.accessTokens);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));
 
@@ -267,9 +273,10 @@ export function createApp({
     ),
     under(['/connect'], createConnectAttemptRoutes(store, vendor.customer)),
     under(
-      ['/v1', '/campaigns'],
+      ['/v1', '/campaigns', '/reports'],
       createAdSetRoutes({ store, platforms, adSets }, vendor.customer),
       createCampaignRoutes({ store, campaigns }, vendor.customer),
+      createReportRoutes({ store, reports }, vendor.customer),
     ),
     under(['/events'], createEventRoutes(store, events, vendor.company)),
     under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor.company)),

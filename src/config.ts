@@ -144,6 +144,13 @@ const schema = z.object({
     .default('false'),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PLATFORM_FAN_OUT: z.coerce.number().int().min(1).max(50).default(20),
+  REPORT_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  REPORT_CACHE_CLOSED_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(21_600),
   TOKEN_KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   WEBHOOK_PRIVATE_TARGETS: z.enum(['refuse', 'loopback', 'allow']).optional(),
   WEBHOOK_DNS_SERVERS: z
@@ -280,6 +287,8 @@ export interface Config {
   platformTimeoutMs: number;
   /** How many ad accounts of one platform a live read or campaign listing asks at once. */
   platformFanOut: number;
+  /** Report cache times: ranges that reach yesterday or today (`open`), and closed days only. */
+  reportCache: { openTtlSeconds: number; closedTtlSeconds: number };
   /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
   tokenKeeper: { intervalMs: number; windowSeconds: number };
   /** Outbound webhook deliveries (README, Webhooks). */
@@ -370,6 +379,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     encryptionKeys: e.ENCRYPTION_KEYS,
     platformTimeoutMs: e.PLATFORM_TIMEOUT_MS,
     platformFanOut: e.PLATFORM_FAN_OUT,
+    reportCache: {
+      openTtlSeconds: e.REPORT_CACHE_TTL_SECONDS,
+      closedTtlSeconds: e.REPORT_CACHE_CLOSED_TTL_SECONDS,
+    },
     tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
     webhooks: {
       privateTargets: e.WEBHOOK_PRIVATE_TARGETS ?? 'refuse',

@@ -108,6 +108,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No campaign with this id for this customer on this platform.',
   },
+  report_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No report with this id for this customer, or it is older than the time reports are kept.',
+  },
   route_not_found: { status: 404, type: 'invalid_request_error', doc: 'No endpoint at this path.' },
   method_not_allowed: {
     status: 405,

@@ -66,6 +66,10 @@ const ROUTES: Route[] = [
       ['PUT', '/v1/:platform/campaigns/:campaign'],
       ['DELETE', '/v1/:platform/campaigns/:campaign'],
       ['GET', '/campaigns'],
+      ['GET', '/reports'],
+      ['GET', '/reports/:adset'],
+      ['GET', '/v1/:platform/adsets/:adset/report'],
+      ['GET', '/v1/:platform/campaigns/:campaign/report'],
       ['PATCH', '/customers'],
       ['GET', '/nope/:customer'],
     ] as const
@@ -133,6 +137,8 @@ const ROUTES: Route[] = [
       ['GET', '/sandbox/api/v1/adsets/:adset'],
       ['PATCH', '/sandbox/api/v1/adsets/:adset'],
       ['DELETE', '/sandbox/api/v1/adsets/:adset'],
+      ['POST', '/sandbox/api/v1/ad_accounts/:adset/reports'],
+      ['GET', '/sandbox/api/v1/reports/:adset'],
     ] as const
   ).map(([method, path]) => ({ method, path, area: 'sandbox' as const })),
 ];
@@ -204,6 +210,15 @@ const KNOWN_NAMES = [
   'scope',
   'tokens',
   'revoked',
+  'level',
+  'from',
+  'to',
+  'granularity',
+  'adset',
+  'since',
+  'until',
+  'time_increment',
+  'adset_id',
 ];
 
 const hostileText = fc.oneof(
@@ -251,6 +266,15 @@ const hostileText = fc.oneof(
     'TRAFFIC',
     'AWARENESS',
     '2031-01-01T00:00:00+01:00',
+    'adset',
+    'ad',
+    'day',
+    'total',
+    'DAILY',
+    'AD',
+    new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+    new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+    '2019-02-29',
     'x'.repeat(5000),
     '😀'.repeat(300),
     '\r\nSet-Cookie: x=1',

@@ -5,6 +5,7 @@ import type { Company } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { type Doc, type DocResponse, documentValidator } from './support/openapi.js';
 import { sandboxCustomer } from './support/sandbox-customer.js';
+import { directGrant } from './support/sandbox-direct.js';
 
 /**
  * Real answers of the running app against the OpenAPI document: each request goes to a documented
@@ -25,6 +26,7 @@ interface Call {
   auth?: string | null;
 }
 
+const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
 
 describe('real answers match the OpenAPI document', () => {
@@ -35,7 +37,8 @@ describe('real answers match the OpenAPI document', () => {
   const answered = new Map<string, Set<number>>();
 
   beforeAll(async () => {
-    h = await startHarness();
+    // Short enough that a delayed report answers 202 quickly.
+    h = await startHarness({ env: { PLATFORM_TIMEOUT_MS: '2000' } });
     company = await h.company('Contract Vendor');
     customer = await sandboxCustomer(h, company, 'Contract Bakery');
   });
@@ -288,6 +291,20 @@ describe('real answers match the OpenAPI document', () => {
       json: { settings: [{ kind: 'DailyBudget', budget: 35, currency: account.currency }] },
     });
     await expectStatus(200, 'deleteCampaign', { path: campaignId, query: scope });
+
+    const week = { from: dayBefore(9), to: dayBefore(3) };
+    const report = await expectStatus(200, 'getReport', { query: { customer, level: 'ad', ...week } });
+    const reported = (report.data as Json[])[0]!;
+    await expectStatus(400, 'getReport', { query: { customer, level: 'ad', from: week.to, to: week.from } });
+    await expectStatus(200, 'getAdSetReport', {
+      path: { platform: 'sandbox', id: reported.adsetId as string },
+      query: { ...scope, ...week, level: 'ad' },
+    });
+    await expectStatus(200, 'getCampaignReport', {
+      path: { platform: 'sandbox', id: reported.campaignId as string },
+      query: { ...scope, ...week },
+    });
+    await expectStatus(404, 'getReportRun', { path: { id: 'rpt_missing' }, query: scope });
     await expectStatus(404, 'getCampaign', { path: { platform: 'sandbox', id: 'missing' }, query: scope });
 
     await expectStatus(200, 'disconnectPlatform', { path: { id: customer, platform: 'sandbox' } });
@@ -325,6 +342,20 @@ describe('real answers match the OpenAPI document', () => {
     const polluting = Object.fromEntries([['__proto__', '1']]);
     await expectStatus(400, 'getCompanySettings', { query: polluting });
     await expectStatus(400, 'getLiveness', { auth: null, query: polluting });
+  });
+
+  it('a report a platform is still preparing: 202, then the report at its id', async () => {
+    const patient = await sandboxCustomer(h, company, 'Patient Bakery');
+    const grant = await directGrant(h, patient);
+    await grant.api.expect(200, 'PUT', '/_test/report_delay', { delay_ms: 2_500 });
+    const week = { from: dayBefore(9), to: dayBefore(3) };
+    const running = await expectStatus(202, 'getReport', {
+      query: { customer: patient, level: 'ad', ...week },
+    });
+    await expectStatus(200, 'getReportRun', {
+      path: { id: running.id as string },
+      query: { customer: patient },
+    });
   });
 
   it('has seen every documented operation succeed', () => {

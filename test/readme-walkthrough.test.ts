@@ -134,6 +134,12 @@ describe('the README walkthrough', () => {
     expect(after.out).toContain(
       `"objective":"TRAFFIC","channelKind":"Search","settings":[{"kind":"DailyBudget","budget":45,"currency":"EUR"},{"kind":"Runtime","start":"${year}-06-01T00:00:00+02:00","end":"${year}-08-31T00:00:00+02:00"}]`,
     );
+    // Last week's report per ad set and day, and one campaign's total, with each account's zone.
+    expect(after.out).toMatch(/"has_more":true,"next_cursor":"[^"]+","data":\[\{"level":"adset"/);
+    expect(after.out).toMatch(
+      /"data":\[\{"level":"campaign","id":"cmp_[^"]+",[^\]]*"currency":"EUR","spend":\d/,
+    );
+    expect(after.out).toContain('"timeZone":"Europe/Berlin"');
     // The access token read the customer's ad sets without naming it, and could not change one.
     const lines = after.out.trim().split('\n');
     const listed = lines.map((line) => JSON.parse(line)).filter((answer) => Array.isArray(answer.data));

@@ -10,10 +10,10 @@ import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { parseResourceBody } from '../http/form-body.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
-import { integerParam, parseQuery } from '../http/validate.js';
+import { boolean, customer, integerParam, parseQuery } from '../http/validate.js';
 import type { Platforms } from '../platforms/registry.js';
 import type { Store } from '../store/index.js';
-import { boolean, customer, platformScope } from './platform-scope.js';
+import { platformScope } from './platform-scope.js';
 
 const CHILD_RESOURCES = ['Ad', 'Targeting'] as const;
 type ChildResource = (typeof CHILD_RESOURCES)[number];

@@ -9,10 +9,10 @@ import { decodeCursor, encodeCursor, pageAnswer } from '../http/cursor.js';
 import { parseResourceBody } from '../http/form-body.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
-import { integerParam, parseQuery } from '../http/validate.js';
+import { boolean, customer, integerParam, parseQuery } from '../http/validate.js';
 import type { Store } from '../store/index.js';
 import { findCustomer } from './customers.js';
-import { boolean, customer, platformScope } from './platform-scope.js';
+import { platformScope } from './platform-scope.js';
 
 export const campaignListQuery = z.strictObject({
   customer,

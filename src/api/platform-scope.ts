@@ -1,18 +1,9 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import type { ConnectionRef } from '../connect/access-tokens.js';
 import { isPlatformId, PLATFORM_IDS } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../store/index.js';
 import { findCustomer } from './customers.js';
-
-/** Without it, a company token acts for the company's own ad accounts and an access token for its own customer. */
-export const customer = z.string().min(1, 'is required').max(100).optional();
-
-export const boolean = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .transform((v) => v === 'true')
-  .default(false);
 
 /** The customer (of this company) and platform (`:platform`) a `/v1/:platform/...` request is about. */
 export async function platformScope(

@@ -71,6 +71,7 @@ export async function disconnect(
     const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
     await store.adSets.clear({ company, customer, platform });
     await store.campaigns.clear({ company, customer, platform });
+    await store.reports.clear({ company, customer, platform });
     await store.connections.delete(company, customer, platform);
     await store.tokenSchedule.unschedule({ company, customer, platform });
     return credentials;

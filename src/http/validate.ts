@@ -101,3 +101,11 @@ export const integerParam = (min: number, max: number, fallback: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .default(fallback);
+
+/** Without it, a company token acts for the company's own ad accounts and an access token for its own customer. */
+export const customer = z.string().min(1, 'is required').max(100).optional();
+
+export const boolean = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true')
+  .default(false);

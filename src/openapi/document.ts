@@ -9,6 +9,7 @@ import { companyOperations } from './paths/company.js';
 import { connectOperations } from './paths/connect.js';
 import { customerOperations } from './paths/customers.js';
 import { eventOperations } from './paths/events.js';
+import { reportOperations } from './paths/reports.js';
 import { serviceOperations } from './paths/service.js';
 
 /** Every operation the document describes; test/openapi-routes.test.ts compares them with the app's routes. */
@@ -19,6 +20,7 @@ export const OPERATIONS: Operation[] = [
   ...companyOperations,
   ...adSetOperations,
   ...campaignOperations,
+  ...reportOperations,
   ...eventOperations,
   ...serviceOperations,
 ];
@@ -37,6 +39,10 @@ const TAGS = [
   {
     name: 'Campaigns',
     description: 'Campaigns on every platform: budgets and runtimes where the platform keeps them there.',
+  },
+  {
+    name: 'Reports',
+    description: 'What ads spent and achieved, per campaign, ad set or ad and day, on every platform.',
   },
   { name: 'Events and webhooks', description: 'What happened, and where adlink sends it as it happens.' },
   { name: 'Service', description: 'Health checks and this document; no authentication.' },

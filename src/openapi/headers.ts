@@ -32,6 +32,11 @@ export const HEADERS = {
     schema: { type: 'string', pattern: '^\\d+$' },
     example: '1',
   },
+  Link: {
+    description: 'On a CSV page that has a next one: its URL, as `<…>; rel="next"` (RFC 8288).',
+    schema: { type: 'string' },
+    example: '</reports?level=adset&from=2026-11-01&to=2026-11-07&cursor=eyJhZnRlciI6…>; rel="next"',
+  },
   'Idempotent-Replayed': {
     description: 'Present when this is the saved answer to an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', const: 'true' },

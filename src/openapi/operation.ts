@@ -12,6 +12,8 @@ export interface Answer {
   schema: z.ZodType;
   example: unknown;
   headers?: HeaderName[];
+  /** The same answer as CSV (`Accept: text/csv`), with this example. */
+  csv?: string;
 }
 
 export interface BodyVariant {
@@ -86,14 +88,17 @@ function parameters(where: 'path' | 'query', schema: z.ZodObject | undefined, op
   });
 }
 
-function answer(op: Operation, status: number, { description, schema, example, headers = [] }: Answer) {
+function answer(op: Operation, status: number, { description, schema, example, headers = [], csv }: Answer) {
   const names: HeaderName[] = ['X-Request-Id', ...headers];
   if (!op.public) names.push('RateLimit', 'RateLimit-Policy');
   if (op.idempotent && status < 300) names.push('Idempotent-Replayed');
   return {
     description,
     headers: Object.fromEntries(names.map((n) => [n, headerRef(n)])),
-    content: { 'application/json': { schema: refTo(schema), example } },
+    content: {
+      'application/json': { schema: refTo(schema), example },
+      ...(csv === undefined ? {} : { 'text/csv': { schema: { type: 'string' }, example: csv } }),
+    },
   };
 }
 

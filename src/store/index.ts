@@ -11,6 +11,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
 import { Ledger } from './ledger.js';
+import { ReportStore } from './reports.js';
 import { adSetKeys, campaignKeys, ResourceCache } from './resource-cache.js';
 import { TokenSchedule } from './token-schedule.js';
 import { VendorSessionStore } from './vendor-sessions.js';
@@ -33,6 +34,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     connections: new ConnectionStore(kv, k, encryption),
     adSets: new ResourceCache(kv, adSetKeys(k)),
     campaigns: new ResourceCache(kv, campaignKeys(k)),
+    reports: new ReportStore(kv, k),
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,

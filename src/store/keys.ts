@@ -58,6 +58,14 @@ export function keys(prefix: string) {
       `${co(companyId)}:campaigns:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     campaignsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:campaigns:${customerId}:${platform}:filled`,
+    /** A customer's cached report on a platform, by the SHA-256 of its normalized query. */
+    report: (companyId: string, customerId: string, platform: string, queryHash: string) =>
+      `${co(companyId)}:report:${customerId}:${platform}:${queryHash}`,
+    /** The report cache keys of a customer's platform, so a disconnect can forget them. */
+    reportIndex: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:reports:${customerId}:${platform}`,
+    /** A report that was still running when its request answered 202. */
+    reportRun: (companyId: string, runId: string) => `${co(companyId)}:report_run:${runId}`,
     /** The company's connect attempts, newest last; capped. */
     connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
     connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,

@@ -18,6 +18,7 @@ import {
 } from './connect-helpers.js';
 import { FlowClient, location } from './flow-client.js';
 import { type Harness, startHarness } from './harness.js';
+import { reportWalk } from './report-walk.js';
 
 /**
  * The end-to-end suite every real platform passes: adlink runs against the platform's emulator (its
@@ -312,6 +313,22 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
       });
     } else {
       it.skip(`${walk} (skipped: ${spec.platform} has no ManageSpec yet)`, () => {});
+    }
+
+    const reports = 'reports: 7 days daily at each level, sums agree, major units, CSV equals JSON';
+    if (spec.report) {
+      const { zeroDecimalAdvertiser } = spec.report;
+      it(reports, async () => {
+        await reportWalk({
+          h: world.h,
+          company: api.company,
+          customer: api.customer,
+          platform: spec.platform,
+          zeroDecimalAdvertiser,
+        });
+      });
+    } else {
+      it.skip(`${reports} (skipped: ${spec.platform} has no report spec yet)`, () => {});
     }
 
     it('refuses what the platform cannot express, naming the parameter, and creates nothing', async () => {

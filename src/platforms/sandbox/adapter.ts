@@ -19,6 +19,7 @@ import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
 import { type PlatformAnswer, platformFetch } from '../platform-fetch.js';
 import * as Sandbox from './model.js';
+import { sandboxReports } from './report-adapter.js';
 
 type SandboxAdSet = Sandbox.AdSet & { ads?: Sandbox.Ad[] };
 interface Page<T> {
@@ -261,18 +262,25 @@ const UNIFIED_PARAMS: Record<string, string> = {
   targeting: 'targetings',
 };
 
-/** A 400 of the sandbox's own validation: its message, naming the unified parameter. */
-function sandboxRefusal({ status, body }: PlatformAnswer): PlatformError | undefined {
-  const error = (body as { error?: { code?: string; message?: string; param?: string } } | null)?.error;
-  if (status !== 400 || error?.code !== 'invalid_request' || typeof error.message !== 'string')
-    return undefined;
-  const param = error.param === undefined ? undefined : UNIFIED_PARAMS[error.param.split('.')[0]!];
-  return new PlatformError('invalid', error.message, undefined, status, error.code, param);
-}
+/** A 400 of the sandbox's own validation: its message, naming the unified parameter (`params`). */
+const sandboxRefusal =
+  (params: Record<string, string>) =>
+  ({ status, body }: PlatformAnswer): PlatformError | undefined => {
+    const error = (body as { error?: { code?: string; message?: string; param?: string } } | null)?.error;
+    if (status !== 400 || error?.code !== 'invalid_request' || typeof error.message !== 'string')
+      return undefined;
+    const param = error.param === undefined ? undefined : params[error.param.split('.')[0]!];
+    return new PlatformError('invalid', error.message, undefined, status, error.code, param);
+  };
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
-  const request = ({ accessToken, observed }: PlatformCall, path: string, init: HttpRequest = {}) =>
+  const request = (
+    { accessToken, observed }: PlatformCall,
+    path: string,
+    init: HttpRequest = {},
+    params = UNIFIED_PARAMS,
+  ) =>
     platformFetch(
       `${apiBaseUrl}${path}`,
       {
@@ -283,7 +291,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         },
       },
-      { timeoutMs, observed, classify: sandboxRefusal },
+      { timeoutMs, observed, classify: sandboxRefusal(params) },
     );
 
   async function allPages<T>(call: PlatformCall, path: string): Promise<T[]> {
@@ -442,5 +450,7 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
       const body = (await request(call, `/adsets/${encodeURIComponent(adSetId)}/ads`)) as Page<Sandbox.Ad>;
       return (body?.data ?? []).map(toAd);
     },
+
+    reports: sandboxReports(request),
   };
 };

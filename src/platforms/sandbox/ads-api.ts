@@ -22,6 +22,8 @@ import type { AccessContext, GrantStore } from './grants.js';
 import { userKey } from './keys.js';
 import { type AdSet, type Campaign, delivery } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
+import { reportBody } from './report-input.js';
+import type { SandboxReports } from './reports.js';
 import { registerTestControls } from './test-controls.js';
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -39,16 +41,17 @@ export interface AdsApiDeps {
   ads: AdsStore;
   faults: FaultStore;
   limiter: RateLimiter;
+  reports: SandboxReports;
   /** How long a `hang` fault delays its response. */
   hangMs: number;
   log: Logger;
 }
 
 /**
- * The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads, and
- * the test controls (fault injection, test ads) under /_test.
+ * The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads, their
+ * reports, and the test controls (fault injection, test ads, report delay) under /_test.
  */
-export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsApiDeps): Router {
+export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, log }: AdsApiDeps): Router {
   const router = Router();
   router.use(
     noStore,
@@ -413,7 +416,30 @@ export function createAdsApi({ grants, ads, faults, limiter, hangMs, log }: AdsA
     },
   });
 
-  registerTestControls(router, { ads, faults, findAdset });
+  resource('/ad_accounts/:account/reports', {
+    post: async (req, res) => {
+      parseQuery(noQuery, req);
+      const access = accessOf(res);
+      requireScope(access, 'read');
+      const { login } = access.grant;
+      const account = await accountOf(login, requireAccount(access, req.params.account as string));
+      const input = parseBody(reportBody, req);
+      res.status(201).json(await reports.start(login, account, input, Date.now()));
+    },
+  });
+
+  resource('/reports/:id', {
+    get: async (req, res) => {
+      parseQuery(noQuery, req);
+      const access = accessOf(res);
+      requireScope(access, 'read');
+      const id = req.params.id as string;
+      const run = OBJECT_ID.test(id) ? await reports.get(access.grant.login, id, Date.now()) : null;
+      res.json(visible(access, run, 'report'));
+    },
+  });
+
+  registerTestControls(router, { ads, faults, reports, findAdset });
 
   router.use(notFound, apiErrors(log));
   return router;

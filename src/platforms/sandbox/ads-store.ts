@@ -161,6 +161,20 @@ export class AdsStore {
     return found.length > limit ? { data, last: shown.at(-1)!.member } : { data };
   }
 
+  /** Every ad set of the account, the deleted ones included. */
+  async allAdsets(login: string, account: string): Promise<AdSet[]> {
+    const found: AdSet[] = [];
+    for (const status of [undefined, 'DELETED'] as const) {
+      let after: string | undefined;
+      do {
+        const page = await this.adsets(login, account, { status, limit: SCAN_CHUNK, after });
+        found.push(...page.data);
+        after = page.last;
+      } while (after);
+    }
+    return found;
+  }
+
   async adset(login: string, id: string): Promise<AdSet | null> {
     const raw = await this.kv.get(this.k.adset(userKey(login), id));
     return raw ? (JSON.parse(raw) as AdSet) : null;

@@ -35,6 +35,8 @@ export function sandboxKeys(prefix: string) {
     faults: (u: string) => `${user(u)}:faults`,
     fault: (u: string, id: string) => `${user(u)}:fault:${id}`,
     faultUsed: (u: string, id: string) => `${user(u)}:fault:${id}:used`,
+    reportRun: (u: string, id: string) => `${user(u)}:report:${id}`,
+    reportDelay: (u: string) => `${user(u)}:report_delay`,
   };
 }
 

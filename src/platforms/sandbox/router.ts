@@ -11,6 +11,7 @@ import { sandboxKeys } from './keys.js';
 import { authorizationServerMetadata } from './metadata.js';
 import { PendingAuthorizations } from './pending-authorizations.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
+import { SandboxReports } from './reports.js';
 import { createTokenRoutes } from './token-routes.js';
 
 export interface SandboxDeps {
@@ -65,6 +66,7 @@ export function createSandboxRouter(deps: SandboxDeps): Router {
       ads,
       faults: new FaultStore(deps.kv, k),
       limiter,
+      reports: new SandboxReports(deps.kv, k, ads),
       hangMs: deps.faultHangMs ?? DEFAULT_HANG_MS,
       log: deps.log,
     }),

@@ -9,19 +9,34 @@ import type { FaultStore } from './faults.js';
 import type { AccessContext } from './grants.js';
 import { userKey } from './keys.js';
 import type { Ad, AdSet } from './model.js';
+import { reportDelayBody } from './report-input.js';
+import type { SandboxReports } from './reports.js';
 import { faultBody, testAdBody } from './test-input.js';
 
 export interface TestControlDeps {
   ads: AdsStore;
   faults: FaultStore;
+  reports: SandboxReports;
   findAdset: (access: AccessContext, id: string) => Promise<AdSet>;
 }
 
 /**
- * The documented test controls under /_test: fault injection for the calling user's API requests
- * and a way to add ads to an ad set. Never faulted themselves (see faults.ts).
+ * The documented test controls under /_test: fault injection for the calling user's API requests,
+ * a way to add ads to an ad set, and a delay for report runs. Never faulted themselves (see faults.ts).
  */
-export function registerTestControls(router: Router, { ads, faults, findAdset }: TestControlDeps): void {
+export function registerTestControls(
+  router: Router,
+  { ads, faults, reports, findAdset }: TestControlDeps,
+): void {
+  apiResource(router, '/_test/report_delay', {
+    put: async (req, res) => {
+      parseQuery(noQuery, req);
+      const { delay_ms } = parseBody(reportDelayBody, req);
+      await reports.setDelay(accessOf(res).grant.login, delay_ms);
+      res.json({ delay_ms });
+    },
+  });
+
   apiResource(router, '/_test/faults', {
     get: async (req, res) => {
       parseQuery(noQuery, req);

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { z } from 'zod';
+import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
+import { AppError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { resource } from '../http/routes.js';
+import { customer, parseQuery } from '../http/validate.js';
+import { adSetReportQuery, campaignReportQuery, reportRunQuery, reportsQuery } from '../reports/input.js';
+import { rowKey, rowsCsv } from '../reports/rows.js';
+import type { ReportOutcome, ReportRequest, ReportService } from '../reports/service.js';
+import type { Store } from '../store/index.js';
+import { findCustomer } from './customers.js';
+import { platformScope } from './platform-scope.js';
+
+export interface ReportRouteDeps {
+  store: Store;
+  reports: ReportService;
+}
+
+/** Page cursors carry the query they belong to, so a cursor cannot continue another report. */
+const reportCursor = z.strictObject({ after: z.string().min(1), q: z.string().min(1) });
+
+const fingerprint = (query: object): string =>
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(query).filter(([k]) => !['cursor', 'limit'].includes(k))))
+    .digest('base64url')
+    .slice(0, 16);
+
+/**
+ * The customer alone, checked before the report's own parameters: a token naming a customer it may
+ * not act for is refused as such, whatever else the request lacks.
+ */
+const customerOnly = z.object({ customer });
+
+const wantsCsv = (req: Request) => req.accepts(['application/json', 'text/csv']) === 'text/csv';
+
+/**
+ * Answers a report outcome: 202 with Retry-After while a platform still works on it, else one page
+ * of rows as JSON or CSV (`Accept: text/csv`; the next page's URL in a `Link` header).
+ */
+function send(
+  req: Request,
+  res: Response,
+  outcome: ReportOutcome,
+  page: { limit: number; cursor: string | undefined; q: string },
+): void {
+  if (outcome.state === 'pending') {
+    res
+      .status(202)
+      .set('Retry-After', String(outcome.retryAfterSeconds))
+      .json({ id: outcome.id, status: 'pending' });
+    return;
+  }
+  const { rows, advertisers, unavailable } = outcome.answer;
+  let start = 0;
+  if (page.cursor !== undefined) {
+    const cursor = decodeCursor(reportCursor, page.cursor);
+    if (cursor.q !== page.q) {
+      throw new AppError('invalid_request', 'This cursor belongs to another report.', { param: 'cursor' });
+    }
+    start = rows.findIndex((row) => rowKey(row) > cursor.after);
+    if (start < 0) start = rows.length;
+  }
+  const data = rows.slice(start, start + page.limit);
+  const hasMore = start + page.limit < rows.length;
+  const next = hasMore ? encodeCursor({ after: rowKey(data.at(-1)!), q: page.q }) : undefined;
+  if (wantsCsv(req)) {
+    if (next !== undefined) {
+      const url = new URL(req.originalUrl, 'http://adlink.invalid');
+      url.searchParams.set('cursor', next);
+      res.set('Link', `<${url.pathname}${url.search}>; rel="next"`);
+    }
+    res.type('text/csv; charset=utf-8').send(rowsCsv(data));
+    return;
+  }
+  res.json({
+    ...(outcome.id === undefined ? {} : { id: outcome.id, status: 'done' }),
+    has_more: hasMore,
+    ...(next === undefined ? {} : { next_cursor: next }),
+    data,
+    advertisers,
+    ...(unavailable.length ? { unavailable } : {}),
+  });
+}
+
+const request = (
+  q: {
+    level: ReportRequest['level'];
+    from: string;
+    to: string;
+    granularity: ReportRequest['granularity'];
+  } & {
+    advertiser?: string | undefined;
+    dismissDatabase: boolean;
+  },
+  ids: { campaignId?: string | undefined; adsetId?: string | undefined },
+): ReportRequest => ({
+  level: q.level,
+  from: q.from,
+  to: q.to,
+  granularity: q.granularity,
+  ...(ids.campaignId === undefined ? {} : { campaignId: ids.campaignId }),
+  ...(ids.adsetId === undefined ? {} : { adsetId: ids.adsetId }),
+  ...(q.advertiser === undefined ? {} : { advertiser: q.advertiser }),
+  live: q.dismissDatabase,
+});
+
+/** Performance reports: across platforms at `/reports`, per ad set and campaign under `/v1/:platform`. */
+export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: RequestHandler[]): Router {
+  const router = Router();
+
+  resource(
+    router,
+    '/reports',
+    {
+      get: async (req, res) => {
+        const found = await findCustomer(store, req, parseQuery(customerOnly, req).customer, 'customer');
+        const query = parseQuery(reportsQuery, req);
+        let platform: PlatformId | undefined;
+        if (query.platform !== undefined) {
+          if (!isPlatformId(query.platform)) {
+            throw new AppError('platform_not_found', `No platform "${query.platform}".`, {
+              param: 'platform',
+            });
+          }
+          platform = query.platform;
+        }
+        if (query.adset !== undefined && query.level === 'campaign') {
+          throw new AppError('invalid_request', 'A report filtered by ad set has level adset or ad.', {
+            param: 'level',
+          });
+        }
+        const wanted = request(query, { campaignId: query.campaignId, adsetId: query.adset });
+        const outcome = platform
+          ? await reports.forPlatform({ company: found.company, customer: found.id, platform }, wanted)
+          : await reports.acrossPlatforms(found.company, found.id, wanted);
+        send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: fingerprint(query) });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/reports/:id',
+    {
+      get: async (req, res) => {
+        const found = await findCustomer(store, req, parseQuery(customerOnly, req).customer, 'customer');
+        const query = parseQuery(reportRunQuery, req);
+        const id = req.params.id as string;
+        // A company token may read any of its customers' runs; an access token only its customer's.
+        const customer =
+          req.auth?.customer === undefined && query.customer === undefined ? undefined : found.id;
+        const outcome = await reports.resume(found.company, customer, id);
+        send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: id });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/v1/:platform/adsets/:id/report',
+    {
+      get: async (req, res) => {
+        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
+        const query = parseQuery(adSetReportQuery, req);
+        const wanted = request(query, { adsetId: req.params.id as string });
+        send(req, res, await reports.forPlatform(ref, wanted), {
+          limit: query.limit,
+          cursor: query.cursor,
+          q: fingerprint({ ...query, platform: ref.platform, adset: req.params.id }),
+        });
+      },
+    },
+    vendor,
+  );
+
+  resource(
+    router,
+    '/v1/:platform/campaigns/:id/report',
+    {
+      get: async (req, res) => {
+        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
+        const query = parseQuery(campaignReportQuery, req);
+        const wanted = request(query, { campaignId: req.params.id as string });
+        send(req, res, await reports.forPlatform(ref, wanted), {
+          limit: query.limit,
+          cursor: query.cursor,
+          q: fingerprint({ ...query, platform: ref.platform, campaignId: req.params.id }),
+        });
+      },
+    },
+    vendor,
+  );
+
+  return router;
+}

@@ -1,0 +1,95 @@
+import { fromMinorUnits } from '../../adsets/money.js';
+import { METRICS, type ReportLevel, type ReportQuery, type ReportRun } from '../../reports/model.js';
+import type { PlatformCall, ReportAdapter } from '../adapter.js';
+import type { HttpRequest } from '../http-call.js';
+import { PlatformError } from '../platform-error.js';
+import { LOOKBACK_DAYS, type REPORT_LEVELS } from './report-input.js';
+import type { SandboxReportRow } from './reports.js';
+
+/** The unified parameter each field of the sandbox's report request is. */
+export const REPORT_PARAMS: Record<string, string> = {
+  level: 'level',
+  since: 'from',
+  until: 'to',
+  time_increment: 'granularity',
+  campaign_id: 'campaignId',
+  adset_id: 'adset',
+};
+
+const LEVEL: Record<ReportLevel, (typeof REPORT_LEVELS)[number]> = {
+  campaign: 'CAMPAIGN',
+  adset: 'ADSET',
+  ad: 'AD',
+};
+
+type SandboxRun =
+  | { id: string; status: 'RUNNING' }
+  | { id: string; status: 'COMPLETED'; currency: string; time_zone: string; data: SandboxReportRow[] };
+
+function toRun(run: SandboxRun, advertiser: string, level: ReportLevel): ReportRun {
+  if (run?.status === 'RUNNING') return { state: 'pending', job: run.id };
+  if (run?.status !== 'COMPLETED' || !Array.isArray(run.data)) {
+    throw new PlatformError('rejected', 'unexpected report response');
+  }
+  const { currency } = run;
+  return {
+    state: 'done',
+    report: {
+      advertiser,
+      currency,
+      timeZone: run.time_zone,
+      rows: run.data.map((row) => ({
+        level,
+        id: row.ad_id ?? row.adset_id ?? row.campaign_id,
+        name: row.ad_name ?? row.adset_name ?? row.campaign_name,
+        advertiser,
+        ...(level === 'campaign' ? {} : { campaignId: row.campaign_id }),
+        ...(level === 'ad' ? { adsetId: row.adset_id! } : {}),
+        ...(row.date ? { date: row.date } : {}),
+        spend: fromMinorUnits(row.spend, currency),
+        impressions: row.impressions,
+        clicks: row.clicks,
+        conversions: row.conversions,
+      })),
+    },
+  };
+}
+
+type Request = (
+  call: PlatformCall,
+  path: string,
+  init?: HttpRequest,
+  params?: Record<string, string>,
+) => Promise<unknown>;
+
+/** The sandbox's reports: a run per ad account, finished at once or polled until it is. */
+export const sandboxReports = (request: Request): ReportAdapter => ({
+  capabilities: {
+    metrics: [...METRICS],
+    lookbackDays: LOOKBACK_DAYS,
+    conversions: 'Every conversion the sandbox attributes to the ad on the day of the click.',
+  },
+
+  async start(call, account, query: ReportQuery) {
+    const body = {
+      level: LEVEL[query.level],
+      since: query.from,
+      until: query.to,
+      time_increment: query.granularity === 'day' ? 'DAILY' : 'ALL_DAYS',
+      ...(query.campaignId === undefined ? {} : { campaign_id: query.campaignId }),
+      ...(query.adsetId === undefined ? {} : { adset_id: query.adsetId }),
+    };
+    const run = await request(
+      call,
+      `/ad_accounts/${encodeURIComponent(account.id)}/reports`,
+      { method: 'POST', body: JSON.stringify(body) },
+      REPORT_PARAMS,
+    );
+    return toRun(run as SandboxRun, account.id, query.level);
+  },
+
+  async resume(call, account, query, job) {
+    const run = await request(call, `/reports/${encodeURIComponent(job)}`);
+    return toRun(run as SandboxRun, account.id, query.level);
+  },
+});
