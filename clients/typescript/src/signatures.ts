@@ -12,7 +12,7 @@ export interface FreshnessOptions {
 
 const encoder = new TextEncoder();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
+function hmacKey(secret: string) {
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'verify',
   ]);
