@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'],
     globalSetup: ['test/support/redis-server.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
