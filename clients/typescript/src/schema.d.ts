@@ -396,6 +396,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A performance report across the customer’s platforms
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report that answered 202
+         * @description Still preparing: 202 again. Finished: its pages, for an hour after it was asked for.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["getReportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/introspect": {
         parameters: {
             query?: never;
@@ -476,6 +520,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{platform}/adsets/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ad set’s report (or its ads’)
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["getAdSetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{platform}/advertisers": {
         parameters: {
             query?: never;
@@ -551,6 +617,28 @@ export interface paths {
          *     An access token with the `write` scope may call this for its own customer.
          */
         delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/campaigns/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign’s report (or its ad sets’ or ads’)
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["getCampaignReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -899,7 +987,7 @@ export interface components {
                  * @description Match on this; the closed list is in the API description.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
+                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
                 /** @description For people; exposed only below 500. */
                 message: string;
                 /** @description The field, query parameter or header at fault, when there is one. */
@@ -1013,6 +1101,71 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ReportPage: {
+            /** @description Each reported ad account’s currency and time zone. */
+            advertisers: {
+                advertiser: string;
+                currency: string;
+                /** @enum {string} */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+                /** @description IANA time zone: the days of `date` are this zone’s. */
+                timeZone: string;
+            }[];
+            data: components["schemas"]["ReportRow"][];
+            has_more: boolean;
+            /** @description The report’s id, when it was read at `GET /reports/{id}`. */
+            id?: string;
+            next_cursor?: string;
+            /** @constant */
+            status?: "done";
+            /** @description Platforms that could not report this time; the others are listed. */
+            unavailable?: {
+                code: string;
+                message: string;
+                param?: string;
+                /** @enum {string} */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            }[];
+        };
+        ReportPending: {
+            id: string;
+            /** @constant */
+            status: "pending";
+        };
+        ReportRow: {
+            /** @description The ad set of an ad. */
+            adsetId?: string;
+            /** @description The ad account. */
+            advertiser: string;
+            /** @description The campaign of an ad set or ad. */
+            campaignId?: string;
+            clicks: number | null;
+            /** @description As the platform counts them (README: conversions per platform). */
+            conversions: number | null;
+            /** @description spend / clicks, rounded to the currency’s decimals. */
+            cpc: number | null;
+            /** @description spend × 1000 / impressions, rounded to the currency’s decimals. */
+            cpm: number | null;
+            /** @description clicks / impressions as a fraction, rounded to 6 decimals. */
+            ctr: number | null;
+            /** @description The ad account’s currency (ISO 4217). */
+            currency: string;
+            /**
+             * Format: date
+             * @description The day in the ad account’s time zone; absent with `granularity=total`.
+             */
+            date?: string;
+            /** @description The campaign’s, ad set’s or ad’s id at the platform. */
+            id: string;
+            impressions: number | null;
+            /** @enum {string} */
+            level: "campaign" | "adset" | "ad";
+            name: string;
+            /** @enum {string} */
+            platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            /** @description Major units, rounded to the currency’s decimals; null where the platform does not report it. */
+            spend: number | null;
+        };
         RevokedAccessToken: {
             /** @constant */
             deleted: true;
@@ -1103,6 +1256,11 @@ export interface components {
          * @example true
          */
         "Idempotent-Replayed": "true";
+        /**
+         * @description On a CSV page that has a next one: its URL, as `<…>; rel="next"` (RFC 8288).
+         * @example </reports?level=adset&from=2026-11-01&to=2026-11-07&cursor=eyJhZnRlciI6…>; rel="next"
+         */
+        Link: string;
         /**
          * @description What is left of your company’s vendor API budget this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets.
          * @example "api";r=1199;t=60
@@ -4240,6 +4398,467 @@ export interface operations {
             };
         };
     };
+    getReport: {
+        parameters: {
+            query: {
+                /** @description Only this ad set’s rows (or its ads’); with `level` adset or ad. */
+                adset?: string;
+                /** @description Only this ad account. */
+                advertiser?: string;
+                /** @description Only this campaign’s rows (or its ad sets’ or ads’). */
+                campaignId?: string;
+                /** @description The `next_cursor` of the previous page (or the CSV `Link`). */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description `true` reads from the platforms even when a cached report would do. */
+                dismissDatabase?: "true" | "false";
+                /** @description The first day (YYYY-MM-DD, in each ad account’s time zone). */
+                from: string;
+                /** @description `day` (default): a row per entity and day; `total`: one per entity for the whole range. */
+                granularity?: "day" | "total";
+                /** @description `campaign`, `adset` or `ad`: one row per entity of this level (and per day). */
+                level: "campaign" | "adset" | "ad";
+                /** @description How many rows per page (1–10000, default 1000). */
+                limit?: string;
+                /** @description Only this platform; without it, every connected platform. */
+                platform?: string;
+                /** @description The last day, included: at most 366 days after `from`, and not after today anywhere (UTC+14). */
+                to: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the report. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "level": "adset",
+                     *           "id": "as_4Hq2Lm8pT0vWx1Yz",
+                     *           "name": "Sourdough lovers",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "date": "2026-11-20",
+                     *           "currency": "EUR",
+                     *           "spend": 18.42,
+                     *           "impressions": 3120,
+                     *           "clicks": 41,
+                     *           "conversions": 2,
+                     *           "ctr": 0.013141,
+                     *           "cpc": 0.45,
+                     *           "cpm": 5.9
+                     *         }
+                     *       ],
+                     *       "advertisers": [
+                     *         {
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "currency": "EUR",
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPage"];
+                    /**
+                     * @example level,id,name,platform,advertiser,campaignId,adsetId,date,currency,spend,impressions,clicks,conversions,ctr,cpc,cpm
+                     *     adset,as_4Hq2Lm8pT0vWx1Yz,Sourdough lovers,sandbox,act_1234567890,cmp_7QkzN3v9cW1rT5yX,,2026-11-20,EUR,18.42,3120,41,2,0.013141,0.45,5.9
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A platform is still preparing it (asynchronous reporting APIs): poll `GET /reports/{id}`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_Zx8kQ2mV7nB4wR1t",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPending"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportRun: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page (or the CSV `Link`). */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description How many rows per page (1–10000, default 1000). */
+                limit?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The report id of a 202 answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the finished report. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "level": "adset",
+                     *           "id": "as_4Hq2Lm8pT0vWx1Yz",
+                     *           "name": "Sourdough lovers",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "date": "2026-11-20",
+                     *           "currency": "EUR",
+                     *           "spend": 18.42,
+                     *           "impressions": 3120,
+                     *           "clicks": 41,
+                     *           "conversions": 2,
+                     *           "ctr": 0.013141,
+                     *           "cpc": 0.45,
+                     *           "cpm": 5.9
+                     *         }
+                     *       ],
+                     *       "advertisers": [
+                     *         {
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "currency": "EUR",
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPage"];
+                    /**
+                     * @example level,id,name,platform,advertiser,campaignId,adsetId,date,currency,spend,impressions,clicks,conversions,ctr,cpc,cpm
+                     *     adset,as_4Hq2Lm8pT0vWx1Yz,Sourdough lovers,sandbox,act_1234567890,cmp_7QkzN3v9cW1rT5yX,,2026-11-20,EUR,18.42,3120,41,2,0.013141,0.45,5.9
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A platform is still preparing it (asynchronous reporting APIs): poll `GET /reports/{id}`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_Zx8kQ2mV7nB4wR1t",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPending"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *
+             *     `report_not_found`: No report with this id for this customer, or it is older than the time reports are kept.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     introspectSessionToken: {
         parameters: {
             query?: never;
@@ -5737,6 +6356,242 @@ export interface operations {
             };
         };
     };
+    getAdSetReport: {
+        parameters: {
+            query: {
+                /** @description Only this ad account. */
+                advertiser?: string;
+                /** @description The `next_cursor` of the previous page (or the CSV `Link`). */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description `true` reads from the platforms even when a cached report would do. */
+                dismissDatabase?: "true" | "false";
+                /** @description The first day (YYYY-MM-DD, in each ad account’s time zone). */
+                from: string;
+                /** @description `day` (default): a row per entity and day; `total`: one per entity for the whole range. */
+                granularity?: "day" | "total";
+                /** @description `adset` (default) or `ad`. */
+                level?: "adset" | "ad";
+                /** @description How many rows per page (1–10000, default 1000). */
+                limit?: string;
+                /** @description The last day, included: at most 366 days after `from`, and not after today anywhere (UTC+14). */
+                to: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The report id of a 202 answer. */
+                id: string;
+                /** @description Only this platform; without it, every connected platform. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the report. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "level": "adset",
+                     *           "id": "as_4Hq2Lm8pT0vWx1Yz",
+                     *           "name": "Sourdough lovers",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "date": "2026-11-20",
+                     *           "currency": "EUR",
+                     *           "spend": 18.42,
+                     *           "impressions": 3120,
+                     *           "clicks": 41,
+                     *           "conversions": 2,
+                     *           "ctr": 0.013141,
+                     *           "cpc": 0.45,
+                     *           "cpm": 5.9
+                     *         }
+                     *       ],
+                     *       "advertisers": [
+                     *         {
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "currency": "EUR",
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPage"];
+                    /**
+                     * @example level,id,name,platform,advertiser,campaignId,adsetId,date,currency,spend,impressions,clicks,conversions,ctr,cpc,cpm
+                     *     adset,as_4Hq2Lm8pT0vWx1Yz,Sourdough lovers,sandbox,act_1234567890,cmp_7QkzN3v9cW1rT5yX,,2026-11-20,EUR,18.42,3120,41,2,0.013141,0.45,5.9
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A platform is still preparing it (asynchronous reporting APIs): poll `GET /reports/{id}`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_Zx8kQ2mV7nB4wR1t",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPending"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdvertisers: {
         parameters: {
             query?: {
@@ -7021,6 +7876,242 @@ export interface operations {
              *     `platform_not_found`: No platform with this id; see the platform list in the README.
              *
              *     `campaign_not_found`: No campaign with this id for this customer on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCampaignReport: {
+        parameters: {
+            query: {
+                /** @description Only this ad account. */
+                advertiser?: string;
+                /** @description The `next_cursor` of the previous page (or the CSV `Link`). */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description `true` reads from the platforms even when a cached report would do. */
+                dismissDatabase?: "true" | "false";
+                /** @description The first day (YYYY-MM-DD, in each ad account’s time zone). */
+                from: string;
+                /** @description `day` (default): a row per entity and day; `total`: one per entity for the whole range. */
+                granularity?: "day" | "total";
+                /** @description `campaign` (default), `adset` or `ad`. */
+                level?: "campaign" | "adset" | "ad";
+                /** @description How many rows per page (1–10000, default 1000). */
+                limit?: string;
+                /** @description The last day, included: at most 366 days after `from`, and not after today anywhere (UTC+14). */
+                to: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The report id of a 202 answer. */
+                id: string;
+                /** @description Only this platform; without it, every connected platform. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the report. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "level": "adset",
+                     *           "id": "as_4Hq2Lm8pT0vWx1Yz",
+                     *           "name": "Sourdough lovers",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "date": "2026-11-20",
+                     *           "currency": "EUR",
+                     *           "spend": 18.42,
+                     *           "impressions": 3120,
+                     *           "clicks": 41,
+                     *           "conversions": 2,
+                     *           "ctr": 0.013141,
+                     *           "cpc": 0.45,
+                     *           "cpm": 5.9
+                     *         }
+                     *       ],
+                     *       "advertisers": [
+                     *         {
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "currency": "EUR",
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPage"];
+                    /**
+                     * @example level,id,name,platform,advertiser,campaignId,adsetId,date,currency,spend,impressions,clicks,conversions,ctr,cpc,cpm
+                     *     adset,as_4Hq2Lm8pT0vWx1Yz,Sourdough lovers,sandbox,act_1234567890,cmp_7QkzN3v9cW1rT5yX,,2026-11-20,EUR,18.42,3120,41,2,0.013141,0.45,5.9
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A platform is still preparing it (asynchronous reporting APIs): poll `GET /reports/{id}`. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "rpt_Zx8kQ2mV7nB4wR1t",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportPending"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in the README.
              */
             404: {
                 headers: {
