@@ -78,16 +78,19 @@ export const eachKindOnce =
     if (items.length === 0) ctx.addIssue({ code: 'custom', message: `give at least one ${what}` });
   };
 
+/** The settings of an update (ad set or campaign): each kind sent replaces that kind. */
+export const settingChanges = z
+  .array(settingSchema)
+  .max(20, 'at most 20 settings')
+  .superRefine(eachKindOnce(settingGroup, 'setting'))
+  .optional()
+  .describe('The setting kinds to replace; kinds not sent stay as they are.');
+
 export const adSetChangesSchema = z
   .strictObject({
     name: displayName.optional(),
     status: z.enum(AD_SET_STATUSES).optional(),
-    settings: z
-      .array(settingSchema)
-      .max(20, 'at most 20 settings')
-      .superRefine(eachKindOnce(settingGroup, 'setting'))
-      .optional()
-      .describe('The setting kinds to replace; kinds not sent stay as they are.'),
+    settings: settingChanges,
     targetings: z
       .array(targetingChangeSchema)
       .max(20, 'at most 20 targetings')

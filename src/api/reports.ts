@@ -159,41 +159,35 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
     vendor,
   );
 
-  resource(
-    router,
-    '/v1/:platform/adsets/:id/report',
-    {
-      get: async (req, res) => {
-        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
-        const query = parseQuery(adSetReportQuery, req);
-        const wanted = request(query, { adsetId: req.params.id as string });
-        send(req, res, await reports.forPlatform(ref, wanted), {
-          limit: query.limit,
-          cursor: query.cursor,
-          q: fingerprint({ ...query, platform: ref.platform, adset: req.params.id }),
-        });
+  /** A report narrowed to one ad set or campaign: the ids come from the path, the rest as on /reports. */
+  const shortcut = (
+    path: string,
+    schema: typeof adSetReportQuery | typeof campaignReportQuery,
+    filter: 'adsetId' | 'campaignId',
+  ) =>
+    resource(
+      router,
+      path,
+      {
+        get: async (req, res) => {
+          const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
+          const query = parseQuery(schema, req);
+          const id = req.params.id as string;
+          send(req, res, await reports.forPlatform(ref, request(query, { [filter]: id })), {
+            limit: query.limit,
+            cursor: query.cursor,
+            q: fingerprint({
+              ...query,
+              platform: ref.platform,
+              [filter === 'adsetId' ? 'adset' : filter]: id,
+            }),
+          });
+        },
       },
-    },
-    vendor,
-  );
-
-  resource(
-    router,
-    '/v1/:platform/campaigns/:id/report',
-    {
-      get: async (req, res) => {
-        const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
-        const query = parseQuery(campaignReportQuery, req);
-        const wanted = request(query, { campaignId: req.params.id as string });
-        send(req, res, await reports.forPlatform(ref, wanted), {
-          limit: query.limit,
-          cursor: query.cursor,
-          q: fingerprint({ ...query, platform: ref.platform, campaignId: req.params.id }),
-        });
-      },
-    },
-    vendor,
-  );
+      vendor,
+    );
+  shortcut('/v1/:platform/adsets/:id/report', adSetReportQuery, 'adsetId');
+  shortcut('/v1/:platform/campaigns/:id/report', campaignReportQuery, 'campaignId');
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eachKindOnce, objectId, settingGroup } from '../adsets/input.js';
+import { eachKindOnce, objectId, settingChanges, settingGroup } from '../adsets/input.js';
 import { AD_SET_STATUSES, settingSchema } from '../adsets/model.js';
 import { displayName } from '../names.js';
 import { CHANNEL_KINDS } from '../platforms/catalog.js';
@@ -34,12 +34,7 @@ export const campaignChangesSchema = z
   .strictObject({
     name: displayName.optional(),
     status: z.enum(AD_SET_STATUSES).optional(),
-    settings: z
-      .array(settingSchema)
-      .max(20, 'at most 20 settings')
-      .superRefine(eachKindOnce(settingGroup, 'setting'))
-      .optional()
-      .describe('The setting kinds to replace; kinds not sent stay as they are.'),
+    settings: settingChanges,
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
     message: 'give name, status or settings',
