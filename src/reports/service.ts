@@ -8,6 +8,7 @@ import { randomToken } from '../ids.js';
 import { mapBounded } from '../map-bounded.js';
 import type { ReportAdapter } from '../platforms/adapter.js';
 import type { Platforms } from '../platforms/registry.js';
+import { wallClock } from '../platforms/zoned-time.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { dayMs, dayOf } from './input.js';
@@ -81,8 +82,7 @@ const MAX_POLL_MS = 2_000;
 const shiftDay = (day: string, days: number) => dayOf(dayMs(day) + days * 86_400_000);
 
 /** Yesterday in the account's time zone. */
-const yesterdayIn = (timeZone: string, now: number) =>
-  shiftDay(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(now)), -1);
+const yesterdayIn = (timeZone: string, now: number) => shiftDay(wallClock(now, timeZone).slice(0, 10), -1);
 
 const unsupported = (platform: PlatformId) =>
   new AppError('unsupported_for_platform', `adlink does not read ${platform} reports yet.`, {
