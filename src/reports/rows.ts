@@ -71,11 +71,12 @@ export const rowKey = (row: UnifiedReportRow): string =>
 
 /**
  * A row kept ready to page: its key, a NUL, then its JSON. Sorted as strings, these are in key order
- * (a NUL sorts before anything that continues a key), and JSON never holds a raw NUL.
+ * (a NUL sorts before anything that continues a key; platform ids, dates and the platforms' ids hold
+ * none), and the first NUL ends the key.
  */
 export const serializedRow = (row: UnifiedReportRow): string => `${rowKey(row)}\0${JSON.stringify(row)}`;
 
-const split = (serialized: string) => serialized.lastIndexOf('\0');
+const split = (serialized: string) => serialized.indexOf('\0');
 
 /** The key of a serialized row. */
 export const serializedKey = (serialized: string): string => serialized.slice(0, split(serialized));
