@@ -281,8 +281,7 @@ export class ReportService {
   }
 
   private answerOf(company: string, run: StoredRun): ReportAnswer {
-    const parts = [...run.parts].sort((a, b) => (prefix(a) < prefix(b) ? -1 : 1));
-    const advertisers = parts.flatMap((part) =>
+    const advertisers = run.parts.flatMap((part) =>
       part.reports.map((r) => ({
         platform: part.platform,
         advertiser: r.advertiser,
@@ -290,6 +289,7 @@ export class ReportService {
         timeZone: r.timeZone,
       })),
     );
+    const parts = [...run.parts].sort((a, b) => (prefix(a) < prefix(b) ? -1 : 1));
     const page = async (after: string | undefined, limit: number) => {
       const found: string[] = [];
       for (const part of parts) {
