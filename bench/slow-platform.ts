@@ -5,8 +5,8 @@ import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 /**
  * S6's and R2's platform: TikTok's ad-group listing, integrated report and advertiser info, answered
  * after a fixed delay. Every advertiser has no ad groups and no delivery, so listing one ad account is
- * exactly one call and reporting on it two at once (TikTok's adapter asks nothing more): the time of a
- * live read or a cold report over many accounts measures adlink's fan-out alone.
+ * exactly one call, and reporting on it one call plus the advertiser info that describes every account
+ * at once: the time of a live read or a cold report over many accounts measures adlink's fan-out alone.
  */
 function slowTikTok(delayMs: number): EmulatorDefinition {
   return {
@@ -35,13 +35,11 @@ function slowTikTok(delayMs: number): EmulatorDefinition {
       router.get(
         '/open_api/:version/advertiser/info/',
         slowly((req) => ({
-          list: [
-            {
-              advertiser_id: /\d+/.exec(String(req.query.advertiser_ids))?.[0] ?? '',
-              currency: 'EUR',
-              timezone: 'Europe/Berlin',
-            },
-          ],
+          list: (String(req.query.advertiser_ids).match(/\d+/g) ?? []).map((id) => ({
+            advertiser_id: id,
+            currency: 'EUR',
+            timezone: 'Europe/Berlin',
+          })),
         })),
       );
       return {

@@ -233,7 +233,12 @@ describe('reports: the cache after a disconnect', () => {
     const company = await h.company('Leaving Vendor');
     const s = await sandboxScenario(h, company, 'Leaving Bakery');
     const cached = async () =>
-      (await keysOf(h)).filter((k) => k.includes(`:report:${s.client.customer}:`) || k.includes(':reports:'));
+      (await keysOf(h)).filter(
+        (k) =>
+          k.includes(`:report:${s.client.customer}:`) ||
+          k.includes(`:report_rows:${s.client.customer}:`) ||
+          k.includes(':reports:'),
+      );
     for (const level of ['campaign', 'ad']) {
       const res = await h.http
         .get('/reports')
@@ -241,7 +246,8 @@ describe('reports: the cache after a disconnect', () => {
         .set('Authorization', company.auth);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    expect(await cached()).toHaveLength(3);
+    // Each report's description and rows, and the index of them.
+    expect(await cached()).toHaveLength(5);
     const gone = await h.http
       .delete(`/customers/${s.client.customer}/connections/sandbox`)
       .set('Authorization', company.auth);

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { customer, parseQuery } from '../http/validate.js';
 import { adSetReportQuery, campaignReportQuery, reportRunQuery, reportsQuery } from '../reports/input.js';
-import { rowKey, rowsCsv } from '../reports/rows.js';
+import { rowsCsv, serializedJson, serializedKey, type UnifiedReportRow } from '../reports/rows.js';
 import type { ReportOutcome, ReportRequest, ReportService } from '../reports/service.js';
 import type { Store } from '../store/index.js';
 import { findCustomer } from './customers.js';
@@ -39,12 +39,12 @@ const wantsCsv = (req: Request) => req.accepts(['application/json', 'text/csv'])
  * Answers a report outcome: 202 with Retry-After while a platform still works on it, else one page
  * of rows as JSON or CSV (`Accept: text/csv`; the next page's URL in a `Link` header).
  */
-function send(
+async function send(
   req: Request,
   res: Response,
   outcome: ReportOutcome,
   page: { limit: number; cursor: string | undefined; q: string },
-): void {
+): Promise<void> {
   if (outcome.state === 'pending') {
     res
       .status(202)
@@ -52,36 +52,37 @@ function send(
       .json({ id: outcome.id, status: 'pending' });
     return;
   }
-  const { rows, advertisers, unavailable } = outcome.answer;
-  let start = 0;
+  const { advertisers, unavailable } = outcome.answer;
+  let after: string | undefined;
   if (page.cursor !== undefined) {
     const cursor = decodeCursor(reportCursor, page.cursor);
     if (cursor.q !== page.q) {
       throw new AppError('invalid_request', 'This cursor belongs to another report.', { param: 'cursor' });
     }
-    start = rows.findIndex((row) => rowKey(row) > cursor.after);
-    if (start < 0) start = rows.length;
+    after = cursor.after;
   }
-  const data = rows.slice(start, start + page.limit);
-  const hasMore = start + page.limit < rows.length;
-  const next = hasMore ? encodeCursor({ after: rowKey(data.at(-1)!), q: page.q }) : undefined;
+  const found = await outcome.answer.page(after, page.limit + 1);
+  const hasMore = found.length > page.limit;
+  const rows = found.slice(0, page.limit);
+  const next = hasMore ? encodeCursor({ after: serializedKey(rows.at(-1)!), q: page.q }) : undefined;
+  const data = rows.map(serializedJson);
   if (wantsCsv(req)) {
     if (next !== undefined) {
       const url = new URL(req.originalUrl, 'http://adlink.invalid');
       url.searchParams.set('cursor', next);
       res.set('Link', `<${url.pathname}${url.search}>; rel="next"`);
     }
-    res.type('text/csv; charset=utf-8').send(rowsCsv(data));
+    res.type('text/csv; charset=utf-8').send(rowsCsv(data.map((row) => JSON.parse(row) as UnifiedReportRow)));
     return;
   }
-  res.json({
+  // The rows are JSON already: the answer is put together around them rather than parsed and written again.
+  const head = JSON.stringify({
     ...(outcome.id === undefined ? {} : { id: outcome.id, status: 'done' }),
     has_more: hasMore,
     ...(next === undefined ? {} : { next_cursor: next }),
-    data,
-    advertisers,
-    ...(unavailable.length ? { unavailable } : {}),
   });
+  const tail = JSON.stringify({ advertisers, ...(unavailable.length ? { unavailable } : {}) });
+  res.type('application/json').send(`${head.slice(0, -1)},"data":[${data.join(',')}],${tail.slice(1)}`);
 }
 
 const request = (
@@ -135,7 +136,7 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
         const outcome = platform
           ? await reports.forPlatform({ company: found.company, customer: found.id, platform }, wanted)
           : await reports.acrossPlatforms(found.company, found.id, wanted);
-        send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: fingerprint(query) });
+        await send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: fingerprint(query) });
       },
     },
     vendor,
@@ -153,7 +154,7 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
         const customer =
           req.auth?.customer === undefined && query.customer === undefined ? undefined : found.id;
         const outcome = await reports.resume(found.company, customer, id);
-        send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: id });
+        await send(req, res, outcome, { limit: query.limit, cursor: query.cursor, q: id });
       },
     },
     vendor,
@@ -173,7 +174,7 @@ export function createReportRoutes({ store, reports }: ReportRouteDeps, vendor: 
           const ref = await platformScope(store, req, parseQuery(customerOnly, req).customer);
           const query = parseQuery(schema, req);
           const id = req.params.id as string;
-          send(req, res, await reports.forPlatform(ref, request(query, { [filter]: id })), {
+          await send(req, res, await reports.forPlatform(ref, request(query, { [filter]: id })), {
             limit: query.limit,
             cursor: query.cursor,
             q: fingerprint({

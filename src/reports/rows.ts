@@ -69,6 +69,24 @@ export function unifiedRow(platform: PlatformId, report: AccountReport, row: Rep
 export const rowKey = (row: UnifiedReportRow): string =>
   `${row.platform}|${row.advertiser}|${row.id}|${row.date ?? ''}`;
 
+/**
+ * A row kept ready to page: its key, a NUL, then its JSON. Sorted as strings, these are in key order
+ * (a NUL sorts before anything that continues a key; platform ids, dates and the platforms' ids hold
+ * none), and the first NUL ends the key.
+ */
+export const serializedRow = (row: UnifiedReportRow): string => `${rowKey(row)}\0${JSON.stringify(row)}`;
+
+const split = (serialized: string) => serialized.indexOf('\0');
+
+/** The key of a serialized row. */
+export const serializedKey = (serialized: string): string => serialized.slice(0, split(serialized));
+
+/** The JSON of a serialized row. */
+export const serializedJson = (serialized: string): string => serialized.slice(split(serialized) + 1);
+
+/** The lexicographic bound after which the rows following `key` start (a key continues with no NUL). */
+export const afterKey = (key: string): string => `${key}\u0001`;
+
 const csvField = (value: unknown): string => {
   if (value === undefined || value === null) return '';
   const text = String(value);

@@ -8,11 +8,12 @@ import { randomToken } from '../ids.js';
 import { mapBounded } from '../map-bounded.js';
 import type { ReportAdapter } from '../platforms/adapter.js';
 import type { Platforms } from '../platforms/registry.js';
+import { wallClock } from '../platforms/zoned-time.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { dayMs, dayOf } from './input.js';
 import type { AccountReport, ReportQuery, ReportRun } from './model.js';
-import { rowKey, type UnifiedReportRow, unifiedRow } from './rows.js';
+import { afterKey, serializedRow, unifiedRow } from './rows.js';
 
 export interface ReportRequest extends ReportQuery {
   /** Only this ad account (of the platform, or of whichever platform has it). */
@@ -41,7 +42,11 @@ export interface Unavailable {
 }
 
 export interface ReportAnswer {
-  rows: UnifiedReportRow[];
+  /**
+   * Up to `limit` rows after the row of key `after` (from the first without), in key order, each
+   * serialized (rows.ts: its key, then its JSON).
+   */
+  page(after: string | undefined, limit: number): Promise<string[]>;
   advertisers: { platform: PlatformId; advertiser: string; currency: string; timeZone: string }[];
   unavailable: Unavailable[];
 }
@@ -57,6 +62,10 @@ interface Part {
   reports: AccountReport[];
   /** Advertiser id → the platform's job. */
   jobs: Record<string, string>;
+  /** The rows of every report, serialized and sorted, once the part is complete. */
+  rows?: string[];
+  /** A part found in the cache: its reports are descriptions (no rows), its rows stay in the store. */
+  cached?: string;
 }
 
 /** A run kept in the store while a platform is still working on it. */
@@ -73,8 +82,7 @@ const MAX_POLL_MS = 2_000;
 const shiftDay = (day: string, days: number) => dayOf(dayMs(day) + days * 86_400_000);
 
 /** Yesterday in the account's time zone. */
-const yesterdayIn = (timeZone: string, now: number) =>
-  shiftDay(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(now)), -1);
+const yesterdayIn = (timeZone: string, now: number) => shiftDay(wallClock(now, timeZone).slice(0, 10), -1);
 
 const unsupported = (platform: PlatformId) =>
   new AppError('unsupported_for_platform', `adlink does not read ${platform} reports yet.`, {
@@ -174,7 +182,7 @@ export class ReportService {
       throw new AppError('report_not_found', `No such report: ${id}.`, { param: 'id' });
     }
     const pending = (p: Part) => Object.keys(p.jobs).length > 0;
-    if (!run.parts.some(pending)) return { state: 'done', id, answer: answerOf(run) };
+    if (!run.parts.some(pending)) return { state: 'done', id, answer: this.answerOf(company, run) };
     const deadline = this.now() + this.settings.pollMs;
     const unavailable = [...run.unavailable];
     const parts: Part[] = [];
@@ -200,7 +208,9 @@ export class ReportService {
     const hash = reportCacheKey(query, accounts);
     if (!request.live) {
       const cached = await this.store.reports.cached(ref, hash);
-      if (cached) return { platform: ref.platform, accounts, reports: JSON.parse(cached), jobs: {} };
+      if (cached) {
+        return { platform: ref.platform, accounts, reports: JSON.parse(cached), jobs: {}, cached: hash };
+      }
     }
     const deadline = this.now() + this.settings.pollMs;
     const runs = await this.calls.call(ref, (adapter, call) =>
@@ -246,13 +256,66 @@ export class ReportService {
     const now = this.now();
     const open = part.reports.some((r) => query.to >= yesterdayIn(r.timeZone, now));
     const ttl = open ? this.settings.openTtlSeconds : this.settings.closedTtlSeconds;
+    const cached = cachedReport(part.platform, part.reports);
+    part.rows = cached.rows;
     if (ttl === 0) return;
-    await this.store.reports.cache(
-      ref,
-      reportCacheKey(query, part.accounts),
-      JSON.stringify(part.reports),
-      ttl * 1000,
+    await this.store.reports.cache(ref, reportCacheKey(query, part.accounts), cached, ttl * 1000);
+  }
+
+  /** The run as it is kept at its id: every part's rows in it, none left behind in the cache. */
+  private async kept(company: string, run: StoredRun): Promise<string> {
+    const parts = await Promise.all(
+      run.parts.map(async (part): Promise<Part> => {
+        const rows =
+          part.cached === undefined
+            ? part.rows
+            : await this.store.reports.allRows(
+                { company, customer: run.customer, platform: part.platform },
+                part.cached,
+              );
+        const { cached: _, ...rest } = part;
+        return rows === undefined ? rest : { ...rest, reports: rest.reports.map(description), rows };
+      }),
     );
+    return JSON.stringify({ ...run, parts });
+  }
+
+  private answerOf(company: string, run: StoredRun): ReportAnswer {
+    const advertisers = run.parts.flatMap((part) =>
+      part.reports.map((r) => ({
+        platform: part.platform,
+        advertiser: r.advertiser,
+        currency: r.currency,
+        timeZone: r.timeZone,
+      })),
+    );
+    const parts = [...run.parts].sort((a, b) => (prefix(a) < prefix(b) ? -1 : 1));
+    const page = async (after: string | undefined, limit: number) => {
+      const found: string[] = [];
+      for (const part of parts) {
+        if (found.length >= limit) break;
+        const own = after?.startsWith(prefix(part));
+        // Rows of platforms before the cursor's were on earlier pages.
+        if (after !== undefined && !own && prefix(part) < after) continue;
+        const bound = own ? afterKey(after!) : undefined;
+        const wanted = limit - found.length;
+        if (part.cached !== undefined) {
+          const scope = { company, customer: run.customer, platform: part.platform };
+          found.push(
+            ...(await this.store.reports.rows(scope, part.cached, {
+              limit: wanted,
+              ...(bound === undefined ? {} : { after: bound }),
+            })),
+          );
+        } else {
+          part.rows ??= serializedRows(part.platform, part.reports);
+          const start = bound === undefined ? 0 : firstAfter(part.rows, bound);
+          found.push(...part.rows.slice(start, start + wanted));
+        }
+      }
+      return found;
+    };
+    return { page, advertisers, unavailable: run.unavailable };
   }
 
   private async outcome(
@@ -262,7 +325,7 @@ export class ReportService {
   ): Promise<ReportOutcome> {
     if (run.parts.some((p) => Object.keys(p.jobs).length > 0)) {
       const runId = id ?? `rpt_${randomToken(12)}`;
-      await this.store.reports.saveRun(ref.company, runId, JSON.stringify(run), RUN_TTL_MS);
+      await this.store.reports.saveRun(ref.company, runId, await this.kept(ref.company, run), RUN_TTL_MS);
       return {
         state: 'pending',
         id: runId,
@@ -270,8 +333,14 @@ export class ReportService {
       };
     }
     // Finished now, the run stays readable at its id (its pages) for as long as a pending one would.
-    if (id !== undefined) await this.store.reports.saveRun(ref.company, id, JSON.stringify(run), RUN_TTL_MS);
-    return { state: 'done', ...(id === undefined ? {} : { id }), answer: answerOf(run) };
+    if (id !== undefined) {
+      await this.store.reports.saveRun(ref.company, id, await this.kept(ref.company, run), RUN_TTL_MS);
+    }
+    return {
+      state: 'done',
+      ...(id === undefined ? {} : { id }),
+      answer: this.answerOf(ref.company, run),
+    };
   }
 }
 
@@ -319,26 +388,30 @@ const unavailableOf = (platform: PlatformId, err: AppError): Unavailable => ({
   ...(err.param === undefined ? {} : { param: err.param }),
 });
 
-function answerOf(run: StoredRun): ReportAnswer {
-  // Each row's key is built once: sorting thousands of rows would otherwise build it per comparison.
-  const rows = run.parts
-    .flatMap((part) =>
-      part.reports.flatMap((r) =>
-        r.rows.map((row) => {
-          const unified = unifiedRow(part.platform, r, row);
-          return { key: rowKey(unified), unified };
-        }),
-      ),
-    )
-    .sort((a, b) => (a.key < b.key ? -1 : 1))
-    .map((r) => r.unified);
-  const advertisers = run.parts.flatMap((part) =>
-    part.reports.map((r) => ({
-      platform: part.platform,
-      advertiser: r.advertiser,
-      currency: r.currency,
-      timeZone: r.timeZone,
-    })),
-  );
-  return { rows, advertisers, unavailable: run.unavailable };
+/** What the cache keeps of an account's report beside its rows. */
+const description = (r: AccountReport): AccountReport => ({ ...r, rows: [] });
+
+/** Every row key of a part starts so: the parts in this order list their rows in key order. */
+const prefix = (part: Part) => `${part.platform}|`;
+
+/** The reports' rows, serialized, in key order. */
+const serializedRows = (platform: PlatformId, reports: AccountReport[]): string[] =>
+  reports.flatMap((r) => r.rows.map((row) => serializedRow(unifiedRow(platform, r, row)))).sort();
+
+/** A platform's reports as the cache keeps them: the accounts' descriptions, and the rows ready to page. */
+export const cachedReport = (platform: PlatformId, reports: AccountReport[]) => ({
+  description: JSON.stringify(reports.map(description)),
+  rows: serializedRows(platform, reports),
+});
+
+/** The index of the first of the sorted `rows` after `bound`. */
+function firstAfter(rows: string[], bound: string): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rows[middle]! <= bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

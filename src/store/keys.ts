@@ -61,6 +61,9 @@ export function keys(prefix: string) {
     /** A customer's cached report on a platform, by the SHA-256 of its normalized query. */
     report: (companyId: string, customerId: string, platform: string, queryHash: string) =>
       `${co(companyId)}:report:${customerId}:${platform}:${queryHash}`,
+    /** The rows of a cached report, serialized and ordered for paging (beside `report`). */
+    reportRows: (companyId: string, customerId: string, platform: string, queryHash: string) =>
+      `${co(companyId)}:report_rows:${customerId}:${platform}:${queryHash}`,
     /** The report cache keys of a customer's platform, so a disconnect can forget them. */
     reportIndex: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:reports:${customerId}:${platform}`,

@@ -176,6 +176,25 @@ describe('tiktok reports against the emulator', () => {
     expect(long).toMatchObject({ kind: 'invalid', param: 'to' });
   });
 
+  it('describes the accounts reported together in one /advertiser/info/ call; another request asks again', async () => {
+    const together = { ...call, accounts: [US, JP] };
+    const infoCalls = () => emulator.controls.callsTo('/advertiser/info/');
+    const before = infoCalls().length;
+    const [us, jp] = await Promise.all([
+      reports.start(together, US, query()),
+      reports.start(together, JP, query(lastWeek('Asia/Tokyo'))),
+    ]);
+    expect(us).toMatchObject({ state: 'done', report: { currency: 'USD', timeZone: 'America/New_York' } });
+    expect(jp).toMatchObject({ state: 'done', report: { currency: 'JPY', timeZone: 'Asia/Tokyo' } });
+    expect(
+      infoCalls()
+        .slice(before)
+        .map((c) => c.query.advertiser_ids),
+    ).toEqual([JSON.stringify([US.id, JP.id])]);
+    await reports.start({ ...call, accounts: [US, JP] }, US, query());
+    expect(infoCalls().length).toBe(before + 2);
+  });
+
   it('surfaces TikTok rate limiting as throttled', async () => {
     emulator.controls.throttleNext(6);
     expect(await refusal(run(US, query()))).toMatchObject({ kind: 'throttled', code: '40100' });

@@ -1,6 +1,7 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
-import type { ReportAdapter } from '../adapter.js';
+import type { AdAccount } from '../../store/connections.js';
+import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import type { TikTokApi } from './api.js';
 import type { FieldParams } from './errors.js';
@@ -73,9 +74,45 @@ export function toReportRow(
   };
 }
 
+interface Advertiser {
+  advertiser_id: string;
+  currency: string;
+  timezone: string;
+}
+
+/** The most advertisers one `/advertiser/info/` call describes. */
+const INFO_BATCH = 100;
+
+/**
+ * The descriptions of a call's accounts, a batch of up to 100 per `/advertiser/info/` call, asked once
+ * for all the reports of the call's accounts started together (keyed by the call's list of accounts,
+ * which every report of one request shares and each request reads afresh from the connection).
+ */
+const described = new WeakMap<AdAccount[], Map<number, Promise<Map<string, Advertiser>>>>();
+
+function describe(api: TikTokApi, call: PlatformCall, account: AdAccount): Promise<Advertiser | undefined> {
+  const position = call.accounts.findIndex((a) => a.id === account.id);
+  const accounts = position < 0 ? [account] : call.accounts;
+  const batch = Math.floor(Math.max(0, position) / INFO_BATCH);
+  const batches = described.get(accounts) ?? new Map<number, Promise<Map<string, Advertiser>>>();
+  described.set(accounts, batches);
+  let info = batches.get(batch);
+  if (!info) {
+    const ids = accounts.slice(batch * INFO_BATCH, (batch + 1) * INFO_BATCH).map((a) => a.id);
+    info = api
+      .get(call, '/advertiser/info/', { advertiser_ids: ids })
+      .then((data) => new Map(((data.list ?? []) as Advertiser[]).map((a) => [String(a.advertiser_id), a])));
+    // A failed description is asked again by the next report rather than remembered.
+    info.catch(() => batches.delete(batch));
+    batches.set(batch, info);
+  }
+  return info.then((advertisers) => advertisers.get(account.id));
+}
+
 /**
  * TikTok reports through the synchronous integrated report (`GET /report/integrated/get/`, BASIC,
- * auction ads), in days of the advertiser's time zone, read with its currency from `/advertiser/info/`.
+ * auction ads), in days of the advertiser's time zone, read with its currency from `/advertiser/info/` (one call
+ * describes up to 100 of the accounts reported at once).
  */
 export function tiktokReports(api: TikTokApi): ReportAdapter {
   return {
@@ -87,11 +124,10 @@ export function tiktokReports(api: TikTokApi): ReportAdapter {
     },
 
     async start(call, account, query) {
-      const [info, rows] = await Promise.all([
-        api.get(call, '/advertiser/info/', { advertiser_ids: [account.id] }),
+      const [advertiser, rows] = await Promise.all([
+        describe(api, call, account),
         api.all<TikTokReportRow>(call, '/report/integrated/get/', toReportParams(account.id, query), PARAMS),
       ]);
-      const advertiser = ((info.list ?? []) as { currency: string; timezone: string }[])[0];
       if (!advertiser)
         throw new PlatformError('rejected', `TikTok did not describe advertiser ${account.id}`);
       return {
