@@ -3,6 +3,7 @@ import { SEED } from '../../emulators/linkedin/state.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
+import { refusal } from '../support/emulator-call.js';
 import { adapterAgainstEmulator, storedAt, VERSION } from './linkedin-access.js';
 
 /**
@@ -35,12 +36,6 @@ describe('linkedin campaign groups against the emulator', () => {
     settings: [],
     ...fields,
   });
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => expect.fail('not refused'),
-      (err: unknown) => err,
-    );
-
   it('declares the group objectives adlink creates ad sets under, a total budget and the Runtime', () => {
     expect(campaigns.capabilities).toMatchObject({
       objectives: [

@@ -6,7 +6,7 @@ import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emula
 import type { NewAdSet } from '../../src/adsets/model.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
-import { adapterAtEmulator } from '../support/emulator-call.js';
+import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 
 /**
  * Meta's campaign adapter against the Meta emulator: the Graph calls it makes (`POST
@@ -49,12 +49,6 @@ describe('meta campaigns against the emulator', () => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${call.accessToken}` } });
     return (await res.json()) as Record<string, unknown>;
   };
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-
   it('declares the ODAX objectives, a daily campaign budget, soft deletion', () => {
     expect(campaigns.capabilities).toMatchObject({
       objectives: [

@@ -5,7 +5,7 @@ import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emu
 import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js';
 import { toInsightsParams, toReportRow } from '../../src/platforms/meta/reports.js';
 import type { AccountReport, ReportQuery } from '../../src/reports/model.js';
-import { adapterAtEmulator } from '../support/emulator-call.js';
+import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 import { lastWeek, shiftDay as shift, sumsBy as sums, totalsOf } from '../support/report-rows.js';
 
 /**
@@ -110,11 +110,6 @@ describe('meta reports against the emulator', () => {
     if (answer.state !== 'done') throw new Error('Meta reports synchronously');
     return answer.report;
   };
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => undefined,
-      (err: unknown) => err,
-    );
   it('declares every metric, the 37-month lookback, and what a conversion is', () => {
     expect(reports.capabilities).toEqual({
       metrics: ['spend', 'impressions', 'clicks', 'conversions'],

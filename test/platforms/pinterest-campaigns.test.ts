@@ -3,6 +3,7 @@ import { SEED } from '../../emulators/pinterest/seed.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
+import { refusal } from '../support/emulator-call.js';
 import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';
 
 /**
@@ -37,12 +38,6 @@ describe('pinterest campaigns against the emulator', () => {
     settings: [],
     ...fields,
   });
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => expect.fail('not refused'),
-      (err: unknown) => err,
-    );
-
   it('declares every objective Pinterest creates, budgets and the Runtime on the campaign, archiving for delete', () => {
     expect(campaigns.capabilities).toMatchObject({
       objectives: ['AWARENESS', 'CONSIDERATION', 'VIDEO_COMPLETION', 'WEB_CONVERSION', 'CATALOG_SALES'],

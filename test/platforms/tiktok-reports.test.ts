@@ -6,7 +6,7 @@ import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js
 import { toReportParams, toReportRow } from '../../src/platforms/tiktok/reports.js';
 import type { AccountReport, ReportQuery } from '../../src/reports/model.js';
 import type { AdAccount } from '../../src/store/connections.js';
-import { adapterAtEmulator } from '../support/emulator-call.js';
+import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 import { lastWeek, shiftDay, sumsBy, totalsOf } from '../support/report-rows.js';
 
 /** TikTok reports: the integrated report request, its rows mapped back, and the adapter against the emulator. */
@@ -98,11 +98,6 @@ describe('tiktok reports against the emulator', () => {
     if (answer.state !== 'done') throw new Error('TikTok reports synchronously');
     return answer.report;
   };
-  const refusal = (work: Promise<unknown>) =>
-    work.then(
-      () => undefined,
-      (err: unknown) => err,
-    );
   const get = async (params: Record<string, string>) => {
     const url = `${emulator.url}/open_api/v1.3/report/integrated/get/?${new URLSearchParams({ advertiser_id: US.id, report_type: 'BASIC', data_level: 'AUCTION_CAMPAIGN', dimensions: '["campaign_id"]', start_date: query().from, end_date: query().to, ...params })}`;
     const res = await fetch(url, { headers: { 'Access-Token': call.accessToken } });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import type { PlatformApp, PlatformCall } from '../../src/platforms/adapter.js';
@@ -52,3 +53,10 @@ export function adapterAtEmulator(
   };
   return { adapter, call };
 }
+
+/** The error an adapter call was refused with; a call that goes through fails the test. */
+export const refusal = (work: Promise<unknown>): Promise<unknown> =>
+  work.then(
+    () => expect.fail('the call went through; it should have been refused'),
+    (err: unknown) => err,
+  );
