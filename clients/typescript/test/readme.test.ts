@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ClientExample,
+  runLogging,
+  strictTypeErrors,
+  writeClientExample,
+} from '../../../test/support/client-example.js';
 import { type Harness, startHarness } from '../../../test/support/harness.js';
 import { startReceiver } from '../../../test/support/webhook-receiver.js';
 import { createAdlinkClient } from '../src/index.js';
@@ -14,64 +16,37 @@ import { createAdlinkClient } from '../src/index.js';
  */
 const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
 const example = /```ts client-example\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-const entry = fileURLToPath(new URL('../src/index.js', import.meta.url));
 
 describe('the client README example', () => {
   let h: Harness;
-  let dir: string;
-  let file: string;
+  let module: ClientExample;
   let token: string;
 
   beforeAll(async () => {
     h = await startHarness();
     token = (await h.company('Readme Co')).token;
-    dir = await mkdtemp(join(tmpdir(), 'adlink-client-readme-'));
-    file = join(dir, 'example.mts');
-    expect(example).toContain("from '@adlink/client'");
-    expect(example).toContain("baseUrl: 'http://localhost:3000',");
-    expect(example).toContain("token: 'adl_live_…',");
-    await writeFile(
-      file,
-      example
-        .replace("from '@adlink/client'", `from ${JSON.stringify(entry)}`)
-        .replace("baseUrl: 'http://localhost:3000',", `baseUrl: ${JSON.stringify(h.baseUrl)},`)
-        .replace("token: 'adl_live_…',", `token: ${JSON.stringify(token)},`),
-    );
+    module = await writeClientExample(example, [
+      ["baseUrl: 'http://localhost:3000',", `baseUrl: ${JSON.stringify(h.baseUrl)},`],
+      ["token: 'adl_live_…',", `token: ${JSON.stringify(token)},`],
+    ]);
   });
   afterAll(async () => {
     await h?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await module?.remove();
   });
 
   it('type-checks under strict', () => {
-    const program = ts.createProgram([file], {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.asynciterable.d.ts'],
-      types: [],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      skipLibCheck: true,
-      noEmit: true,
-    });
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(problems).toEqual([]);
+    expect(strictTypeErrors(module.file)).toEqual([]);
   }, 60_000);
 
   it('runs: a customer, its link, every customer, an AdlinkError, ad sets not yet connected, a webhook', async () => {
-    const logged: unknown[][] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args));
-    let onWebhook: (body: string, signature: string | null, secret: string) => Promise<number>;
-    try {
-      ({ onWebhook } = await import(file));
-    } finally {
-      log.mockRestore();
-    }
-    const lines = logged.map((args) => args.join(' '));
+    type Example = {
+      onWebhook: (body: string, signature: string | null, secret: string) => Promise<number>;
+    };
+    const {
+      module: { onWebhook },
+      lines,
+    } = await runLogging<Example>(module.file);
     expect(lines[0]).toMatch(new RegExp(`^connect at ${h.baseUrl}/connections\\?customer=`));
     expect(lines).toContain('customer Acme Bakery');
     expect(lines).toContainEqual(expect.stringMatching(/^refused 400 invalid_request name req_/));
