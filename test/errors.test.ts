@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, jsonErrorHandler } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
+import { readDoc } from './support/docs.js';
 import { type Harness, startHarness } from './support/harness.js';
 
 describe('one error model', () => {
@@ -118,11 +119,10 @@ describe('one error model', () => {
     expect(logs.join('')).toContain('hunter2');
   });
 
-  it('every error code has a status, a type and a README entry', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  it('every error code has a status, a type and an entry in docs/api.md', () => {
+    const page = readDoc('docs/api.md');
     for (const [code, { status }] of Object.entries(ERROR_CODES)) {
-      expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
+      expect(page).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
     }
   });
 

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +6,15 @@ import { createEventsWorker } from '../src/app.js';
 import type { Events } from '../src/events/events.js';
 import { addressAllowed, resolveTarget } from '../src/events/webhooks/targets.js';
 import type { Company } from './support/connect-helpers.js';
+import { readDoc } from './support/docs.js';
 import { type Harness, startHarness } from './support/harness.js';
 import { eventsWithWorker, eventually, startReceiver } from './support/webhook-receiver.js';
 
 type Verify = (body: string, header: string | undefined, secret: string, tolerance?: number) => boolean;
 
-async function readmeVerifier(): Promise<Verify> {
-  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-  const code = /```js verify-webhook\n([\s\S]*?)```/.exec(readme)?.[1];
+/** The verification recipe of docs/webhooks-and-events.md, as a vendor copies it. */
+async function documentedVerifier(): Promise<Verify> {
+  const code = /```js verify-webhook\n([\s\S]*?)```/.exec(readDoc('docs/webhooks-and-events.md'))?.[1];
   expect(code).toBeDefined();
   const file = join(tmpdir(), `adlink-verify-webhook-${process.pid}.mjs`);
   await writeFile(file, code!);
@@ -60,8 +61,8 @@ describe('webhook deliveries', () => {
       attempts: { status: number | null; error: string | null }[];
     }[];
 
-  it('signs a test ping the way the README verifies it, with both secrets during a rotation', async () => {
-    const verify = await readmeVerifier();
+  it('signs a test ping the way docs/webhooks-and-events.md verifies it, with both secrets during a rotation', async () => {
+    const verify = await documentedVerifier();
     const { receiver, endpoint } = await endpointFor();
     const ping = await h.http
       .post(`/webhook_endpoints/${endpoint.id}/test`)

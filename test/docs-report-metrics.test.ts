@@ -1,18 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_IDS } from '../src/domain/platform-ids.js';
 import { ADAPTERS } from '../src/platforms/adapters.js';
 import { platformCatalog } from '../src/platforms/catalog.js';
+import { readDoc } from './support/docs.js';
 
-/** The README's reports table says what each adapter's report capabilities declare. */
+/** The reports table of docs/reports.md says what each adapter's report capabilities declare. */
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const page = readDoc('docs/reports.md');
 
 function reportsTable(): Map<string, string[]> {
-  const start = readme.indexOf('| platform | metrics | conversions | lookback (days) |');
-  expect(start, 'the README has the reports table').toBeGreaterThan(0);
+  const start = page.indexOf('| platform | metrics | conversions | lookback (days) |');
+  expect(start, 'the page has the reports table').toBeGreaterThan(0);
   const table = new Map<string, string[]>();
-  for (const row of readme.slice(start).split('\n').slice(2)) {
+  for (const row of page.slice(start).split('\n').slice(2)) {
     const cells = /^\| `([a-z]+)` \| (.+) \| (.+) \| (.+) \|$/.exec(row);
     if (!cells) break;
     table.set(cells[1]!, cells.slice(2));
@@ -20,7 +20,7 @@ function reportsTable(): Map<string, string[]> {
   return table;
 }
 
-describe('README: reports per platform', () => {
+describe('docs/reports.md: reports per platform', () => {
   it("lists, for every platform, its adapter's metrics, conversions and lookback, or says not yet", () => {
     const catalog = platformCatalog('http://localhost:3000');
     const expected = new Map<string, string[]>();

@@ -1,14 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signResult } from '../src/connect/result-signature.js';
+import { readDoc } from './support/docs.js';
 
-/** The verification code the README gives vendors must verify what adlink signs. */
-describe('README signature example', () => {
+/** The verification code docs/connect.md gives vendors must verify what adlink signs. */
+describe('docs/connect.md: the signature example', () => {
   it('verifies a result adlink signed, and refuses tampered, stale and foreign ones', async () => {
-    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-    const code = /```js verify-result\n([\s\S]*?)```/.exec(readme)?.[1];
+    const code = /```js verify-result\n([\s\S]*?)```/.exec(readDoc('docs/connect.md'))?.[1];
     expect(code).toBeDefined();
     const file = join(tmpdir(), `adlink-verify-${process.pid}.mjs`);
     await writeFile(file, code!);
