@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from './domain/platform-ids.js';
 
 /**
- * The only reader of process.env. Every setting is documented in the README's configuration table;
+ * The only reader of process.env. Every setting is documented in docs/configuration.md;
  * `parseConfig` takes the environment as an argument so tests and the CLI build configs without
  * touching the real one.
  */
@@ -291,9 +291,9 @@ export interface Config {
   reportCache: { openTtlSeconds: number; closedTtlSeconds: number };
   /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
   tokenKeeper: { intervalMs: number; windowSeconds: number };
-  /** Outbound webhook deliveries (README, Webhooks). */
+  /** Outbound webhook deliveries (docs/webhooks-and-events.md). */
   webhooks: WebhookSettings;
-  /** Rate limits and per-company quotas (README, Security). */
+  /** Rate limits and per-company quotas (docs/security.md). */
   limits: Limits;
   /** The deployment's OAuth app per platform, for the platforms it is configured for. */
   platformCredentials: Partial<Record<PlatformId, PlatformCredentials>>;

@@ -2,8 +2,8 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
- * The closed list of error codes adlink answers with. test/errors.test.ts checks that the README's
- * error table lists every one of them with its status.
+ * The closed list of error codes adlink answers with. test/errors.test.ts checks that the
+ * error table of docs/api.md lists every one of them with its status.
  */
 export const ERROR_CODES = {
   invalid_request: { status: 400, type: 'invalid_request_error', doc: 'A parameter is missing or invalid.' },
@@ -71,7 +71,7 @@ export const ERROR_CODES = {
   platform_not_found: {
     status: 404,
     type: 'invalid_request_error',
-    doc: 'No platform with this id; see the platform list in the README.',
+    doc: 'No platform with this id; see the platform list in docs/platforms/README.md.',
   },
   connection_not_found: {
     status: 404,

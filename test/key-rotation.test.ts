@@ -12,7 +12,7 @@ const NEW: EncryptionKey = { kid: 'rot-new', key: Buffer.alloc(32, 2) };
 const envValue = (keys: EncryptionKey[]) => keys.map((k) => `${k.kid}:${k.key.toString('base64')}`).join(',');
 
 /**
- * Rotating ENCRYPTION_KEYS as the README describes it: the new key goes first (the old one stays
+ * Rotating ENCRYPTION_KEYS as docs/operations.md describes it: the new key goes first (the old one stays
  * after it), `adlink keys reencrypt` re-seals what is stored, then the old key is removed.
  */
 describe('encryption key rotation', () => {

@@ -212,7 +212,7 @@ describe('webhooks: stored deliveries per endpoint', () => {
         const records: string[] = [];
         for await (const key of h.store.kv.scan(h.prefix)) if (key.includes(':delivery:')) records.push(key);
         const index = await h.store.kv.zcard(`${h.prefix}{co:${company.id}}:deliveries:${id}`);
-        // Redis memory of a delivery (record, and its share of the endpoint's index), for the README.
+        // Redis memory of a delivery (record, and its share of the endpoint's index), for docs/webhooks-and-events.md.
         const redis = new Redis(inject('redisUrl'));
         const record = Number(await redis.memory('USAGE', records[0]!));
         const indexBytes = Number(

@@ -13,7 +13,9 @@ export const newCampaignSchema = z.strictObject({
     .trim()
     .min(1, 'must not be empty')
     .max(100, 'must be at most 100 characters')
-    .describe('One of the platform’s objective values (README: objectives per platform).'),
+    .describe(
+      'One of the platform’s objective values (docs/ad-sets-and-campaigns.md: objectives per platform).',
+    ),
   channelKind: z
     .enum(CHANNEL_KINDS)
     .optional()

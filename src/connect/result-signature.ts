@@ -25,7 +25,7 @@ export function signResult(secrets: string[], result: ConnectResult): string {
 }
 
 /**
- * The check a vendor runs on its redirect_uri (the README shows the same code): one of the signatures
+ * The check a vendor runs on its redirect_uri (docs/connect.md shows the same code): one of the signatures
  * is ours, compared in constant time, and the timestamp is recent.
  */
 export function verifyResult(

@@ -3,7 +3,7 @@ import { renderPage } from '../http/pages.js';
 
 /**
  * GET /dev/embed (development on the embedded store only): a vendor's onboarding page using
- * /assets/adlink.js. Paste a connect link (README walkthrough); its company must list this server's
+ * /assets/adlink.js. Paste a connect link (the README's walkthrough); its company must list this server's
  * origin among its redirect URIs (the walkthrough's /dev/return does) for the popup to report back.
  */
 export function createDevEmbedDemo(): Router {

@@ -8,7 +8,7 @@ const TOLERANCE_SECONDS = 300;
 
 /**
  * GET /dev/return (development on the embedded store only): a stand-in for the vendor's redirect URI,
- * so a local walkthrough ends somewhere real. It verifies the signed result as the README's code does,
+ * so a local walkthrough ends somewhere real. It verifies the signed result as the code in docs/connect.md does,
  * with the signing secrets of the customer's company, and shows it.
  */
 export function createDevReturnPage(store: Store): Router {

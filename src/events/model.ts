@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every event type adlink emits, in the order the README documents them. */
+/** Every event type adlink emits, in the order docs/webhooks-and-events.md documents them. */
 export const EVENT_TYPES = [
   'connection.created',
   'connection.reauthorized',

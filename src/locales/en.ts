@@ -295,7 +295,7 @@ export const en = {
   // integrations: signing
   'integrations.webhooks.title': 'Webhooks',
   'integrations.webhooks.intro':
-    'adlink sends each event (a connection made, renewed, lost or removed; a visit completed or abandoned; an ad set changed at the platform) to your endpoints, signed with the endpoint’s secret. The README shows how to verify the Adlink-Signature header.',
+    'adlink sends each event (a connection made, renewed, lost or removed; a visit completed or abandoned; an ad set changed at the platform) to your endpoints, signed with the endpoint’s secret. The documentation page docs/webhooks-and-events.md shows how to verify the Adlink-Signature header.',
   'integrations.webhooks.none': 'No webhook endpoints yet.',
   'integrations.webhooks.add': 'Add endpoint',
   'integrations.webhooks.url': 'Endpoint URL (https; http only for localhost)',
@@ -322,7 +322,7 @@ export const en = {
   'integrations.signing.intro':
     'When a customer returns to your redirect URI, adlink adds customer, status, platforms and ts, and a signature: the hex HMAC-SHA256 of those four parameters (sorted by name, as name=value joined by &), keyed with your signing secret. Verify it before you trust the result.',
   'integrations.signing.readme':
-    'The README section “{section}” shows the exact payload and verification code.',
+    'The documentation page “{section}” (docs/connect.md) shows the exact payload and verification code.',
   'integrations.signing.readme_section': 'Connecting a customer’s ad accounts',
   'integrations.signing.caption': 'Signing secrets, newest first',
   'integrations.signing.col.id': 'Secret',

@@ -371,7 +371,7 @@ export const ReportRow = register(
     conversions: z
       .number()
       .nullable()
-      .describe('As the platform counts them (README: conversions per platform).'),
+      .describe('As the platform counts them (docs/reports.md: conversions per platform).'),
     ctr: z.number().nullable().describe('clicks / impressions as a fraction, rounded to 6 decimals.'),
     cpc: money.describe('spend / clicks, rounded to the currency’s decimals.'),
     cpm: money.describe('spend × 1000 / impressions, rounded to the currency’s decimals.'),
@@ -430,7 +430,7 @@ export const OpenApiDocument = register(
 export const Event = register(
   'Event',
   eventSchema,
-  'Something that happened; `data` never holds tokens. Each type’s `data` is listed in the README (Events and webhooks).',
+  'Something that happened; `data` never holds tokens. Each type’s `data` is listed in docs/webhooks-and-events.md.',
 );
 export const EventList = register('EventList', listOf(Event));
 

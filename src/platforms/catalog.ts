@@ -19,7 +19,7 @@ export const CHANNEL_KINDS = [
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
- * How a platform takes back a grant on disconnect, where it documents a way (the README's table lists
+ * How a platform takes back a grant on disconnect, where it documents a way (the table in docs/connect.md lists
  * each platform's source; one without it has none, and the customer removes the app themselves).
  */
 export interface RevocationSpec {

@@ -103,7 +103,7 @@ export function logAvailability(platforms: Platforms, log: Logger): void {
   else
     log.warn(
       { available, unavailable },
-      'no platform can be connected: set <PLATFORM>_CLIENT_ID and <PLATFORM>_CLIENT_SECRET (see the README); connect links are refused with no_platform_available',
+      'no platform can be connected: set <PLATFORM>_CLIENT_ID and <PLATFORM>_CLIENT_SECRET (see docs/platforms/README.md); connect links are refused with no_platform_available',
     );
 }
 

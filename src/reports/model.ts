@@ -59,6 +59,6 @@ export interface ReportCapabilities {
   metrics: Metric[];
   /** How far back the platform reports, in days before today. */
   lookbackDays: number;
-  /** What the platform counts as a conversion, as the README's table says it. */
+  /** What the platform counts as a conversion, as the table in docs/reports.md says it. */
   conversions: string;
 }

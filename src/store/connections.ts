@@ -35,7 +35,7 @@ export interface Connection {
    * Meta's long-lived tokens), so the vendor can send a reconnect link in time.
    */
   expires_at: string | null;
-  /** Why the connection needs reauthorization (see README, Keeping connections alive); null otherwise. */
+  /** Why the connection needs reauthorization (see docs/connect.md, Keeping connections alive); null otherwise. */
   reauth_reason: ReauthReason | null;
 }
 

@@ -8,7 +8,7 @@ export interface AdlinkErrorBody {
 }
 
 /**
- * An error answer of the adlink API. Match on `code` (the README's error table lists them all); `param`
+ * An error answer of the adlink API. Match on `code` (the error table of adlink's docs/api.md lists them all); `param`
  * names the offending field, query parameter or header when there is one.
  */
 export class AdlinkError extends Error {

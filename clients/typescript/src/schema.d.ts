@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description With one of the platform’s objectives (README: objectives per platform) and, where the platform keeps them on the campaign, a budget and a Runtime. What the platform cannot do is 400 `unsupported_for_platform` naming the parameter. Emits `campaign.created`.
+         * @description With one of the platform’s objectives (docs/ad-sets-and-campaigns.md: objectives per platform) and, where the platform keeps them on the campaign, a budget and a Runtime. What the platform cannot do is 400 `unsupported_for_platform` naming the parameter. Emits `campaign.created`.
          *
          *     An access token with the `write` scope may call this for its own customer.
          */
@@ -1140,7 +1140,7 @@ export interface components {
             /** @description The campaign of an ad set or ad. */
             campaignId?: string;
             clicks: number | null;
-            /** @description As the platform counts them (README: conversions per platform). */
+            /** @description As the platform counts them (docs/reports.md: conversions per platform). */
             conversions: number | null;
             /** @description spend / clicks, rounded to the currency’s decimals. */
             cpc: number | null;
@@ -1439,7 +1439,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -3628,7 +3628,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `connection_not_found`: The customer has no connection on this platform.
              */
@@ -3813,7 +3813,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `connection_not_found`: The customer has no connection on this platform.
              */
@@ -4552,7 +4552,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -4774,7 +4774,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `report_not_found`: No report with this id for this customer, or it is older than the time reports are kept.
              */
@@ -5159,7 +5159,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -5519,7 +5519,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -5745,7 +5745,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `adset_not_found`: No ad set with this id for this customer on this platform.
              */
@@ -6049,7 +6049,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `adset_not_found`: No ad set with this id for this customer on this platform.
              */
@@ -6271,7 +6271,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `adset_not_found`: No ad set with this id for this customer on this platform.
              */
@@ -6509,7 +6509,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -6678,7 +6678,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -6871,7 +6871,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -7177,7 +7177,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {
@@ -7396,7 +7396,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `campaign_not_found`: No campaign with this id for this customer on this platform.
              */
@@ -7656,7 +7656,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `campaign_not_found`: No campaign with this id for this customer on this platform.
              */
@@ -7873,7 +7873,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              *
              *     `campaign_not_found`: No campaign with this id for this customer on this platform.
              */
@@ -8111,7 +8111,7 @@ export interface operations {
             /**
              * @description `customer_not_found`: No customer with this id belongs to your company.
              *
-             *     `platform_not_found`: No platform with this id; see the platform list in the README.
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
              */
             404: {
                 headers: {

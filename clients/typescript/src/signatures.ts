@@ -1,6 +1,6 @@
 /**
- * The README's webhook and redirect-result checks, on WebCrypto (browsers, Node 20+, workers): the
- * HMAC-SHA256 is verified with `crypto.subtle.verify`, which compares in constant time.
+ * The webhook and redirect-result checks of adlink's docs/webhooks-and-events.md and docs/connect.md,
+ * on WebCrypto (browsers, Node 20+, workers): the HMAC-SHA256 is verified with `crypto.subtle.verify`, which compares in constant time.
  */
 
 export interface FreshnessOptions {

@@ -61,7 +61,7 @@ export const campaignOperations: Operation[] = [
     tag,
     summary: 'Create a campaign',
     description:
-      'With one of the platform’s objectives (README: objectives per platform) and, where the platform keeps ' +
+      'With one of the platform’s objectives (docs/ad-sets-and-campaigns.md: objectives per platform) and, where the platform keeps ' +
       'them on the campaign, a budget and a Runtime. What the platform cannot do is 400 ' +
       '`unsupported_for_platform` naming the parameter. Emits `campaign.created`.',
     pathParams: onPlatform,
