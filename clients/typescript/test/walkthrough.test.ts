@@ -5,9 +5,9 @@ import { type Harness, startHarness } from '../../../test/support/harness.js';
 import { type AdlinkClient, AdlinkError, createAdlinkClient } from '../src/index.js';
 
 /**
- * The README walkthrough, done through @adlink/client against a started adlink: a customer, a connect
- * link the customer follows to connect Sandbox Ads, its ad sets paged with the iterator, an ad set
- * created (idempotently), changed and deleted, a campaign, and errors as AdlinkError.
+ * The walkthrough of README.md and docs/, done through @adlink/client against a started adlink: a
+ * customer, a connect link the customer follows to connect Sandbox Ads, its ad sets paged with the
+ * iterator, an ad set created (idempotently), changed and deleted, a campaign, and errors as AdlinkError.
  */
 describe('the walkthrough through @adlink/client', () => {
   let h: Harness;
