@@ -105,13 +105,12 @@ const perPlatform = (what: string, value: () => z.ZodType<string | undefined>, d
       envName(id, what),
       value().register(variableDocs, { ...doc, family: `<PLATFORM>_${what}` }),
     ]),
-  ) as Record<string, z.ZodType<string | undefined>>;
+  );
 
 const nonEmpty = () => z.string().min(1).optional();
 
 const oauthApp: VariableDoc = {
-  meaning:
-    "The deployment's OAuth app per platform (`META`, `GOOGLE`, `TIKTOK`, `LINKEDIN`, `MICROSOFT`, `SNAPCHAT`, `PINTEREST`); both or neither. Register `PUBLIC_BASE_URL/connections/oauth/<platform>/callback` as its redirect URI.",
+  meaning: `The deployment's OAuth app per platform (${REAL_PLATFORMS.map((id) => `\`${id.toUpperCase()}\``).join(', ')}); both or neither. Register \`PUBLIC_BASE_URL/connections/oauth/<platform>/callback\` as its redirect URI.`,
 };
 
 const sentinels: VariableDoc = {
