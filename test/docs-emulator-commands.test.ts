@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { linesStoppedAfterEach, ready } from './support/command-line.js';
 import { enter, throughChoice } from './support/connect-helpers.js';
 import { codeBlocks, docPages } from './support/docs.js';
 import { FlowClient } from './support/flow-client.js';
@@ -17,58 +17,7 @@ const blocks = docPages()
   .flatMap(codeBlocks)
   .filter((block) => block.language === 'sh' && block.tag === 'emulator');
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the output once it matches; rejects when the process exits first or time runs out. */
-  waitFor: (pattern: RegExp) => Promise<string>;
-}
-
-/** One line of a block in its own bash (and process group, so npm's children stop with it). */
-function run(line: string, env: Record<string, string>): Started {
-  const child = spawn('bash', ['-c', line], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  const append = (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  const waitFor = (pattern: RegExp) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`no ${pattern} within 60 s:\n${out}`)), 60_000);
-      const check = () => {
-        if (pattern.test(out)) finish();
-      };
-      const exited = () => finish(new Error(`exited before ${pattern}:\n${out}`));
-      function finish(error?: Error) {
-        clearTimeout(timer);
-        child.stdout!.off('data', check);
-        child.stderr!.off('data', check);
-        child.off('exit', exited);
-        if (error) reject(error);
-        else resolve(out);
-      }
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
-      child.once('exit', exited);
-      check();
-    });
-  return { child, output: () => out, waitFor };
-}
-
-const started: Started[] = [];
-afterEach(async () => {
-  for (const { child } of started.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGKILL');
-    await gone;
-  }
-});
+const run = linesStoppedAfterEach();
 
 describe('the docs: starting an emulator and adlink against it', () => {
   it('every real platform page has its block', () => {
@@ -88,27 +37,16 @@ describe('the docs: starting an emulator and adlink against it', () => {
       expect(lines[1]).toMatch(/^(?:[A-Z_]+=\S+ )+npm start$/);
       const [emulatorPort, adlinkPort] = [await freePort(), await freePort()];
       const emulator = run(lines[0]!.replace('--port 4010', `--port ${emulatorPort}`), {});
-      started.push(emulator);
       await emulator.waitFor(/emulator listening on/);
       const adlink = run(lines[1]!.replaceAll('127.0.0.1:4010', `127.0.0.1:${emulatorPort}`), {
         PORT: String(adlinkPort),
         LOG_LEVEL: 'warn',
       });
-      started.push(adlink);
       const api = `http://localhost:${adlinkPort}`;
       const token = /adl_live_[A-Za-z0-9_-]{43}/.exec(
         await adlink.waitFor(/sign-in link, valid 10 minutes/),
       )![0];
-      await expect
-        .poll(
-          () =>
-            fetch(`${api}/readyz`).then(
-              (res) => res.status,
-              () => 0,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(200);
+      await ready(api);
       const call = async (method: string, path: string, body?: object) => {
         const res = await fetch(`${api}${path}`, {
           method,

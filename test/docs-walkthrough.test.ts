@@ -30,7 +30,7 @@ const tsBlocks = walkthroughBlocks('ts', 'client-walkthrough');
 
 /** The tags a block of these languages may carry: run by this file, or shown only. */
 const TAGS: Record<string, string[]> = {
-  sh: ['walkthrough', 'emulator', 'illustration'],
+  sh: ['walkthrough', 'emulator', 'operator', 'illustration'],
   bash: ['walkthrough', 'illustration'],
   ts: ['client-walkthrough', 'illustration'],
 };
