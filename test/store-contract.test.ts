@@ -142,6 +142,13 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         '001:a',
       ]);
       expect(await kv.zrangeLex(k('z'), { limit: 10, after: '009' })).toEqual([]);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, below: '003:c' })).toEqual(['001:a', '002:b']);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, after: '001:a', below: '004' })).toEqual([
+        '002:b',
+        '003:c',
+      ]);
+      expect(await kv.zrangeLex(k('z'), { limit: 1, below: '009' })).toEqual(['001:a']);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, below: '001' })).toEqual([]);
       await kv.batch().zrem(k('z'), '003:c').exec();
       expect(await kv.zrangeLex(k('z'), { limit: 10 })).toEqual(['001:a', '002:b', '004:d', '005:e']);
     });

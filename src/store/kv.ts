@@ -16,6 +16,8 @@ export interface LexRange {
   /** Inclusive bound: members from this one on (or up to it, when `reverse`); not with `after`. */
   from?: string;
   reverse?: boolean;
+  /** Exclusive upper bound: members strictly before this one (not with `reverse`). */
+  below?: string;
   limit: number;
 }
 

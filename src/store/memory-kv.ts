@@ -163,7 +163,8 @@ export class MemoryKv implements Kv {
         : range.from !== undefined
           ? lowerBound(value, range.from)
           : 0;
-    return value.slice(start, start + range.limit);
+    const end = range.below !== undefined ? lowerBound(value, range.below) : value.length;
+    return value.slice(start, Math.min(start + range.limit, end));
   }
 
   async zcard(key: string) {

@@ -177,7 +177,8 @@ export class RedisKv implements Kv {
       if (range.reverse) {
         return this.client.zrevrangebylex(key, bound ?? '+', '-', 'LIMIT', 0, range.limit);
       }
-      return this.client.zrangebylex(key, bound ?? '-', '+', 'LIMIT', 0, range.limit);
+      const end = range.below !== undefined ? `(${range.below}` : '+';
+      return this.client.zrangebylex(key, bound ?? '-', end, 'LIMIT', 0, range.limit);
     });
   }
 
