@@ -125,6 +125,10 @@ export class RedisKv implements Kv {
     return this.call(async () => (await this.scripts.adlinkDelIfEquals(key, value)) === 1);
   }
 
+  holdLease(key: string, owner: string, ttlMs: number) {
+    return this.call(async () => (await this.scripts.adlinkHoldLease(key, owner, ttlMs)) === 1);
+  }
+
   setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
     return this.call(
       async () => (await this.scripts.adlinkSetIfExists(guard, key, setKey, value, member)) === 1,

@@ -68,12 +68,8 @@ export class TokenSchedule {
    * Whether `owner` runs the keeper for the next `ttlMs`: it takes the lease when it is free and keeps
    * it while it holds it, so one instance at a time renews.
    */
-  async lead(owner: string, ttlMs: number): Promise<boolean> {
-    const lease = `${this.prefix}{keeper}:lease`;
-    if (await this.kv.set(lease, owner, { nx: true, ttlMs })) return true;
-    if ((await this.kv.get(lease)) !== owner) return false;
-    await this.kv.batch().pexpire(lease, ttlMs).exec();
-    return true;
+  lead(owner: string, ttlMs: number): Promise<boolean> {
+    return this.kv.holdLease(`${this.prefix}{keeper}:lease`, owner, ttlMs);
   }
 
   /** Forgets every platform of a deleted customer (nothing of it stays behind). */
