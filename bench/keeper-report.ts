@@ -35,6 +35,8 @@ export interface KeeperResult {
     cpuUsPerSecond: { a: number; b: number; keeperOff: number; redis: number };
     /** The busier keeper instance's CPU less the keeper-off instance's. */
     keeperExtra: number;
+    /** Every instance's commands to Redis (the keeper-off one's included). */
+    redisCommandsPerSecond: number;
     refreshesDuringIdle: number;
   };
   memory: ConnectionMemory;
@@ -65,7 +67,7 @@ machine: noisy.
 | 100 ms slices with renewals by both instances | ${n(sweep.shared100msSlices)} | 0 ${ok(verdicts.oneInstanceAtATime)} |
 | refreshes answered; refresh tokens refreshed more than once / not due but refreshed (the emulator's count) | ${n(renewals.refreshesAnswered)}; ${n(renewals.renewedTwiceOrMore)} / ${n(renewals.notDueRefreshed)} | 0 ${ok(verdicts.noneRenewedTwice)} |
 | CPU per renewal: both keepers / the keeper-off instance / Redis | ${n(sweep.cpuMsPerRenewal.keepers, 2)} / ${n(sweep.cpuMsPerRenewal.keeperOffInstance, 2)} / ${n(sweep.cpuMsPerRenewal.redis, 2)} ms | |
-| idle CPU over ${idle.seconds} s, µs per second: A / B / keeper off / Redis (refreshes meanwhile: ${n(idle.refreshesDuringIdle)}) | ${n(idle.cpuUsPerSecond.a)} / ${n(idle.cpuUsPerSecond.b)} / ${n(idle.cpuUsPerSecond.keeperOff)} / ${n(idle.cpuUsPerSecond.redis)} | keeper − off ≤ ${n(IDLE_TARGET_US_PER_S)} (${n(idle.keeperExtra)}) ${ok(verdicts.idleCpu)} |
+| idle CPU over ${idle.seconds} s, µs per second: A / B / keeper off / Redis (Redis commands a second: ${n(idle.redisCommandsPerSecond, 1)}; refreshes: ${n(idle.refreshesDuringIdle)}) | ${n(idle.cpuUsPerSecond.a)} / ${n(idle.cpuUsPerSecond.b)} / ${n(idle.cpuUsPerSecond.keeperOff)} / ${n(idle.cpuUsPerSecond.redis)} | keeper − off ≤ ${n(IDLE_TARGET_US_PER_S)} (${n(idle.keeperExtra)}) ${ok(verdicts.idleCpu)} |
 | Redis per connection (\`MEMORY USAGE\`, ${n(memory.sample)} sampled): schedule member (set ÷ members) + pointer + sealed record | ${n(memory.scheduleMember)} + ${n(memory.schedulePointer)} + ${n(memory.record)} = ${n(memory.total)} B (platform index ${n(memory.platformIndex)} B) | ≤ ${n(MEMORY_TARGET_BYTES)} B ${ok(verdicts.memory)} |
 `;
 }

@@ -119,6 +119,12 @@ export async function redisCpuMs(kv: RedisKv): Promise<number> {
   return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
 }
 
+/** Commands Redis has processed so far (`INFO stats`). */
+export async function redisCommands(kv: RedisKv): Promise<number> {
+  const info = await (kv.client as Redis).info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1]);
+}
+
 /** Deletes every key under `prefix`. */
 export async function deleteUnder(kv: RedisKv, prefix: string): Promise<void> {
   const keys: string[] = [];

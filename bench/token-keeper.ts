@@ -11,7 +11,15 @@ import { keeperPlatformEnv, startKeeperPlatform } from './keeper-platform.js';
 import { IDLE_TARGET_US_PER_S, type KeeperResult, keeperMarkdown } from './keeper-report.js';
 import { inFlight, seedConnections } from './keeper-seed.js';
 import { type Child, freePort } from './processes.js';
-import { deleteUnder, openStore, productionEnv, redisCpuMs, startAdlink, startRedis } from './stack.js';
+import {
+  deleteUnder,
+  openStore,
+  productionEnv,
+  redisCommands,
+  redisCpuMs,
+  startAdlink,
+  startRedis,
+} from './stack.js';
 
 /**
  * `npm run bench:keeper` (S8): 100,000 connections in the token schedule, 10,000 of them due; two
@@ -124,9 +132,13 @@ try {
   // Idle: nothing is due now; both keepers go on looking every interval. The sweep's garbage is
   // collected first (its heap settles), so the figure is what a keeper costs for as long as it idles.
   await sleep(IDLE_SETTLE_SECONDS * 1000);
-  const [idleStart, idleRedisStart] = [cpuAt(), await redisCpuMs(kv)];
+  const [idleStart, idleRedisStart, idleCommandsStart] = [
+    cpuAt(),
+    await redisCpuMs(kv),
+    await redisCommands(kv),
+  ];
   await sleep(IDLE_SECONDS * 1000);
-  const [idleEnd, idleRedisEnd] = [cpuAt(), await redisCpuMs(kv)];
+  const [idleEnd, idleRedisEnd, idleCommandsEnd] = [cpuAt(), await redisCpuMs(kv), await redisCommands(kv)];
   const cpuUsPerSecond = {
     a: cpuPerSecond(idleEnd.a - idleStart.a, IDLE_SECONDS),
     b: cpuPerSecond(idleEnd.b - idleStart.b, IDLE_SECONDS),
@@ -137,6 +149,8 @@ try {
     seconds: IDLE_SECONDS,
     cpuUsPerSecond,
     keeperExtra: Math.max(cpuUsPerSecond.a, cpuUsPerSecond.b) - cpuUsPerSecond.keeperOff,
+    // Less the bench's own two INFO calls in between.
+    redisCommandsPerSecond: (idleCommandsEnd - idleCommandsStart - 2) / IDLE_SECONDS,
     refreshesDuringIdle: platform.refreshTimes.length - renewals.refreshesAnswered,
   };
 
