@@ -43,7 +43,8 @@ function imageNodeFlags(): string[] {
   return args.slice(0, -1);
 }
 
-async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
+/** REDIS_URL when set, else a throwaway redis-server on a free port (its log in `logDir`). */
+export async function startRedis(logDir: string): Promise<{ url: string; child?: Child }> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
   const port = await freePort();
   const child = await startChild(
@@ -67,6 +68,70 @@ async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
   return { url: `redis://127.0.0.1:${port}`, child };
 }
 
+type KeyEntry = ReturnType<typeof newEncryptionKeyEntry>;
+
+/** adlink's environment as production sets it: its keys, the Redis store, the request log at info. */
+export function productionEnv(
+  port: number,
+  redisUrl: string,
+  prefix: string,
+  signing: KeyEntry,
+  encryption: KeyEntry,
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    SIGNING_KEYS: `${signing.kid}:${signing.secret}`,
+    ENCRYPTION_KEYS: `${encryption.kid}:${encryption.secret}`,
+  };
+}
+
+/** `node dist/server.js` with the image's Node flags (and `flags` before them); ready once it listens. */
+export function startAdlink(env: Record<string, string>, logFile: string, flags: string[] = []) {
+  return startChild(
+    'node',
+    [...flags, ...imageNodeFlags(), 'dist/server.js'],
+    env,
+    logFile,
+    /"msg":"adlink listening"/,
+  );
+}
+
+/** The store adlink uses, opened from here (what the bench seeds directly). */
+export async function openStore(redisUrl: string, prefix: string, encryption: KeyEntry) {
+  const kv = new RedisKv(redisUrl, () => {});
+  await kv.connect();
+  const store = createStore(kv, prefix, [
+    { kid: encryption.kid, key: Buffer.from(encryption.secret, 'base64') },
+  ]);
+  return { kv, store };
+}
+
+/** Redis's CPU time so far (user + system), in ms. */
+export async function redisCpuMs(kv: RedisKv): Promise<number> {
+  const info = await (kv.client as Redis).info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1]);
+  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+}
+
+/** Commands Redis has processed so far (`INFO stats`). */
+export async function redisCommands(kv: RedisKv): Promise<number> {
+  const info = await (kv.client as Redis).info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1]);
+}
+
+/** Deletes every key under `prefix`. */
+export async function deleteUnder(kv: RedisKv, prefix: string): Promise<void> {
+  const keys: string[] = [];
+  for await (const key of kv.scan(prefix)) keys.push(key);
+  for (let i = 0; i < keys.length; i += 1000) await kv.del(...keys.slice(i, i + 1000));
+}
+
 /**
  * Starts the stack. `profileDir`: adlink runs with `--cpu-prof` and writes its profile there on exit;
  * `snapshotDir`: adlink writes a heap snapshot there on `SNAPSHOT_SIGNAL`.
@@ -75,7 +140,7 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
   const logDir = mkdtempSync(join(tmpdir(), 'adlink-bench-'));
   const started: Child[] = [];
   try {
-    const db = await redis(logDir);
+    const db = await startRedis(logDir);
     if (db.child) started.push(db.child);
     const prefix = `bench:${randomToken(6)}:`;
     const signing = newSigningKeyEntry('bench');
@@ -110,15 +175,7 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
 
     const url = `http://127.0.0.1:${adlinkPort}`;
     const env = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: String(adlinkPort),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: url,
-      REDIS_URL: db.url,
-      REDIS_KEY_PREFIX: prefix,
-      SIGNING_KEYS: `${signing.kid}:${signing.secret}`,
-      ENCRYPTION_KEYS: `${encryption.kid}:${encryption.secret}`,
+      ...productionEnv(adlinkPort, db.url, prefix, signing, encryption),
       SANDBOX_ENABLED: 'true',
       // S3's visitors come through a proxy on loopback, each from an address of its own.
       TRUST_PROXY: 'loopback',
@@ -132,20 +189,10 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
     };
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
-    const adlink = await startChild(
-      'node',
-      [...profile, ...snapshots, ...imageNodeFlags(), 'dist/server.js'],
-      env,
-      join(logDir, 'adlink.log'),
-      /"msg":"adlink listening"/,
-    );
+    const adlink = await startAdlink(env, join(logDir, 'adlink.log'), [...profile, ...snapshots]);
     started.push(adlink);
 
-    const kv = new RedisKv(db.url, () => {});
-    await kv.connect();
-    const store = createStore(kv, prefix, [
-      { kid: encryption.kid, key: Buffer.from(encryption.secret, 'base64') },
-    ]);
+    const { kv, store } = await openStore(db.url, prefix, encryption);
     return {
       redisUrl: db.url,
       prefix,
@@ -159,15 +206,9 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
       platformUrl,
       store,
       logDir,
-      async redisCpuMs() {
-        const info = await (kv.client as Redis).info('cpu');
-        const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1]);
-        return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
-      },
+      redisCpuMs: () => redisCpuMs(kv),
       async close() {
-        const keys: string[] = [];
-        for await (const key of kv.scan(prefix)) keys.push(key);
-        for (let i = 0; i < keys.length; i += 1000) await kv.del(...keys.slice(i, i + 1000));
+        await deleteUnder(kv, prefix);
         await kv.close();
         for (const child of started.reverse()) await child.stop();
       },
