@@ -14,8 +14,11 @@ export const COMPANIES = 4;
 export const CONNECTED_EVERY = 10;
 export const CACHED_EVERY = 100;
 export const CACHE_SIZE = 100;
-/** Writes in flight at once (the ad-set caches: a tenth of it, each a batch of 300 commands). */
-const IN_FLIGHT = 500;
+/**
+ * Writes in flight at once (the ad-set caches: a twentieth of it, each a batch of 300 commands): few
+ * enough that none waits for Redis longer than the store's command timeout on a loaded machine.
+ */
+const IN_FLIGHT = 200;
 
 export interface FilledCustomer {
   token: string;
@@ -45,7 +48,9 @@ async function inBatches(from: number, to: number, inFlight: number, write: (i: 
   for (let start = from; start < to; start += inFlight) {
     const writes = [];
     for (let i = start; i < Math.min(to, start + inFlight); i++) writes.push(write(i));
-    await Promise.all(writes);
+    // Every write settles before a failure is thrown: none is left rejecting unhandled.
+    const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
@@ -96,7 +101,7 @@ export class GrowthFill {
     );
     const cachedNow = [...multiples(from, size, CACHED_EVERY)];
     const adSets = await step('ad sets', cachedNow.length * CACHE_SIZE, () =>
-      inBatches(0, cachedNow.length, IN_FLIGHT / 10, async (n) => {
+      inBatches(0, cachedNow.length, IN_FLIGHT / 20, async (n) => {
         const { company, customer } = this.customers[cachedNow[n]!]!;
         await fillAdSetCache(store, { company, customer, platform: 'sandbox' }, CACHE_SIZE);
       }),
