@@ -61,7 +61,7 @@ try {
   const instance = async (name: string, keeperIntervalMs: number) => {
     const port = await freePort();
     const env = {
-      ...productionEnv(port, db.url, prefix, signing, encryption),
+      ...productionEnv(port, { REDIS_URL: db.url }, prefix, signing, encryption),
       ...keeperPlatformEnv(platform),
       TOKEN_KEEPER_INTERVAL_MS: String(keeperIntervalMs),
       TOKEN_RENEW_WINDOW_SECONDS: String(WINDOW_SECONDS),
