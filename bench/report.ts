@@ -27,7 +27,7 @@ const TARGETS: Record<string, Target> = {
   R2: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.3 },
 };
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

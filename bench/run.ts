@@ -16,7 +16,7 @@ import { startStack } from './stack.js';
  */
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
-const stack = await startStack(process.env.BENCH_CPU_PROF, snapshotDir);
+const stack = await startStack({ profileDir: process.env.BENCH_CPU_PROF, snapshotDir });
 /** adlink's RSS after `SETTLE_SECONDS` without requests (printed every 5 s): whether what the load grew is given back. */
 async function settledRss(adlink: typeof stack.adlink): Promise<number> {
   for (let second = 1; second <= SETTLE_SECONDS; second++) {

@@ -71,16 +71,20 @@ async function connect(
   );
 }
 
-/** The company and its token through the operator CLI (`adlink company create`), customers through the API, S4's caches and S6's connection in the store. */
-export async function seed(stack: Stack): Promise<Seeded> {
+/** A company and its token through the operator CLI (`adlink company create`). */
+export function createCompany(stack: Stack, name: string): { company: string; token: string } {
   const created = JSON.parse(
-    execFileSync('node', ['bin/adlink.js', 'company', 'create', '--name', 'Bench company', '--json'], {
+    execFileSync('node', ['bin/adlink.js', 'company', 'create', '--name', name, '--json'], {
       env: { ...process.env, ...stack.env },
       encoding: 'utf8',
     }),
   ) as { company: { id: string }; token: string };
-  const { token } = created;
-  const company = created.company.id;
+  return { company: created.company.id, token: created.token };
+}
+
+/** The company and its token through the operator CLI, customers through the API, S4's caches and S6's connection in the store. */
+export async function seed(stack: Stack): Promise<Seeded> {
+  const { company, token } = createCompany(stack, 'Bench company');
   const newCustomer = async (name: string) =>
     (await api(stack, token, 'POST', '/customers', { name })).id as string;
 

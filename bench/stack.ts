@@ -67,11 +67,21 @@ async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
   return { url: `redis://127.0.0.1:${port}`, child };
 }
 
-/**
- * Starts the stack. `profileDir`: adlink runs with `--cpu-prof` and writes its profile there on exit;
- * `snapshotDir`: adlink writes a heap snapshot there on `SNAPSHOT_SIGNAL`.
- */
-export async function startStack(profileDir?: string, snapshotDir?: string): Promise<Stack> {
+export interface StackOptions {
+  /** adlink runs with `--cpu-prof` and writes its profile here on exit. */
+  profileDir?: string | undefined;
+  /** adlink writes a heap snapshot here on `SNAPSHOT_SIGNAL`. */
+  snapshotDir?: string | undefined;
+  /** adlink's settings on top of the bench's (a suite's own). */
+  adlinkEnv?: Record<string, string>;
+}
+
+/** Starts the stack. */
+export async function startStack({
+  profileDir,
+  snapshotDir,
+  adlinkEnv = {},
+}: StackOptions = {}): Promise<Stack> {
   const logDir = mkdtempSync(join(tmpdir(), 'adlink-bench-'));
   const started: Child[] = [];
   try {
@@ -129,6 +139,7 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
       TIKTOK_BASE_URL: platformUrl,
       TIKTOK_CLIENT_ID: 'bench-client',
       TIKTOK_CLIENT_SECRET: 'bench-secret',
+      ...adlinkEnv,
     };
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
