@@ -26,7 +26,8 @@ const reportFirst = (() => {
  * vendor request that emits an event); the companies take turns. Keys are the tokens' ids.
  */
 export function adlinkEmit(adlinkUrl: string, companies: Emitter[]): Emit {
-  const agent = new Agent({ keepAlive: true });
+  // Idle sockets are closed here before adlink's keep-alive timeout (5 s) closes them under a request.
+  const agent = new Agent({ keepAlive: true, timeout: 2000 });
   const body = JSON.stringify({ scope: 'read', expires_in: 3600 });
   return (i) => {
     const { token, customer } = companies[i % companies.length]!;

@@ -85,3 +85,26 @@ export async function measurePhase(
     redisUsPerDelivery: perDelivery(redisMs),
   };
 }
+
+/** What emitting costs adlink without any delivery: events of a company that has no endpoint. */
+export interface EmitCost {
+  events: number;
+  emitFailures: number;
+  emitPerSecond: number;
+  cpuUsPerEvent: number;
+  redisUsPerEvent: number;
+}
+
+export async function measureEmitting(produce: () => Promise<Produced>, cpu: CpuClocks): Promise<EmitCost> {
+  const [server, redis] = [cpu.server(), await cpu.redis()];
+  const produced = await produce();
+  const [serverMs, redisMs] = [cpu.server() - server, (await cpu.redis()) - redis];
+  const perEvent = (ms: number) => (1000 * ms) / Math.max(1, produced.keys.length);
+  return {
+    events: produced.keys.length,
+    emitFailures: produced.failures,
+    emitPerSecond: (1000 * produced.keys.length) / (produced.endedAt - produced.startedAt),
+    cpuUsPerEvent: perEvent(serverMs),
+    redisUsPerEvent: perEvent(redisMs),
+  };
+}

@@ -1,10 +1,10 @@
 import { median } from '../report.js';
-import type { PhaseResult } from './phase.js';
+import type { EmitCost, PhaseResult } from './phase.js';
 
 /** The phases of one round, in the order they run. */
 export const PHASES = ['S7 rate', 'B4 rate', 'S7 max', 'B4 max'] as const;
 export type PhaseId = (typeof PHASES)[number];
-export type Round = Record<PhaseId, PhaseResult>;
+export type Round = Record<PhaseId, PhaseResult> & { 'S7 emitting': EmitCost };
 
 export const DELIVERY_RATIO_TARGET = 0.8;
 export const P99_TARGET_MS = 1000;
@@ -36,7 +36,14 @@ export function summarize(rounds: Round[]) {
       ) as unknown as PhaseResult;
       return [id, merged];
     }),
-  ) as Round;
+  ) as Record<PhaseId, PhaseResult>;
+  const emitting = {
+    events: rounds.reduce((sum, r) => sum + r['S7 emitting'].events, 0),
+    emitFailures: rounds.reduce((sum, r) => sum + r['S7 emitting'].emitFailures, 0),
+    emitPerSecond: median(rounds.map((r) => r['S7 emitting'].emitPerSecond)),
+    cpuUsPerEvent: median(rounds.map((r) => r['S7 emitting'].cpuUsPerEvent)),
+    redisUsPerEvent: median(rounds.map((r) => r['S7 emitting'].redisUsPerEvent)),
+  };
   const ratio = median(rounds.map((r) => r['S7 max'].deliveriesPerSecond / r['B4 max'].deliveriesPerSecond));
   const exact = PHASES.every(
     (id) => phases[id].lost + phases[id].duplicates + phases[id].strays + phases[id].badSignatures === 0,
@@ -46,7 +53,7 @@ export function summarize(rounds: Round[]) {
     p99: { ms: phases['S7 rate'].p99Ms, met: phases['S7 rate'].p99Ms < P99_TARGET_MS },
     exactlyOnce: { met: exact },
   };
-  return { phases, verdicts };
+  return { phases, emitting, verdicts };
 }
 
 type Summary = ReturnType<typeof summarize>;
@@ -62,7 +69,7 @@ const TITLES: Record<PhaseId, (s: Settings) => string> = {
   'B4 max': (s) => `bare BullMQ worker, ${n(s.maxEvents)} jobs as fast as 10 producers go`,
 };
 
-export function markdown({ phases, verdicts }: Summary, settings: Settings, date: string): string {
+export function markdown({ phases, emitting, verdicts }: Summary, settings: Settings, date: string): string {
   const rows = PHASES.map((id) => {
     const p = phases[id];
     return [
@@ -88,6 +95,8 @@ export function markdown({ phases, verdicts }: Summary, settings: Settings, date
     '| | Phase | events | emitted/s | delivered/s | p50 ms | p99 ms | max ms | lost / dup. | emit fail. / bad sig. / strays | CPU µs/delivery | Redis µs/delivery |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => `| ${row} |`),
+    '',
+    `The emitting requests alone (\`POST /customers/:id/access_tokens\` for a company without webhook endpoints, ${n(settings.maxEvents)} as fast as 10 emitters go): ${n(emitting.emitPerSecond)} events/s, ${n(emitting.cpuUsPerEvent)} µs of adlink's CPU and ${n(emitting.redisUsPerEvent)} µs of Redis's per event (${emitting.emitFailures} failed). S7's CPU per delivery less this is what the delivery itself costs.`,
     '',
     `- S7 max ÷ B4 max, delivered/s: **${n(verdicts.throughput.ratio, 2)}** (target ≥ ${DELIVERY_RATIO_TARGET}) ${mark(verdicts.throughput.met)}`,
     `- S7 p99 at ${settings.rate} events/s: **${n(verdicts.p99.ms)} ms** (target < ${n(P99_TARGET_MS)} ms) ${mark(verdicts.p99.met)}`,

@@ -9,7 +9,7 @@ import { ROUNDS } from '../report.js';
 import { api, createCompany } from '../seed.js';
 import { startStack } from '../stack.js';
 import { adlinkEmit, B4_COMPANY, baselineEmit, type Emitter } from './emitters.js';
-import { measurePhase } from './phase.js';
+import { measureEmitting, measurePhase } from './phase.js';
 import { asFastAsPossible, atRate, type Emit } from './produce.js';
 import { Receiver } from './receiver.js';
 import { markdown, PHASES, type Round, type Settings, summarize } from './report.js';
@@ -56,6 +56,11 @@ try {
     companies.push({ company, token, customer });
   }
 
+  const quiet = createCompany(stack, 'Company without endpoints');
+  const quietCustomer = (await api(stack, quiet.token, 'POST', '/customers', { name: 'Quiet customer' }))
+    .id as string;
+  const emitQuietly = adlinkEmit(stack.adlink.url, [{ ...quiet, customer: quietCustomer }]);
+
   const b4Secret = `whsec_${randomBytes(24).toString('base64url')}`;
   const b4Prefix = `${stack.prefix}b4`;
   const b4 = await startChild(
@@ -95,6 +100,14 @@ try {
   const rounds: Round[] = [];
   for (let round = 1; round <= settings.rounds; round++) {
     const results = {} as Round;
+    results['S7 emitting'] = await measureEmitting(
+      () => asFastAsPossible(emitQuietly, settings.maxEvents, CONNECTIONS),
+      { server: () => stack.adlink.cpuMs(), redis: () => stack.redisCpuMs() },
+    );
+    const e = results['S7 emitting'];
+    console.log(
+      `round ${round} emitting alone: ${e.events} events, ${e.emitPerSecond.toFixed(0)}/s, CPU ${e.cpuUsPerEvent.toFixed(0)} µs  Redis ${e.redisUsPerEvent.toFixed(0)} µs`,
+    );
     for (const id of PHASES) {
       const [sideId, mode] = id.split(' ') as ['S7' | 'B4', 'rate' | 'max'];
       const side = sides[sideId];
