@@ -12,11 +12,14 @@ import {
   type WebhookEndpoint,
 } from './endpoint-store.js';
 import { JobDeferred, type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
-import { sendWebhook } from './send.js';
+import { type SendResult, sendWebhook } from './send.js';
 import { signatureHeader } from './signature.js';
 
 export const deliveryNotFound = (id: string) =>
   new AppError('delivery_not_found', `No delivery ${id} of this endpoint.`, { param: 'delivery' });
+
+/** Runs a delivery's send (a queued one: within a slot of its company's). */
+type SendAround = (send: () => Promise<SendResult>) => Promise<SendResult>;
 
 /** Raised to retry a delivery later (the queue's backoff). */
 class DeliveryFailed extends Error {}
@@ -103,21 +106,11 @@ export class Webhooks {
   }
 
   /**
-   * One attempt of a queued delivery; throws to have the queue retry it. While the company has as many
-   * deliveries running on this instance as it may, the job waits briefly for one of them to end
+   * One attempt of a queued delivery; throws to have the queue retry it. The send takes one of the
+   * company's slots on this instance; while they are all taken, the job waits briefly for one
    * (company-slots.ts), else steps aside without holding a worker's slot.
    */
   async deliver(company: string, id: string, last: boolean): Promise<void> {
-    const release = await this.slots.take(company);
-    if (!release) throw new JobDeferred(SLOT_WAIT_MS + Math.random() * SLOT_WAIT_MS);
-    try {
-      await this.deliverNow(company, id, last);
-    } finally {
-      release();
-    }
-  }
-
-  private async deliverNow(company: string, id: string, last: boolean): Promise<void> {
     const [read, endpointOf] = await readPlans(
       this.kv,
       this.deliveries.readPlan(company, id),
@@ -130,7 +123,16 @@ export class Webhooks {
       await this.deliveries.record(company, id, skipped(reason), 'failed', read);
       return;
     }
-    const result = await this.attempt(company, read, target, last);
+    const inSlot: SendAround = async (send) => {
+      const release = await this.slots.take(company);
+      if (!release) throw new JobDeferred(SLOT_WAIT_MS + Math.random() * SLOT_WAIT_MS);
+      try {
+        return await send();
+      } finally {
+        release();
+      }
+    };
+    const result = await this.attempt(company, read, target, last, inSlot);
     if (result.state === 'pending') throw new DeliveryFailed(result.attempts.at(-1)?.error ?? 'failed');
   }
 
@@ -139,18 +141,21 @@ export class Webhooks {
     read: { delivery: Delivery; raw?: string },
     { endpoint, secrets }: SigningEndpoint,
     last: boolean,
+    around: SendAround = (send) => send(),
   ) {
     const { delivery } = read;
     const at = new Date().toISOString();
-    const sent = await sendWebhook(
-      endpoint.url,
-      delivery.body,
-      {
-        'Adlink-Signature': signatureHeader(secrets, delivery.body),
-        'Adlink-Delivery': delivery.id,
-        'User-Agent': 'adlink-webhooks/1',
-      },
-      { policy: this.settings.privateTargets, dnsServers: this.settings.dnsServers },
+    const sent = await around(() =>
+      sendWebhook(
+        endpoint.url,
+        delivery.body,
+        {
+          'Adlink-Signature': signatureHeader(secrets, delivery.body),
+          'Adlink-Delivery': delivery.id,
+          'User-Agent': 'adlink-webhooks/1',
+        },
+        { policy: this.settings.privateTargets, dnsServers: this.settings.dnsServers },
+      ),
     );
     const error = sent.error ?? (sent.ok ? null : `status ${sent.status}`);
     const state = sent.ok ? 'succeeded' : last ? 'failed' : 'pending';
