@@ -89,14 +89,14 @@ export class DeliveryStore {
 
   /**
    * Appends an attempt and sets the state; null when the delivery has expired meanwhile. `read`: the
-   * record as the caller read it, written over without reading it again while it is unchanged.
+   * record's text as the caller read it, written over without reading it again while it is unchanged.
    */
   async record(
     company: string,
     id: string,
     attempt: DeliveryAttempt,
     state: Delivery['state'],
-    read?: ReadDelivery,
+    read?: string,
   ) {
     const key = this.k.delivery(company, id);
     const updated = await updateRecord(
@@ -108,7 +108,7 @@ export class DeliveryStore {
         const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
         return { value: JSON.stringify(next), result: next };
       },
-      read?.raw,
+      read,
     );
     // A compare-and-set drops the TTL: the record keeps the retention it had from its creation.
     if (updated) {

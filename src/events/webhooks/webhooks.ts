@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { randomToken } from '../../ids.js';
 import { type Kv, readPlans } from '../../store/kv.js';
 import { CompanySlots } from './company-slots.js';
-import type { Delivery, DeliveryStore, ReadDelivery } from './delivery-store.js';
+import type { Delivery, DeliveryStore } from './delivery-store.js';
 import {
   type EndpointStore,
   endpointNotFound,
@@ -120,7 +120,7 @@ export class Webhooks {
     const target = endpointOf(read.delivery.endpoint);
     if (!target?.endpoint.enabled) {
       const reason = target ? 'endpoint_disabled' : 'endpoint_deleted';
-      await this.deliveries.record(company, id, skipped(reason), 'failed', read);
+      await this.deliveries.record(company, id, skipped(reason), 'failed', read.raw);
       return;
     }
     const inSlot: SendAround = async (send) => {
@@ -164,7 +164,7 @@ export class Webhooks {
       delivery.id,
       { at, status: sent.status, duration_ms: sent.durationMs, error, response_body: sent.responseBody },
       state,
-      read.raw === undefined ? undefined : (read as ReadDelivery),
+      read.raw,
     );
     // A success changes the endpoint only when it ends a failure streak: concurrent deliveries to a
     // healthy endpoint do not contend for the company's endpoints record.
