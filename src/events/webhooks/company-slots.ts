@@ -9,11 +9,12 @@ interface Company {
 }
 
 /**
- * How many of one company's deliveries this instance sends at once: a company whose endpoints hang
- * holds at most `limit` of the worker's slots, whatever it queues. When all of its slots are taken, a
- * job waits for one only while the company's oldest running delivery is younger than `patienceMs`
- * (its endpoints answer quickly, so a slot frees soon); then, and at once for a company whose
- * deliveries take longer, it gets none and steps aside (deferred by the queue).
+ * How many of one company's deliveries this instance sends at once. When all of its slots are taken, a
+ * job waits for one only while the company's oldest running send is younger than `patienceMs` (its
+ * endpoints answer quickly, so a slot frees soon); then, and at once for a company whose sends take
+ * longer, it gets none and steps aside (deferred by the queue). So a company whose endpoints hang
+ * holds at most `limit` of the worker's slots, whatever it queues, once its sends have hung for
+ * `patienceMs`.
  */
 export class CompanySlots {
   private readonly companies = new Map<string, Company>();
