@@ -175,7 +175,8 @@ export interface StackOptions {
   /** adlink writes a heap snapshot here on `SNAPSHOT_SIGNAL`. */
   snapshotDir?: string;
   /** adlink's store is this Redis Cluster (`host:port` of its masters); the baselines keep the single Redis. */
-  clusterNodes?: string[];
+  clusterNodes?: string[] /** adlink's settings on top of the bench's (a suite's own). */;
+  extraEnv?: Record<string, string>;
 }
 
 /** Starts the stack. */
@@ -230,6 +231,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       TIKTOK_BASE_URL: platformUrl,
       TIKTOK_CLIENT_ID: 'bench-client',
       TIKTOK_CLIENT_SECRET: 'bench-secret',
+      ...options.extraEnv,
     };
     const { profileDir, snapshotDir } = options;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];

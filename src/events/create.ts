@@ -27,6 +27,7 @@ export function createEvents({ kv, prefix, encryption, webhooks, log }: EventsDe
   const k = eventKeys(prefix);
   const queue = openJobQueue(kv, k.queuePrefix(), log);
   const hooks = new Webhooks(
+    kv,
     new EndpointStore(kv, k, encryption),
     new DeliveryStore(kv, k),
     queue,

@@ -14,14 +14,16 @@ export interface RecordChange<T> {
  * One read-modify-write of a record as an atomic step: `change` sees the current value and the write
  * happens only while the record still holds it (compare-and-set); when another writer got in between,
  * `change` runs again on what that writer stored. So concurrent changes never overwrite each other.
+ * `read`: the value the caller has just read, tried first instead of reading it again.
  */
 export async function updateRecord<T>(
   kv: Kv,
   key: string,
   change: (current: string | null) => RecordChange<T>,
+  read?: string | null,
 ): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await kv.get(key);
+    const current = attempt === 0 && read !== undefined ? read : await kv.get(key);
     const { value, result } = change(current);
     if (value === null || (await kv.compareAndSet(key, current, value))) return result;
   }

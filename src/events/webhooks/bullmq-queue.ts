@@ -4,7 +4,9 @@ import { JobDeferred, type JobQueue, type JobRun, type QueueJob } from './job-qu
 
 const QUEUE = 'events';
 /** Finished jobs kept for inspection; deliveries and their attempts are kept in the store anyway. */
-const KEEP = { age: 24 * 3600, count: 1000 };
+export const FINISHED_JOBS_KEPT = { age: 24 * 3600, count: 1000 };
+/** Jobs this instance's worker runs at once (deliveries: at most the company's limit of them per company). */
+export const WORKER_CONCURRENCY = 10;
 
 /**
  * BullMQ is loaded on first use: its hundred-odd modules would otherwise be read and compiled before
@@ -48,8 +50,8 @@ export class BullJobQueue implements JobQueue {
       ...(options.delayMs ? { delay: options.delayMs } : {}),
       attempts: options.retry.attempts,
       backoff: { type: 'exponential', delay: options.retry.firstRetryMs },
-      removeOnComplete: KEEP,
-      removeOnFail: KEEP,
+      removeOnComplete: FINISHED_JOBS_KEPT,
+      removeOnFail: FINISHED_JOBS_KEPT,
     });
   }
 
@@ -73,7 +75,7 @@ export class BullJobQueue implements JobQueue {
           throw new DelayedError();
         }
       },
-      { connection: this.workerConnection, prefix: this.prefix, concurrency: 10 },
+      { connection: this.workerConnection, prefix: this.prefix, concurrency: WORKER_CONCURRENCY },
     );
     this.worker.on('error', this.onError);
     await this.worker.waitUntilReady();

@@ -1,5 +1,5 @@
 import { monotonicTimestamp, randomToken, timeOrdered } from '../../ids.js';
-import type { Kv } from '../../store/kv.js';
+import { type Kv, type ReadPlan, readPlans } from '../../store/kv.js';
 import { updateRecord } from '../../store/update-record.js';
 import type { EventKeys } from '../keys.js';
 import { EVENT_RETENTION_MS } from '../model.js';
@@ -26,6 +26,12 @@ export interface Delivery {
   attempts: DeliveryAttempt[];
   /** The exact JSON body that is signed and sent. */
   body: string;
+}
+
+/** A delivery as read, with its record's exact text. */
+export interface ReadDelivery {
+  delivery: Delivery;
+  raw: string;
 }
 
 /**
@@ -68,20 +74,42 @@ export class DeliveryStore {
     return delivery;
   }
 
-  async get(company: string, id: string): Promise<Delivery | null> {
-    const raw = await this.kv.get(this.k.delivery(company, id));
-    return raw ? (JSON.parse(raw) as Delivery) : null;
+  /** A delivery with the record it was read from (to `record` an attempt over it in one step). */
+  readPlan(company: string, id: string): ReadPlan<ReadDelivery | null> {
+    return {
+      reads: [{ get: this.k.delivery(company, id) }],
+      decode: ([raw]) =>
+        raw ? { delivery: JSON.parse(raw as string) as Delivery, raw: raw as string } : null,
+    };
   }
 
-  /** Appends an attempt and sets the state; null when the delivery has expired meanwhile. */
-  async record(company: string, id: string, attempt: DeliveryAttempt, state: Delivery['state']) {
+  async get(company: string, id: string): Promise<Delivery | null> {
+    return (await readPlans(this.kv, this.readPlan(company, id)))[0]?.delivery ?? null;
+  }
+
+  /**
+   * Appends an attempt and sets the state; null when the delivery has expired meanwhile. `read`: the
+   * record's text as the caller read it, written over without reading it again while it is unchanged.
+   */
+  async record(
+    company: string,
+    id: string,
+    attempt: DeliveryAttempt,
+    state: Delivery['state'],
+    read?: string,
+  ) {
     const key = this.k.delivery(company, id);
-    const updated = await updateRecord(this.kv, key, (raw) => {
-      if (!raw) return { value: null, result: null };
-      const delivery = JSON.parse(raw) as Delivery;
-      const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
-      return { value: JSON.stringify(next), result: next };
-    });
+    const updated = await updateRecord(
+      this.kv,
+      key,
+      (raw) => {
+        if (!raw) return { value: null, result: null };
+        const delivery = JSON.parse(raw) as Delivery;
+        const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
+        return { value: JSON.stringify(next), result: next };
+      },
+      read,
+    );
     // A compare-and-set drops the TTL: the record keeps the retention it had from its creation.
     if (updated) {
       const left = Date.parse(updated.created_at) + EVENT_RETENTION_MS - Date.now();

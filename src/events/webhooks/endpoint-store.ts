@@ -2,7 +2,7 @@ import type { EncryptionKey } from '../../crypto/keys.js';
 import { open, seal } from '../../crypto/sealed.js';
 import { AppError } from '../../errors.js';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
-import type { Kv } from '../../store/kv.js';
+import type { Kv, ReadPlan } from '../../store/kv.js';
 import { updateRecord } from '../../store/update-record.js';
 import type { EventKeys } from '../keys.js';
 import type { EventType } from '../model.js';
@@ -21,6 +21,12 @@ export interface WebhookEndpoint {
   /** Since when every delivery failed; null after a success. */
   failing_since: string | null;
   created_at: string;
+}
+
+/** An endpoint and the secrets that sign its deliveries now, newest first. */
+export interface SigningEndpoint {
+  endpoint: WebhookEndpoint;
+  secrets: string[];
 }
 
 interface StoredEndpoint extends WebhookEndpoint {
@@ -57,11 +63,34 @@ export class EndpointStore {
 
   /** The secrets that sign now, newest first. */
   async secrets(company: string, id: string): Promise<string[]> {
-    const found = (await this.stored(company)).find((e) => e.id === id);
+    return this.signing(
+      company,
+      (await this.stored(company)).find((e) => e.id === id),
+    );
+  }
+
+  private signing(company: string, found: StoredEndpoint | undefined): string[] {
     const now = new Date().toISOString();
     return (found?.secrets ?? [])
       .filter((s) => s.expires_at === null || s.expires_at > now)
-      .map((s) => open(this.encryption, s.sealed, `webhook-secret:${company}:${id}`));
+      .map((s) => open(this.encryption, s.sealed, `webhook-secret:${company}:${found!.id}`));
+  }
+
+  /**
+   * The company's endpoints read with other reads (for a delivery, whose endpoint is known only from
+   * the same round trip): finds one of them with the secrets that sign now.
+   */
+  signingPlan(company: string): ReadPlan<(id: string) => SigningEndpoint | null> {
+    return {
+      reads: [{ get: this.k.endpoints(company) }],
+      decode: ([raw]) => {
+        const endpoints = raw ? (JSON.parse(raw as string) as StoredEndpoint[]) : [];
+        return (id) => {
+          const found = endpoints.find((e) => e.id === id);
+          return found ? { endpoint: publicView(found), secrets: this.signing(company, found) } : null;
+        };
+      },
+    };
   }
 
   private newSecret(company: string, id: string) {

@@ -2,20 +2,32 @@ import type { Logger } from 'pino';
 import type { WebhookSettings } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { randomToken } from '../../ids.js';
+import { type Kv, readPlans } from '../../store/kv.js';
 import { CompanySlots } from './company-slots.js';
 import type { Delivery, DeliveryStore } from './delivery-store.js';
-import { type EndpointStore, endpointNotFound, type WebhookEndpoint } from './endpoint-store.js';
+import {
+  type EndpointStore,
+  endpointNotFound,
+  type SigningEndpoint,
+  type WebhookEndpoint,
+} from './endpoint-store.js';
 import { JobDeferred, type JobQueue, type RetryPolicy, retryPolicy } from './job-queue.js';
-import { sendWebhook } from './send.js';
+import { type SendResult, sendWebhook } from './send.js';
 import { signatureHeader } from './signature.js';
 
 export const deliveryNotFound = (id: string) =>
   new AppError('delivery_not_found', `No delivery ${id} of this endpoint.`, { param: 'delivery' });
 
+/** Runs a delivery's send (a queued one: within a slot of its company's). */
+type SendAround = (send: () => Promise<SendResult>) => Promise<SendResult>;
+
 /** Raised to retry a delivery later (the queue's backoff). */
 class DeliveryFailed extends Error {}
 
-/** How long a delivery waits for a slot of its company's (with up to as much again, so they spread). */
+/**
+ * How long a delivery that found no slot of its company's free steps aside (with up to as much again,
+ * so they spread); also how long a company's deliveries may run for its other jobs to wait for a slot.
+ */
 const SLOT_WAIT_MS = 1000;
 
 /**
@@ -27,6 +39,7 @@ export class Webhooks {
   private readonly slots: CompanySlots;
 
   constructor(
+    private readonly kv: Kv,
     readonly endpoints: EndpointStore,
     readonly deliveries: DeliveryStore,
     private readonly queue: JobQueue,
@@ -34,7 +47,7 @@ export class Webhooks {
     private readonly log: Logger,
   ) {
     this.retry = retryPolicy(settings.firstRetryMs, settings.retryWindowMs);
-    this.slots = new CompanySlots(settings.companyConcurrency);
+    this.slots = new CompanySlots(settings.companyConcurrency, SLOT_WAIT_MS);
   }
 
   /** Queues `body` (an event's JSON) for one endpoint. */
@@ -77,7 +90,8 @@ export class Webhooks {
       event_type: 'ping',
       body,
     });
-    return this.attempt(company, delivery, endpoint, true);
+    const secrets = await this.endpoints.secrets(company, endpoint.id);
+    return this.attempt(company, { delivery }, { endpoint, secrets }, true);
   }
 
   /** Resends and pings per company per minute: each stores a delivery and sends one. */
@@ -92,43 +106,56 @@ export class Webhooks {
   }
 
   /**
-   * One attempt of a queued delivery; throws to have the queue retry it. While the company has as many
-   * deliveries running on this instance as it may, the job waits without taking a worker's slot.
+   * One attempt of a queued delivery; throws to have the queue retry it. The send takes one of the
+   * company's slots on this instance; while they are all taken, the job waits briefly for one
+   * (company-slots.ts), else steps aside without holding a worker's slot.
    */
   async deliver(company: string, id: string, last: boolean): Promise<void> {
-    if (!this.slots.take(company)) throw new JobDeferred(SLOT_WAIT_MS + Math.random() * SLOT_WAIT_MS);
-    try {
-      await this.deliverNow(company, id, last);
-    } finally {
-      this.slots.release(company);
-    }
-  }
-
-  private async deliverNow(company: string, id: string, last: boolean): Promise<void> {
-    const delivery = await this.deliveries.get(company, id);
-    if (delivery?.state !== 'pending') return;
-    const endpoint = await this.endpoints.get(company, delivery.endpoint);
-    if (!endpoint?.enabled) {
-      const reason = endpoint ? 'endpoint_disabled' : 'endpoint_deleted';
-      await this.deliveries.record(company, id, skipped(reason), 'failed');
+    const [read, endpointOf] = await readPlans(
+      this.kv,
+      this.deliveries.readPlan(company, id),
+      this.endpoints.signingPlan(company),
+    );
+    if (read?.delivery.state !== 'pending') return;
+    const target = endpointOf(read.delivery.endpoint);
+    if (!target?.endpoint.enabled) {
+      const reason = target ? 'endpoint_disabled' : 'endpoint_deleted';
+      await this.deliveries.record(company, id, skipped(reason), 'failed', read.raw);
       return;
     }
-    const result = await this.attempt(company, delivery, endpoint, last);
+    const inSlot: SendAround = async (send) => {
+      const release = await this.slots.take(company);
+      if (!release) throw new JobDeferred(SLOT_WAIT_MS + Math.random() * SLOT_WAIT_MS);
+      try {
+        return await send();
+      } finally {
+        release();
+      }
+    };
+    const result = await this.attempt(company, read, target, last, inSlot);
     if (result.state === 'pending') throw new DeliveryFailed(result.attempts.at(-1)?.error ?? 'failed');
   }
 
-  private async attempt(company: string, delivery: Delivery, endpoint: WebhookEndpoint, last: boolean) {
-    const secrets = await this.endpoints.secrets(company, endpoint.id);
+  private async attempt(
+    company: string,
+    read: { delivery: Delivery; raw?: string },
+    { endpoint, secrets }: SigningEndpoint,
+    last: boolean,
+    around: SendAround = (send) => send(),
+  ) {
+    const { delivery } = read;
     const at = new Date().toISOString();
-    const sent = await sendWebhook(
-      endpoint.url,
-      delivery.body,
-      {
-        'Adlink-Signature': signatureHeader(secrets, delivery.body),
-        'Adlink-Delivery': delivery.id,
-        'User-Agent': 'adlink-webhooks/1',
-      },
-      { policy: this.settings.privateTargets, dnsServers: this.settings.dnsServers },
+    const sent = await around(() =>
+      sendWebhook(
+        endpoint.url,
+        delivery.body,
+        {
+          'Adlink-Signature': signatureHeader(secrets, delivery.body),
+          'Adlink-Delivery': delivery.id,
+          'User-Agent': 'adlink-webhooks/1',
+        },
+        { policy: this.settings.privateTargets, dnsServers: this.settings.dnsServers },
+      ),
     );
     const error = sent.error ?? (sent.ok ? null : `status ${sent.status}`);
     const state = sent.ok ? 'succeeded' : last ? 'failed' : 'pending';
@@ -137,10 +164,16 @@ export class Webhooks {
       delivery.id,
       { at, status: sent.status, duration_ms: sent.durationMs, error, response_body: sent.responseBody },
       state,
+      read.raw,
     );
-    const after = await this.endpoints
-      .recordOutcome(company, endpoint.id, sent.ok, this.settings.retryWindowMs)
-      .catch(() => null);
+    // A success changes the endpoint only when it ends a failure streak: concurrent deliveries to a
+    // healthy endpoint do not contend for the company's endpoints record.
+    const after =
+      sent.ok && endpoint.failing_since === null
+        ? null
+        : await this.endpoints
+            .recordOutcome(company, endpoint.id, sent.ok, this.settings.retryWindowMs)
+            .catch(() => null);
     if (endpoint.enabled && after && !after.enabled) {
       this.log.warn(
         { company, endpoint: endpoint.id },

@@ -1,0 +1,49 @@
+/** Emits event number `i`; resolves to its key (what the receiver finds in `data.id`), or null when emitting failed. */
+export type Emit = (i: number) => Promise<string | null>;
+
+export interface Produced {
+  keys: string[];
+  failures: number;
+  startedAt: number;
+  endedAt: number;
+  /** Open loop: how late the latest-started event was against its schedule (the producer's own lag). */
+  maxLagMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function settle(started: Promise<string | null>[], startedAt: number, maxLagMs: number) {
+  const outcomes = await Promise.all(started);
+  const keys = outcomes.filter((key) => key !== null);
+  return { keys, failures: outcomes.length - keys.length, startedAt, endedAt: Date.now(), maxLagMs };
+}
+
+/** Open loop: `rate` events a second for `seconds`, each started on schedule whether the earlier ones are answered or not. */
+export async function atRate(emit: Emit, rate: number, seconds: number): Promise<Produced> {
+  const started: Promise<string | null>[] = [];
+  const startedAt = Date.now();
+  let maxLagMs = 0;
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = startedAt + (i * 1000) / rate;
+    const early = due - Date.now();
+    if (early >= 1) await sleep(early);
+    maxLagMs = Math.max(maxLagMs, Date.now() - due);
+    started.push(emit(i));
+  }
+  return settle(started, startedAt, maxLagMs);
+}
+
+/** Closed loop: `count` events from `concurrency` emitters, each starting the next once answered. */
+export async function asFastAsPossible(emit: Emit, count: number, concurrency: number): Promise<Produced> {
+  const started: Promise<string | null>[] = [];
+  const startedAt = Date.now();
+  const emitter = async () => {
+    while (started.length < count) {
+      const next = emit(started.length);
+      started.push(next);
+      await next;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, emitter));
+  return settle(started, startedAt, 0);
+}

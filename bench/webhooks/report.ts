@@ -1,0 +1,106 @@
+import { median } from '../report.js';
+import type { EmitCost, PhaseResult } from './phase.js';
+
+/** The phases of one round, in the order they run. */
+export const PHASES = ['S7 rate', 'B4 rate', 'S7 max', 'B4 max'] as const;
+export type PhaseId = (typeof PHASES)[number];
+export type Round = Record<PhaseId, PhaseResult> & { 'S7 emitting': EmitCost };
+
+export const DELIVERY_RATIO_TARGET = 0.8;
+export const P99_TARGET_MS = 1000;
+
+export interface Settings {
+  rate: number;
+  seconds: number;
+  maxEvents: number;
+  companies: number;
+  companyConcurrency: string;
+  workerConcurrency: number;
+  rounds: number;
+}
+
+const COUNTED = ['events', 'emitFailures', 'lost', 'duplicates', 'strays', 'badSignatures'] as const;
+
+/** Medians over the rounds, except the counts of what went wrong: summed. */
+export function summarize(rounds: Round[]) {
+  const phases = Object.fromEntries(
+    PHASES.map((id) => {
+      const runs = rounds.map((round) => round[id]);
+      const merged = Object.fromEntries(
+        (Object.keys(runs[0]!) as (keyof PhaseResult)[]).map((field) => [
+          field,
+          (COUNTED as readonly string[]).includes(field)
+            ? runs.reduce((sum, run) => sum + run[field], 0)
+            : median(runs.map((run) => run[field])),
+        ]),
+      ) as unknown as PhaseResult;
+      return [id, merged];
+    }),
+  ) as Record<PhaseId, PhaseResult>;
+  const emitting = {
+    events: rounds.reduce((sum, r) => sum + r['S7 emitting'].events, 0),
+    emitFailures: rounds.reduce((sum, r) => sum + r['S7 emitting'].emitFailures, 0),
+    emitPerSecond: median(rounds.map((r) => r['S7 emitting'].emitPerSecond)),
+    cpuUsPerEvent: median(rounds.map((r) => r['S7 emitting'].cpuUsPerEvent)),
+    redisUsPerEvent: median(rounds.map((r) => r['S7 emitting'].redisUsPerEvent)),
+  };
+  const ratio = median(rounds.map((r) => r['S7 max'].deliveriesPerSecond / r['B4 max'].deliveriesPerSecond));
+  const exact = PHASES.every(
+    (id) => phases[id].lost + phases[id].duplicates + phases[id].strays + phases[id].badSignatures === 0,
+  );
+  const verdicts = {
+    throughput: { ratio, met: ratio >= DELIVERY_RATIO_TARGET },
+    p99: { ms: phases['S7 rate'].p99Ms, met: phases['S7 rate'].p99Ms < P99_TARGET_MS },
+    exactlyOnce: { met: exact },
+  };
+  return { phases, emitting, verdicts };
+}
+
+type Summary = ReturnType<typeof summarize>;
+
+const n = (value: number, digits = 0) =>
+  value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mark = (met: boolean) => (met ? '✅' : '❌');
+
+const TITLES: Record<PhaseId, (s: Settings) => string> = {
+  'S7 rate': (s) => `adlink, ${s.rate} events/s for ${s.seconds} s (open loop)`,
+  'B4 rate': (s) => `bare BullMQ worker, ${s.rate} jobs/s for ${s.seconds} s (open loop)`,
+  'S7 max': (s) => `adlink, ${n(s.maxEvents)} events as fast as 10 emitters go`,
+  'B4 max': (s) => `bare BullMQ worker, ${n(s.maxEvents)} jobs as fast as 10 producers go`,
+};
+
+export function markdown({ phases, emitting, verdicts }: Summary, settings: Settings, date: string): string {
+  const rows = PHASES.map((id) => {
+    const p = phases[id];
+    return [
+      id,
+      TITLES[id](settings),
+      n(p.events),
+      n(p.emitPerSecond),
+      n(p.deliveriesPerSecond),
+      n(p.p50Ms),
+      n(p.p99Ms),
+      n(p.maxMs),
+      `${p.lost} / ${p.duplicates}`,
+      `${p.emitFailures} / ${p.badSignatures} / ${p.strays}`,
+      n(p.cpuUsPerDelivery),
+      n(p.redisUsPerDelivery),
+    ].join(' | ');
+  });
+  return [
+    `## ${date}: webhooks`,
+    '',
+    `${settings.rounds} round(s), medians (counts: sums). ${settings.companies} compan${settings.companies === 1 ? 'y' : 'ies'}, WEBHOOK_COMPANY_CONCURRENCY ${settings.companyConcurrency}; adlink's worker and B4 run ${settings.workerConcurrency} jobs at once. Latency: the event's \`created_at\` to its first receipt. CPU: user + system time per delivered event of the delivering process (adlink: the emitting requests included) and of Redis, from the first emit to the end of the drain.`,
+    '',
+    '| | Phase | events | emitted/s | delivered/s | p50 ms | p99 ms | max ms | lost / dup. | emit fail. / bad sig. / strays | CPU µs/delivery | Redis µs/delivery |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row} |`),
+    '',
+    `The emitting requests alone (\`POST /customers/:id/access_tokens\` for a company without webhook endpoints, ${n(settings.maxEvents)} as fast as 10 emitters go): ${n(emitting.emitPerSecond)} events/s, ${n(emitting.cpuUsPerEvent)} µs of adlink's CPU and ${n(emitting.redisUsPerEvent)} µs of Redis's per event (${emitting.emitFailures} failed). S7's CPU per delivery less this is what the delivery itself costs.`,
+    '',
+    `- S7 max ÷ B4 max, delivered/s: **${n(verdicts.throughput.ratio, 2)}** (target ≥ ${DELIVERY_RATIO_TARGET}) ${mark(verdicts.throughput.met)}`,
+    `- S7 p99 at ${settings.rate} events/s: **${n(verdicts.p99.ms)} ms** (target < ${n(P99_TARGET_MS)} ms) ${mark(verdicts.p99.met)}`,
+    `- no event lost, none delivered twice, every signature valid (all phases, counted at the receiver per event id) ${mark(verdicts.exactlyOnce.met)}`,
+    '',
+  ].join('\n');
+}
