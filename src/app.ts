@@ -35,7 +35,7 @@ import { authenticate } from './http/auth.js';
 import { AuthFailures, type RateLimit } from './http/rate-limit.js';
 import { noteSubject, observeRequests } from './http/request.js';
 import { trackRouteTemplates } from './http/route-template.js';
-import { under } from './http/routes.js';
+import { inSequence, under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { refuseHeldBodyError, vendorBodyParsers } from './http/vendor-body.js';
 import { createActivityPages } from './integrations/activity.js';
@@ -257,11 +257,7 @@ export function createApp({
     log.warn({ err }, 'could not record token use'),
   );
   const guarded = (access: RequestHandler) => [
-    authenticated,
-    noteSubject,
-    access,
-    refuseHeldBodyError,
-    ...vendorBodyParsers(),
+    inSequence([authenticated, noteSubject, access, refuseHeldBodyError, ...vendorBodyParsers()]),
   ];
   const vendor: VendorGuards = { company: guarded(companyTokenOnly), customer: guarded(customerAccess) };
   app.use(

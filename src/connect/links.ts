@@ -42,12 +42,17 @@ export interface LinkRequest {
 
 /** Connect links for the vendor, and the introspection its main API uses to check session tokens. */
 export class ConnectLinks {
+  /** The hosted flow's entry, where every link leads. */
+  private readonly connectPage: string;
+
   constructor(
     private readonly config: Config,
     private readonly store: Store,
     private readonly tokens: SessionTokens,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    this.connectPage = new URL('/connections', config.publicBaseUrl).href;
+  }
 
   /**
    * What issuing a link for the customer reads, in one round trip; null when the customer is not the
@@ -119,12 +124,13 @@ export class ConnectLinks {
       ),
     );
     this.metrics.linksIssued.inc();
-    const url = new URL('/connections', this.config.publicBaseUrl);
-    url.searchParams.set('customer', request.customer);
-    url.searchParams.set('token', token);
-    if (redirectUri) url.searchParams.set('redirect_uri', redirectUri);
-    if (request.locale) url.searchParams.set('locale', request.locale);
-    return { connect_url: url.href, expires_at: new Date(claims.exp * 1000).toISOString() };
+    const query = new URLSearchParams({ customer: request.customer, token });
+    if (redirectUri) query.append('redirect_uri', redirectUri);
+    if (request.locale) query.append('locale', request.locale);
+    return {
+      connect_url: `${this.connectPage}?${query}`,
+      expires_at: new Date(claims.exp * 1000).toISOString(),
+    };
   }
 
   /**

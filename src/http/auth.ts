@@ -7,6 +7,11 @@ import { type AuthFailures, rateLimited, rateLimitHeaders } from './rate-limit.j
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
 /** Token owners this process has seen; past this many it starts again (a deployment has few tokens). */
 const MAX_KNOWN_OWNERS = 10_000;
+interface KnownOwner {
+  value: string;
+  owner: TokenOwner;
+}
+
 const INVALID = 'The token is invalid, has expired or has been revoked.';
 
 const expired = (owner: TokenOwner) =>
@@ -35,10 +40,12 @@ export function authenticate(
   onTouchError: (err: unknown) => void,
 ): RequestHandler {
   const policy = { limit: perMinute, windowMs: 60_000 };
-  const known = new Map<string, string>();
-  const gate = async (req: Request, blocker: string, hash: string, expected: string | undefined) => {
-    const company = expected === undefined ? '' : (JSON.parse(expected) as TokenOwner).company;
-    const reading = expected === undefined ? undefined : req.readsWithGate?.plan(company);
+  /** Per token hash: the lookup's value this process saw last, and the owner it names. */
+  const known = new Map<string, KnownOwner>();
+  const gate = async (req: Request, blocker: string, hash: string, seen: KnownOwner | undefined) => {
+    const expected = seen?.value;
+    const company = seen === undefined ? '' : seen.owner.company;
+    const reading = seen === undefined ? undefined : req.readsWithGate?.plan(company);
     const result = await store.kv.gate(
       { blocker, lookup: store.keys.tokenByHash(hash), counter: store.keys.rateLimit('api', company) },
       failures.limit,
@@ -71,19 +78,23 @@ export function authenticate(
     }
     const hash = tokenHash(secret);
     const blocker = failures.key(req);
-    let result = await gate(req, blocker, hash, known.get(hash));
+    let seen = known.get(hash);
+    let result = await gate(req, blocker, hash, seen);
     if ('value' in result && result.value !== null && result.hit === null) {
       if (known.size >= MAX_KNOWN_OWNERS) known.clear();
-      known.set(hash, result.value);
-      result = await gate(req, blocker, hash, result.value);
+      // Shared by every request of the token: frozen.
+      seen = { value: result.value, owner: Object.freeze(JSON.parse(result.value) as TokenOwner) };
+      known.set(hash, seen);
+      result = await gate(req, blocker, hash, seen);
     }
     if ('blocked' in result) throw failures.refuse(result.blocked.count, result.blocked.ttlMs);
-    const owner = result.value === null ? null : (JSON.parse(result.value) as TokenOwner);
-    if (owner === null || result.hit === null || expired(owner)) {
+    // The gate counts the request only when the lookup held `seen`'s value: `seen` names its owner.
+    if (result.hit === null || expired(seen!.owner)) {
       known.delete(hash);
       await failures.record(req);
       throw refuse('invalid_token', INVALID);
     }
+    const owner = seen!.owner;
     const { count, ttlMs } = result.hit;
     const headers = rateLimitHeaders('api', policy, count, ttlMs);
     if (count > policy.limit) {

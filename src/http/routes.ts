@@ -36,15 +36,21 @@ export function resource(
  * Mounts routers that keep their routes' full paths, for requests whose path is one of `prefixes` or
  * under one (case-insensitive, as the routes match). Any other request passes on at once: a router
  * that matches nothing costs a match per route and a trip through the event loop on the way out
- * (`setImmediate`), for each router a request falls through. `stack` is the router's, so the app's
- * routes can still be listed.
+ * (`setImmediate`), for each router a request falls through. A router of routes alone lends its
+ * routes to the mount's own router (they are all registered by then), so a request that none of them
+ * answers leaves it with no such trip either. `stack` is the router's, so the app's routes can still
+ * be listed.
  */
 export function under(
   prefixes: string[],
   ...routers: RequestHandler[]
 ): RequestHandler & { stack: unknown[] } {
   const router = Router();
-  router.use(...routers);
+  for (const inner of routers) {
+    const layers = (inner as Partial<Router>).stack;
+    if (layers?.every((layer) => layer.route)) router.stack.push(...layers);
+    else router.use(inner);
+  }
   const lower = prefixes.map((prefix) => prefix.toLowerCase());
   const mount: RequestHandler = (req, res, next) => {
     const path = req.path.toLowerCase();
@@ -53,4 +59,30 @@ export function under(
     next();
   };
   return Object.assign(mount, { stack: router.stack });
+}
+
+/**
+ * Middleware run one after the other as one handler, as a route runs its handlers (an error, thrown
+ * or rejected, goes to `done`): a route's guards cost one step of the router instead of one each.
+ */
+export function inSequence(handlers: RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const step = (err?: unknown): void => {
+      const handler = handlers[index++];
+      if (err || !handler) {
+        done(err);
+        return;
+      }
+      try {
+        const returned: unknown = handler(req, res, step);
+        if (returned instanceof Promise) {
+          returned.catch((rejected: unknown) => done(rejected ?? new Error('Rejected promise')));
+        }
+      } catch (thrown) {
+        done(thrown);
+      }
+    };
+    step();
+  };
 }

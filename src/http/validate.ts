@@ -80,17 +80,39 @@ export const noQuery = z.strictObject({});
 /** Query parameters: each at most once, none unknown, then the schema. */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   const query = req.query as Record<string, unknown>;
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value !== 'string') {
+  let empty = true;
+  for (const key in query) {
+    empty = false;
+    if (typeof query[key] !== 'string') {
       throw new AppError('parameter_repeated', `The query parameter ${key} must be given once.`, {
         param: key,
       });
     }
   }
+  if (empty) return emptyQuery(schema);
   assertSafeKeys(query);
+  return checkedQuery(schema, query);
+}
+
+function checkedQuery<S extends z.ZodType>(schema: S, query: object): z.infer<S> {
   const result = schema.safeParse(query);
   if (!result.success) throw fromZod(result.error, 'query');
   return result.data;
+}
+
+/** A schema's answer to no query at all, kept when it holds plain values only (each caller gets a copy). */
+const emptyQueries = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+function emptyQuery<S extends z.ZodType>(schema: S): z.infer<S> {
+  const kept = emptyQueries.get(schema);
+  if (kept) return { ...kept } as z.infer<S>;
+  const parsed = checkedQuery(schema, {});
+  const plain =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    Object.values(parsed).every((value) => value === null || typeof value !== 'object');
+  if (plain) emptyQueries.set(schema, { ...(parsed as Record<string, unknown>) });
+  return parsed;
 }
 
 /** An integer query parameter in [min, max], `fallback` when absent. */
