@@ -20,7 +20,7 @@ export interface PhaseResult {
   /** Events received that this phase did not emit. */
   strays: number;
   badSignatures: number;
-  /** Events delivered ÷ time from the first emit to the last first receipt. */
+  /** Events delivered ÷ time from the first emit (or the queue's resumption) to the last first receipt. */
   deliveriesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -77,7 +77,7 @@ export async function measurePhase(
     duplicates: [...r.perEvent.values()].reduce((sum, n) => sum + n - 1, 0),
     strays: [...r.keys].filter((key) => !emitted.has(key)).length,
     badSignatures: r.badSignatures,
-    deliveriesPerSecond: (1000 * delivered) / (r.lastAt - produced.startedAt),
+    deliveriesPerSecond: (1000 * delivered) / (r.lastAt - (produced.deliveriesFrom ?? produced.startedAt)),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? Number.NaN,

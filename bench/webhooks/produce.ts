@@ -8,6 +8,31 @@ export interface Produced {
   endedAt: number;
   /** Open loop: how late the latest-started event was against its schedule (the producer's own lag). */
   maxLagMs: number;
+  /** When the deliveries could start, if not at `startedAt` (a paused queue's resumption). */
+  deliveriesFrom?: number;
+}
+
+/** A BullMQ queue's global pause switch, as seen from outside its worker. */
+export interface PauseSwitch {
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+}
+
+/**
+ * Delivery capacity: the events are produced while the queue is paused, so they all wait as jobs;
+ * deliveries are counted from the moment the queue is resumed.
+ */
+export async function queuedThenResumed(
+  queue: PauseSwitch,
+  produce: () => Promise<Produced>,
+): Promise<Produced> {
+  await queue.pause();
+  try {
+    const produced = await produce();
+    return { ...produced, deliveriesFrom: Date.now() };
+  } finally {
+    await queue.resume();
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

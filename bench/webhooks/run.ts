@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { WORKER_CONCURRENCY } from '../../src/events/webhooks/bullmq-queue.js';
 import { CONNECTIONS } from '../load.js';
 import { startChild } from '../processes.js';
@@ -10,7 +11,7 @@ import { api, createCompany } from '../seed.js';
 import { startStack } from '../stack.js';
 import { adlinkEmit, B4_COMPANY, baselineEmit, type Emitter } from './emitters.js';
 import { measureEmitting, measurePhase } from './phase.js';
-import { asFastAsPossible, atRate, type Emit } from './produce.js';
+import { asFastAsPossible, atRate, queuedThenResumed } from './produce.js';
 import { Receiver } from './receiver.js';
 import { markdown, PHASES, type Round, type Settings, summarize } from './report.js';
 
@@ -81,13 +82,32 @@ try {
   const baseline = baselineEmit(stack.redisUrl, b4Prefix, 'b4');
   cleanups.unshift(baseline.close);
 
-  const sides = {
-    S7: { emit: adlinkEmit(stack.adlink.url, companies), secrets, process: stack.adlink },
-    B4: { emit: baseline.emit, secrets: new Map([[B4_COMPANY, b4Secret]]), process: b4 },
+  // The queues' pause switches, from outside: adlink's (see src/events/keys.ts) and B4's.
+  const switchOf = (name: string, prefix: string) => {
+    const queue = new Queue(name, { connection: { url: stack.redisUrl }, prefix });
+    cleanups.unshift(() => queue.close());
+    return queue;
   };
-  const producers: Record<'rate' | 'max', (emit: Emit) => ReturnType<typeof atRate>> = {
-    rate: (emit) => atRate(emit, settings.rate, settings.seconds),
-    max: (emit) => asFastAsPossible(emit, settings.maxEvents, CONNECTIONS),
+  const sides = {
+    S7: {
+      emit: adlinkEmit(stack.adlink.url, companies),
+      secrets,
+      process: stack.adlink,
+      queue: switchOf('events', `${stack.prefix}{webhooks}`),
+    },
+    B4: {
+      emit: baseline.emit,
+      secrets: new Map([[B4_COMPANY, b4Secret]]),
+      process: b4,
+      queue: switchOf('b4', b4Prefix),
+    },
+  };
+  type Side = (typeof sides)[keyof typeof sides];
+  const producers: Record<'rate' | 'max' | 'queued', (side: Side) => ReturnType<typeof atRate>> = {
+    rate: (side) => atRate(side.emit, settings.rate, settings.seconds),
+    max: (side) => asFastAsPossible(side.emit, settings.maxEvents, CONNECTIONS),
+    queued: (side) =>
+      queuedThenResumed(side.queue, () => asFastAsPossible(side.emit, settings.maxEvents, CONNECTIONS)),
   };
   // A short run of each side first, so neither is measured cold.
   for (const side of Object.values(sides)) {
@@ -109,9 +129,9 @@ try {
       `round ${round} emitting alone: ${e.events} events, ${e.emitPerSecond.toFixed(0)}/s, CPU ${e.cpuUsPerEvent.toFixed(0)} µs  Redis ${e.redisUsPerEvent.toFixed(0)} µs`,
     );
     for (const id of PHASES) {
-      const [sideId, mode] = id.split(' ') as ['S7' | 'B4', 'rate' | 'max'];
+      const [sideId, mode] = id.split(' ') as ['S7' | 'B4', 'rate' | 'max' | 'queued'];
       const side = sides[sideId];
-      const result = await measurePhase(receiver, side.secrets, () => producers[mode](side.emit), {
+      const result = await measurePhase(receiver, side.secrets, () => producers[mode](side), {
         server: () => side.process.cpuMs(),
         redis: () => stack.redisCpuMs(),
       });
