@@ -229,6 +229,35 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await kv.mget(['a', 'b', 'c', 'd'].map((id) => k(`rec:${id}`)))).toEqual([null, null, 'c', 'd']);
     });
 
+    it('trims a time-ordered index sparing the records it is told to, as long as the others suffice', async () => {
+      const states = { a: 'pending', b: 'done', c: 'pending', d: 'done', e: 'pending', f: 'done' };
+      const batch = kv.batch();
+      for (const [id, state] of Object.entries(states)) {
+        batch
+          .set(k(`rec:${id}`), JSON.stringify({ id, state, note: '"state":"done"' }))
+          .zaddLex(k('index'), `2026-01-0${'abcdef'.indexOf(id) + 1}|${id}`);
+      }
+      const pending = { field: 'state', value: 'pending' };
+      // Two over the cap: the two oldest done ones go, the older pending ones stay.
+      await batch.zkeepLastDeleting(k('index'), 4, k('rec:'), pending).exec();
+      const members = async () => (await kv.zrangeLex(k('index'), { limit: 10 })).map((m) => m.slice(-1));
+      expect(await members()).toEqual(['a', 'c', 'e', 'f']);
+      expect(await kv.mget([k('rec:b'), k('rec:d')])).toEqual([null, null]);
+      // Three over: one done one left, then the oldest pending ones; the cap holds.
+      await kv.batch().zkeepLastDeleting(k('index'), 1, k('rec:'), pending).exec();
+      expect(await members()).toEqual(['e']);
+      expect(await kv.mget(['a', 'c', 'f'].map((id) => k(`rec:${id}`)))).toEqual([null, null, null]);
+      // A record that is gone or not JSON is not spared.
+      await kv
+        .batch()
+        .set(k('rec:g'), 'not json')
+        .zaddLex(k('index'), '2026-01-07|g')
+        .zaddLex(k('index'), '2026-01-08|h')
+        .zkeepLastDeleting(k('index'), 2, k('rec:'), pending)
+        .exec();
+      expect(await members()).toEqual(['e', 'h']);
+    });
+
     it('applies a batch with TTLs and deletes as one transaction', async () => {
       await kv.set(k('old'), 'x');
       await kv.batch().set(k('b1'), '1').set(k('b2'), '2', { ttlMs: 60_000 }).del(k('old')).exec();

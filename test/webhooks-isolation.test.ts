@@ -232,6 +232,48 @@ describe('webhooks: stored deliveries per endpoint', () => {
       }),
     180_000,
   );
+
+  it(
+    'pushes finished deliveries out before a pending one, however much older the pending one is',
+    () =>
+      withReceiverEndpoint(h, 'Pinger', async (company, id) => {
+        const customer = await h.http
+          .post('/customers')
+          .set('Authorization', company.auth)
+          .send({ name: 'Old' });
+        const token = await h.http
+          .post(`/customers/${customer.body.id}/access_tokens`)
+          .set('Authorization', company.auth)
+          .send({ scope: 'read' });
+        expect(token.status, JSON.stringify(token.body)).toBe(201);
+        const listed = await h.http
+          .get(`/webhook_endpoints/${id}/deliveries`)
+          .set('Authorization', company.auth);
+        const pending = (listed.body.data as { id: string; state: string }[])[0]!;
+        expect(pending.state).toBe('pending');
+
+        // No worker runs here, so the event's delivery stays pending while 1,000 pings succeed after it.
+        let sent = 0;
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (sent < DELIVERIES_KEPT) {
+              sent++;
+              const ping = await h.http
+                .post(`/webhook_endpoints/${id}/test`)
+                .set('Authorization', company.auth);
+              expect(ping.body.state).toBe('succeeded');
+            }
+          }),
+        );
+        const index = await h.store.kv.zcard(`${h.prefix}{co:${company.id}}:deliveries:${id}`);
+        expect(index).toBe(DELIVERIES_KEPT);
+        const resend = await h.http
+          .post(`/webhook_endpoints/${id}/deliveries/${pending.id}/resend`)
+          .set('Authorization', company.auth);
+        expect(resend.status).toBe(202);
+      }),
+    180_000,
+  );
 });
 
 describe('webhooks: resends and pings per company', () => {

@@ -22,6 +22,15 @@ export interface LexRange {
 }
 
 /** Writes applied all together or not at all (MULTI/EXEC). */
+/** Records a capped index removes last: those whose JSON has `field` equal to `value`. */
+export interface Sparing {
+  field: string;
+  value: string;
+}
+
+/** How many members beyond the removed ones a capped index looks at for records to spare. */
+export const SPARING_SCAN = 100;
+
 export interface Batch {
   set(key: string, value: string, options?: { ttlMs?: number }): Batch;
   del(...keys: string[]): Batch;
@@ -35,8 +44,10 @@ export interface Batch {
   /**
    * zkeepLast of a set of time-ordered members (`<created_at>|<id>`, ids.ts) that also deletes the
    * record `recordPrefix + id` of each member it removes: a capped index and its records, together.
+   * `sparing`: among the SPARING_SCAN oldest members beyond those kept, members whose record (JSON)
+   * has `field` equal to `value` go only when the others are not enough; the cap holds either way.
    */
-  zkeepLastDeleting(key: string, keep: number, recordPrefix: string): Batch;
+  zkeepLastDeleting(key: string, keep: number, recordPrefix: string, sparing?: Sparing): Batch;
   exec(): Promise<void>;
 }
 

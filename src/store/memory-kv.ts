@@ -8,6 +8,8 @@ import {
   performRead,
   type Read,
   type SetOptions,
+  SPARING_SCAN,
+  type Sparing,
 } from './kv.js';
 
 export type Value = string | Set<string> | string[];
@@ -208,6 +210,28 @@ export class MemoryKv implements Kv {
     return Array.isArray(list) && list.length > keep ? list.splice(0, list.length - keep) : [];
   }
 
+  private keepLastDeleting(key: string, keep: number, recordPrefix: string, sparing?: Sparing): void {
+    const list = this.live(key)?.value;
+    if (!Array.isArray(list) || list.length <= keep) return;
+    const over = list.length - keep;
+    const record = (member: string) => recordPrefix + idOfTimeOrdered(member);
+    const spared = (member: string) => {
+      const raw = sparing && this.live(record(member))?.value;
+      if (typeof raw !== 'string') return false;
+      try {
+        return (JSON.parse(raw) as Record<string, unknown>)[sparing!.field] === sparing!.value;
+      } catch {
+        return false;
+      }
+    };
+    const candidates = list.slice(0, over + SPARING_SCAN);
+    const first = candidates.filter((member) => !spared(member)).slice(0, over);
+    const chosen = new Set([...first, ...candidates.filter((m) => !first.includes(m))].slice(0, over));
+    this.live(key)!.value = list.filter((member) => !chosen.has(member));
+    this.dropIfEmpty(key);
+    this.delNow([...chosen].map(record));
+  }
+
   batch(): Batch {
     const ops: (() => void)[] = [];
     const batch: Batch = {
@@ -251,8 +275,8 @@ export class MemoryKv implements Kv {
         ops.push(() => this.keepLast(key, keep));
         return batch;
       },
-      zkeepLastDeleting: (key, keep, recordPrefix) => {
-        ops.push(() => this.delNow(this.keepLast(key, keep).map((m) => recordPrefix + idOfTimeOrdered(m))));
+      zkeepLastDeleting: (key, keep, recordPrefix, sparing) => {
+        ops.push(() => this.keepLastDeleting(key, keep, recordPrefix, sparing));
         return batch;
       },
       pexpire: (key, ttlMs) => {

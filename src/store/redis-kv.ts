@@ -293,7 +293,8 @@ export class RedisKv implements Kv {
       zaddLex: (key, member) => op(key, 'zadd', member),
       zrem: (key, member) => op(key, 'zrem', member),
       zkeepLast: (key, keep) => op(key, 'zkeep', keep),
-      zkeepLastDeleting: (key, keep, recordPrefix) => op(key, 'zkeepdel', keep, recordPrefix),
+      zkeepLastDeleting: (key, keep, recordPrefix, sparing) =>
+        op(key, 'zkeepdel', keep, recordPrefix, sparing?.field ?? '', sparing?.value ?? ''),
       pexpire: (key, ttlMs) => op(key, 'pexpire', ms(ttlMs)),
       exec: async () => {
         if (keys.length > 0) await this.call(() => this.scripts.adlinkBatch(...withKeys(keys, args)));

@@ -1,4 +1,4 @@
-import { performRead, type Read } from './kv.js';
+import { performRead, type Read, SPARING_SCAN } from './kv.js';
 
 /*
  * Every multi-command step is one script (EVALSHA): one command for ioredis to build, time and answer
@@ -90,8 +90,9 @@ export type GateReply =
 /**
  * Kv.batch: one write a key, KEYS[i] with its operation in ARGV, each followed by its arguments:
  * `set` value, `setpx` value ms, `del`, `sadd` member, `srem` member, `zadd` member (score 0), `zrem`
- * member, `zkeep` how many of the last to keep, `zkeepdel` the same and the prefix of the records of
- * the members it removes (deleted with them), `pexpire` ms. Atomic like MULTI: no other command
+ * member, `zkeep` how many of the last to keep, `zkeepdel` the same, the prefix of the records of
+ * the members it removes (deleted with them) and the field and value of records to spare ('' for
+ * none: Kv.zkeepLastDeleting), `pexpire` ms. Atomic like MULTI: no other command
  * runs in between, and under maxmemory the whole batch is refused before it starts (the shebang
  * without `allow-oom`), never cut off after its first deletes.
  */
@@ -108,12 +109,24 @@ for i = 1, #KEYS do
   elseif op == 'zrem' then redis.call('ZREM', key, ARGV[a + 1]); a = a + 2
   elseif op == 'zkeep' then redis.call('ZREMRANGEBYRANK', key, 0, -(tonumber(ARGV[a + 1]) + 1)); a = a + 2
   elseif op == 'zkeepdel' then
-    local gone = redis.call('ZRANGE', key, 0, -(tonumber(ARGV[a + 1]) + 1))
-    for _, member in ipairs(gone) do
-      redis.call('ZREM', key, member)
-      redis.call('DEL', ARGV[a + 2] .. string.sub(member, string.find(member, '|', 1, true) + 1))
+    local prefix, field, value = ARGV[a + 2], ARGV[a + 3], ARGV[a + 4]
+    local over = redis.call('ZCARD', key) - tonumber(ARGV[a + 1])
+    if over > 0 then
+      local record = function (member) return prefix .. string.sub(member, string.find(member, '|', 1, true) + 1) end
+      local remove = function (member) redis.call('ZREM', key, member); redis.call('DEL', record(member)); over = over - 1 end
+      local spared = {}
+      for _, member in ipairs(redis.call('ZRANGE', key, 0, over - 1 + ${SPARING_SCAN})) do
+        if over == 0 then break end
+        local raw = field ~= '' and redis.call('GET', record(member))
+        local ok, doc = pcall(cjson.decode, raw or 'null')
+        if ok and type(doc) == 'table' and doc[field] == value then table.insert(spared, member) else remove(member) end
+      end
+      for _, member in ipairs(spared) do
+        if over == 0 then break end
+        remove(member)
+      end
     end
-    a = a + 3
+    a = a + 5
   elseif op == 'pexpire' then redis.call('PEXPIRE', key, ARGV[a + 1]); a = a + 2
   else return redis.error_reply('unknown batch operation ' .. tostring(op)) end
 end

@@ -35,11 +35,14 @@ export interface ReadDelivery {
 }
 
 /**
- * Deliveries kept per endpoint: a newer one deletes the oldest record with its index entry, in one
- * step, so resends and pings cannot fill Redis. A delivery pushed out while still pending is not
- * retried; its event stays in `GET /events`.
+ * Deliveries kept per endpoint: a newer one deletes the oldest finished record with its index entry,
+ * in one step, so resends and pings cannot fill Redis. Pending deliveries go last (deliveries finish
+ * out of order while a company waits for a slot or a retry): only a backlog of more than this many
+ * pushes one out, which is then not retried; its event stays in `GET /events`.
  */
 export const DELIVERIES_KEPT = 1000;
+
+const PENDING = { field: 'state', value: 'pending' } as const;
 
 export class DeliveryStore {
   constructor(
@@ -68,7 +71,7 @@ export class DeliveryStore {
       .batch()
       .set(this.k.delivery(company, delivery.id), JSON.stringify(delivery), { ttlMs: EVENT_RETENTION_MS })
       .zaddLex(index, timeOrdered(delivery.created_at, delivery.id))
-      .zkeepLastDeleting(index, DELIVERIES_KEPT, this.k.delivery(company, ''))
+      .zkeepLastDeleting(index, DELIVERIES_KEPT, this.k.delivery(company, ''), PENDING)
       .pexpire(index, EVENT_RETENTION_MS)
       .exec();
     return delivery;
