@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { Scenario } from './scenarios.js';
 
 /** What one scenario sends: a request, or a sequence each connection cycles through. */
 export interface Load {
@@ -64,4 +65,31 @@ export async function measure(load: Load, cpu: CpuClocks): Promise<Measurement> 
     serverCpuUs: perRequest(cpu.server() - server),
     redisCpuUs: perRequest((await cpu.redis()) - redis),
   };
+}
+
+/**
+ * Every scenario of the list in turn, `rounds` times (interleaved: a scenario and its baseline see the
+ * same load on the machine); `redisCpuMs` is the clock of the Redis a scenario's server uses.
+ */
+export async function measureRounds(
+  list: Scenario[],
+  rounds: number,
+  redisCpuMs: (scenario: Scenario) => Promise<number>,
+): Promise<Record<string, Measurement>[]> {
+  const measured: Record<string, Measurement>[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const results: Record<string, Measurement> = {};
+    for (const scenario of list) {
+      const m = await measure(await scenario.prepare(), {
+        server: () => scenario.server.cpuMs(),
+        redis: () => redisCpuMs(scenario),
+      });
+      results[scenario.id] = m;
+      console.log(
+        `round ${round} ${scenario.id.padEnd(10)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  CPU ${m.serverCpuUs.toFixed(0)} µs/req  Redis ${m.redisCpuUs.toFixed(0)} µs/req  errors ${m.errors}`,
+      );
+    }
+    measured.push(results);
+  }
+  return measured;
 }

@@ -20,6 +20,8 @@ interface Target {
 const TARGETS: Record<string, Target> = {
   S1: { of: 'req/s ÷ B1', min: 0.85 },
   S2: { of: 'req/s ÷ B2', min: 0.85 },
+  'S1 cluster': { of: 'req/s ÷ B1', min: 0.85 },
+  'S2 cluster': { of: 'req/s ÷ B2', min: 0.85 },
   'S4 100k': { of: 'time ÷ 10k', max: 1.15 },
   R1: { of: 'time ÷ S4 10k', max: 1 },
   'R1 all': { of: 'time ÷ S4 10k', max: 1 },
@@ -27,7 +29,7 @@ const TARGETS: Record<string, Target> = {
   R2: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.3 },
 };
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

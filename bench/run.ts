@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { timeStorePages } from './adset-page.js';
 import { takeSnapshot } from './heap-snapshot.js';
-import { CONNECTIONS, type Measurement, measure, SECONDS, WARMUP_SECONDS } from './load.js';
+import { CONNECTIONS, measureRounds, SECONDS, WARMUP_SECONDS } from './load.js';
 import { markdown, ROUNDS, SETTLE_SECONDS, summarize } from './report.js';
 import { scenarios } from './scenarios.js';
 import { seed } from './seed.js';
@@ -16,7 +16,7 @@ import { startStack } from './stack.js';
  */
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
-const stack = await startStack(process.env.BENCH_CPU_PROF, snapshotDir);
+const stack = await startStack({ profileDir: process.env.BENCH_CPU_PROF, snapshotDir });
 /** adlink's RSS after `SETTLE_SECONDS` without requests (printed every 5 s): whether what the load grew is given back. */
 async function settledRss(adlink: typeof stack.adlink): Promise<number> {
   for (let second = 1; second <= SETTLE_SECONDS; second++) {
@@ -35,21 +35,7 @@ try {
   const list = scenarios(stack, seeded).filter((s) => !only || only.includes(s.id));
   const rssStart = stack.adlink.rssMb();
   await snapshot('after seeding');
-  const rounds: Record<string, Measurement>[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const results: Record<string, Measurement> = {};
-    for (const scenario of list) {
-      results[scenario.id] = await measure(await scenario.prepare(), {
-        server: () => scenario.server.cpuMs(),
-        redis: () => stack.redisCpuMs(),
-      });
-      const m = results[scenario.id]!;
-      console.log(
-        `round ${round} ${scenario.id.padEnd(8)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  CPU ${m.serverCpuUs.toFixed(0)} µs/req  Redis ${m.redisCpuUs.toFixed(0)} µs/req  errors ${m.errors}`,
-      );
-    }
-    rounds.push(results);
-  }
+  const rounds = await measureRounds(list, ROUNDS, () => stack.redisCpuMs());
   const endMb = stack.adlink.rssMb();
   await snapshot('after the run');
   const rss = { startMb: rssStart, endMb, settledMb: await settledRss(stack.adlink) };

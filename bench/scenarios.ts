@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import { encodeCursor } from '../src/http/cursor.js';
-import { spreadAfters } from './adset-page.js';
+import { PAGE, spreadAfters } from './adset-page.js';
 import type { Load } from './load.js';
 import type { Child } from './processes.js';
 import { reportQuery } from './report-cache.js';
@@ -23,7 +23,7 @@ const S3_VISITS = { warmup: 300, run: 2500 };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** Each request of a connection takes the next value of a list, round and round. */
-function cycling<T>(values: T[], build: (value: T) => autocannon.Request): autocannon.Request {
+export function cycling<T>(values: T[], build: (value: T) => autocannon.Request): autocannon.Request {
   let next = 0;
   return { setupRequest: (request) => ({ ...request, ...build(values[next++ % values.length]!) }) };
 }
@@ -40,6 +40,101 @@ async function issueLinks(stack: Stack, seeded: Seeded, count: number): Promise<
   };
   await Promise.all(Array.from({ length: 10 }, worker));
   return links.slice(0, count);
+}
+
+/** Whom S1 issues links for and which links S2 introspects: each request takes the next one. */
+export interface LinkTargets {
+  customers: { token: string; customer: string }[];
+  sessions: { token: string; sessionToken: string }[];
+  /** B1's customer and a session token of B1's for B2. */
+  baselineCustomer: string;
+  baselineToken: string;
+}
+
+/** S1 and S2, each after its baseline (B1, B2). */
+export function linkScenarios(stack: Stack, targets: LinkTargets): Scenario[] {
+  return [
+    {
+      id: 'B1',
+      title: 'express + helmet: sign a JWT (EdDSA), SET EX',
+      server: stack.baselines.process,
+      prepare: async () => ({
+        url: `${stack.baselines.express}/b1/customers/${targets.baselineCustomer}/connect`,
+        expect: [200],
+        requests: [{ method: 'GET' }],
+      }),
+    },
+    {
+      id: 'S1',
+      title: 'GET /customers/:id/connect',
+      server: stack.adlink,
+      baseline: 'B1',
+      prepare: async () => ({
+        url: stack.adlink.url,
+        expect: [200],
+        requests: [
+          cycling(targets.customers, ({ token, customer }) => ({
+            method: 'GET',
+            path: `/customers/${customer}/connect`,
+            headers: { authorization: `Bearer ${token}` },
+          })),
+        ],
+      }),
+    },
+    {
+      id: 'B2',
+      title: 'express + helmet: verify a JWT, GET',
+      server: stack.baselines.process,
+      prepare: async () => ({
+        url: `${stack.baselines.express}/b2/introspect`,
+        expect: [200],
+        requests: [
+          { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ token: targets.baselineToken }) },
+        ],
+      }),
+    },
+    {
+      id: 'S2',
+      title: 'POST /sessions/introspect',
+      server: stack.adlink,
+      baseline: 'B2',
+      prepare: async () => ({
+        url: stack.adlink.url,
+        expect: [200],
+        requests: [
+          cycling(targets.sessions, ({ token, sessionToken }) => ({
+            method: 'POST',
+            path: '/sessions/introspect',
+            headers: { authorization: `Bearer ${token}`, ...JSON_TYPE },
+            body: JSON.stringify({ token: sessionToken }),
+          })),
+        ],
+      }),
+    },
+  ];
+}
+
+/** The first page of a cached ad-set list, of each customer in turn (every one's list is cached). */
+export function cachedPagesScenario(
+  stack: Stack,
+  customers: { token: string; customer: string }[],
+): Scenario {
+  return {
+    id: 'S4 page',
+    title: `GET /v1/sandbox/adsets?limit=${PAGE}, a cached list, another customer's each request`,
+    server: stack.adlink,
+    prepare: async () => ({
+      url: stack.adlink.url,
+      expect: [200],
+      requests: [
+        cycling(customers, ({ token, customer }) => ({
+          method: 'GET',
+          path: `/v1/sandbox/adsets?customer=${customer}&limit=${PAGE}`,
+          headers: { authorization: `Bearer ${token}` },
+        })),
+      ],
+    }),
+  };
 }
 
 export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
@@ -68,57 +163,12 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
   const run = Date.now().toString(36);
 
   return [
-    {
-      id: 'B1',
-      title: 'express + helmet: sign a JWT (EdDSA), SET EX',
-      server: stack.baselines.process,
-      prepare: fixed({
-        url: `${stack.baselines.express}/b1/customers/${seeded.customer}/connect`,
-        expect: [200],
-        requests: [{ method: 'GET' }],
-      }),
-    },
-    {
-      id: 'S1',
-      title: 'GET /customers/:id/connect',
-      server: stack.adlink,
-      baseline: 'B1',
-      prepare: fixed({
-        url: adlink,
-        expect: [200],
-        requests: [{ method: 'GET', path: `/customers/${seeded.customer}/connect`, headers: auth }],
-      }),
-    },
-    {
-      id: 'B2',
-      title: 'express + helmet: verify a JWT, GET',
-      server: stack.baselines.process,
-      prepare: fixed({
-        url: `${stack.baselines.express}/b2/introspect`,
-        expect: [200],
-        requests: [
-          { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ token: seeded.baselineToken }) },
-        ],
-      }),
-    },
-    {
-      id: 'S2',
-      title: 'POST /sessions/introspect',
-      server: stack.adlink,
-      baseline: 'B2',
-      prepare: fixed({
-        url: adlink,
-        expect: [200],
-        requests: [
-          {
-            method: 'POST',
-            path: '/sessions/introspect',
-            headers: { ...auth, ...JSON_TYPE },
-            body: JSON.stringify({ token: seeded.sessionToken }),
-          },
-        ],
-      }),
-    },
+    ...linkScenarios(stack, {
+      customers: [{ token: seeded.token, customer: seeded.customer }],
+      sessions: [{ token: seeded.token, sessionToken: seeded.sessionToken }],
+      baselineCustomer: seeded.customer,
+      baselineToken: seeded.baselineToken,
+    }),
     {
       id: 'B3',
       title: 'node:http hello JSON',

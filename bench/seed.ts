@@ -36,8 +36,8 @@ export async function api(stack: Stack, token: string, method: string, path: str
 
 export const tokenOf = (connectUrl: string) => new URL(connectUrl).searchParams.get('token')!;
 
-/** A connection written straight to the store: connecting through OAuth is not what is measured. */
-async function connect(
+/** A connection written straight to the store (its tokens sealed): connecting through OAuth is not what is measured. */
+export async function saveConnection(
   stack: Stack,
   company: string,
   customer: string,
@@ -71,35 +71,50 @@ async function connect(
   );
 }
 
-/** The company and its token through the operator CLI (`adlink company create`), customers through the API, S4's caches and S6's connection in the store. */
-export async function seed(stack: Stack): Promise<Seeded> {
+/** A company and its token through the operator CLI (`adlink company create`). */
+export function createCompany(stack: Stack, name: string): { token: string; company: string } {
   const created = JSON.parse(
-    execFileSync('node', ['bin/adlink.js', 'company', 'create', '--name', 'Bench company', '--json'], {
+    execFileSync('node', ['bin/adlink.js', 'company', 'create', '--name', name, '--json'], {
       env: { ...process.env, ...stack.env },
       encoding: 'utf8',
     }),
   ) as { company: { id: string }; token: string };
-  const { token } = created;
-  const company = created.company.id;
+  return { token: created.token, company: created.company.id };
+}
+
+/** A connect link's session token (S2 introspects it), issued through the API. */
+export async function sessionTokenFor(stack: Stack, token: string, customer: string): Promise<string> {
+  const link = await api(stack, token, 'GET', `/customers/${customer}/connect?expires_in=3600`);
+  return tokenOf(link.connect_url as string);
+}
+
+/** A session token of the baselines' (B2 verifies it). */
+export async function baselineTokenFor(stack: Stack, customer: string): Promise<string> {
+  const baseline = await fetch(`${stack.baselines.express}/b1/customers/${customer}/connect`);
+  return tokenOf(((await baseline.json()) as { connect_url: string }).connect_url);
+}
+
+/** The company and its token through the operator CLI, customers through the API, S4's caches and S6's connection in the store. */
+export async function seed(stack: Stack): Promise<Seeded> {
+  const { token, company } = createCompany(stack, 'Bench company');
   const newCustomer = async (name: string) =>
     (await api(stack, token, 'POST', '/customers', { name })).id as string;
 
   const customer = await newCustomer('Link customer');
-  const link = await api(stack, token, 'GET', `/customers/${customer}/connect?expires_in=3600`);
-  const baseline = await fetch(`${stack.baselines.express}/b1/customers/${customer}/connect`);
-  const baselineToken = tokenOf(((await baseline.json()) as { connect_url: string }).connect_url);
+  const sessionToken = await sessionTokenFor(stack, token, customer);
+  const baselineToken = await baselineTokenFor(stack, customer);
 
   const caches = [];
   for (const size of SIZES) {
     const id = await newCustomer(`Cache customer ${size}`);
-    await connect(stack, company, id, 'sandbox', 1);
+    await saveConnection(stack, company, id, 'sandbox', 1);
     const scope = { company, customer: id, platform: 'sandbox' };
     await fillAdSetCache(stack.store, scope, size);
     caches.push({ size, scope });
   }
 
   const reportCustomer = await newCustomer('Report customer');
-  await connect(stack, company, reportCustomer, 'sandbox', 1);
+  await saveConnection(stack, company, reportCustomer, 'sandbox', 1);
   const reported = await fillReportCache(
     stack.store,
     { company, customer: reportCustomer, platform: 'sandbox' },
@@ -114,13 +129,13 @@ export async function seed(stack: Stack): Promise<Seeded> {
   }).toString();
 
   const fanOutCustomer = await newCustomer('Fan-out customer');
-  await connect(stack, company, fanOutCustomer, 'tiktok', FAN_OUT_ACCOUNTS);
+  await saveConnection(stack, company, fanOutCustomer, 'tiktok', FAN_OUT_ACCOUNTS);
 
   return {
     token,
     company,
     customer,
-    sessionToken: tokenOf(link.connect_url as string),
+    sessionToken,
     baselineToken,
     caches,
     fanOutCustomer,

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import { Cluster, type Redis } from 'ioredis';
 import { newEncryptionKeyEntry, newSigningKeyEntry } from '../src/crypto/keys.js';
 import { randomToken } from '../src/ids.js';
 import { createStore, type Store } from '../src/store/index.js';
@@ -11,6 +11,7 @@ import { type Child, freePort, startChild } from './processes.js';
 
 /** Everything the bench runs against: Redis, adlink as production runs it, the baselines, S6's platform. */
 export interface Stack {
+  /** The single Redis the baselines use (and adlink, unless it runs on a cluster). */
   redisUrl: string;
   prefix: string;
   /** adlink's environment, also what its CLI needs to reach the same store. */
@@ -21,7 +22,9 @@ export interface Stack {
   /** The same store adlink uses, for what S4 and S6 seed directly. */
   store: Store;
   logDir: string;
-  /** Redis's CPU time so far (user + system), in ms. */
+  /** The Redis servers adlink's store is on: the single one, or the cluster's masters. */
+  redisNodes(): Redis[];
+  /** Redis's CPU time so far (user + system, summed over `redisNodes`), in ms. */
   redisCpuMs(): Promise<number>;
   close(): Promise<void>;
 }
@@ -32,7 +35,7 @@ const TSX = ['--import', 'tsx'];
  * The Node flags the image runs adlink with (those of the Dockerfile's `CMD`: the heap's sizing), so
  * the bench measures the process production runs; BENCH_ADLINK_NODE_OPTIONS replaces them.
  */
-function imageNodeFlags(): string[] {
+export function imageNodeFlags(): string[] {
   if (process.env.BENCH_ADLINK_NODE_OPTIONS !== undefined) {
     return process.env.BENCH_ADLINK_NODE_OPTIONS.split(' ').filter(Boolean);
   }
@@ -43,7 +46,8 @@ function imageNodeFlags(): string[] {
   return args.slice(0, -1);
 }
 
-async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
+/** REDIS_URL when set, else a throwaway redis-server on a free port (nothing kept on disk). */
+export async function startRedis(logDir: string): Promise<{ url: string; child?: Child }> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
   const port = await freePort();
   const child = await startChild(
@@ -67,15 +71,119 @@ async function redis(logDir: string): Promise<{ url: string; child?: Child }> {
   return { url: `redis://127.0.0.1:${port}`, child };
 }
 
-/**
- * Starts the stack. `profileDir`: adlink runs with `--cpu-prof` and writes its profile there on exit;
- * `snapshotDir`: adlink writes a heap snapshot there on `SNAPSHOT_SIGNAL`.
- */
-export async function startStack(profileDir?: string, snapshotDir?: string): Promise<Stack> {
+type KeyEntry = { kid: string; secret: string };
+
+/** adlink's environment as production sets it, on the given store (`REDIS_URL` or `REDIS_CLUSTER_NODES`): its keys, the request log at info. */
+export function productionEnv(
+  port: number,
+  store: Record<string, string>,
+  prefix: string,
+  signing: KeyEntry,
+  encryption: KeyEntry,
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...store,
+    REDIS_KEY_PREFIX: prefix,
+    SIGNING_KEYS: `${signing.kid}:${signing.secret}`,
+    ENCRYPTION_KEYS: `${encryption.kid}:${encryption.secret}`,
+  };
+}
+
+/** `productionEnv` with the sandbox on and limits high enough that no scenario is refused. */
+export function adlinkEnv(
+  port: number,
+  store: Record<string, string>,
+  prefix: string,
+  signing: KeyEntry,
+  encryption: KeyEntry,
+): Record<string, string> {
+  return {
+    ...productionEnv(port, store, prefix, signing, encryption),
+    SANDBOX_ENABLED: 'true',
+    // S3's visitors come through a proxy on loopback, each from an address of its own.
+    TRUST_PROXY: 'loopback',
+    API_RATE_LIMIT: '1000000',
+    CUSTOMER_QUOTA: '100000000',
+    OPEN_LINK_QUOTA: '10000000',
+    IDEMPOTENCY_QUOTA: '10000000',
+  };
+}
+
+/** `node dist/server.js` with the image's Node flags (and `flags` before them); ready once it listens. */
+export function startAdlink(env: Record<string, string>, logFile: string, flags: string[] = []) {
+  return startChild(
+    'node',
+    [...flags, ...imageNodeFlags(), 'dist/server.js'],
+    env,
+    logFile,
+    /"msg":"adlink listening"/,
+  );
+}
+
+/** The store adlink uses (a Redis URL, or a cluster's `host:port` masters), opened from here: what the bench seeds directly. */
+export async function openStore(target: string | string[], prefix: string, encryption: KeyEntry) {
+  const kv = new RedisKv(
+    typeof target === 'string' ? target : { mode: 'cluster', nodes: target.map((node) => `redis://${node}`) },
+    () => {},
+  );
+  await kv.connect();
+  const store = createStore(kv, prefix, [
+    { kid: encryption.kid, key: Buffer.from(encryption.secret, 'base64') },
+  ]);
+  return { kv, store };
+}
+
+/** The Redis servers behind a store: the single one, or a cluster's masters. */
+export const redisNodes = (kv: RedisKv): Redis[] =>
+  kv.client instanceof Cluster ? kv.client.nodes('master') : [kv.client as Redis];
+
+/** Redis's CPU time so far (user + system, summed over `redisNodes`), in ms. */
+export async function redisCpuMs(kv: RedisKv): Promise<number> {
+  let ms = 0;
+  for (const node of redisNodes(kv)) {
+    const info = await node.info('cpu');
+    const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1]);
+    ms += 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+  }
+  return ms;
+}
+
+/** Commands Redis has processed so far (`INFO stats`, summed over `redisNodes`). */
+export async function redisCommands(kv: RedisKv): Promise<number> {
+  let count = 0;
+  for (const node of redisNodes(kv)) {
+    count += Number(/total_commands_processed:(\d+)/.exec(await node.info('stats'))?.[1]);
+  }
+  return count;
+}
+
+/** Deletes every key under `prefix`. */
+export async function deleteUnder(kv: RedisKv, prefix: string): Promise<void> {
+  const keys: string[] = [];
+  for await (const key of kv.scan(prefix)) keys.push(key);
+  for (let i = 0; i < keys.length; i += 1000) await kv.del(...keys.slice(i, i + 1000));
+}
+
+export interface StackOptions {
+  /** adlink runs with `--cpu-prof` and writes its profile here on exit. */
+  profileDir?: string;
+  /** adlink writes a heap snapshot here on `SNAPSHOT_SIGNAL`. */
+  snapshotDir?: string;
+  /** adlink's store is this Redis Cluster (`host:port` of its masters); the baselines keep the single Redis. */
+  clusterNodes?: string[];
+}
+
+/** Starts the stack. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logDir = mkdtempSync(join(tmpdir(), 'adlink-bench-'));
   const started: Child[] = [];
   try {
-    const db = await redis(logDir);
+    const db = await startRedis(logDir);
     if (db.child) started.push(db.child);
     const prefix = `bench:${randomToken(6)}:`;
     const signing = newSigningKeyEntry('bench');
@@ -110,42 +218,30 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
 
     const url = `http://127.0.0.1:${adlinkPort}`;
     const env = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: String(adlinkPort),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: url,
-      REDIS_URL: db.url,
-      REDIS_KEY_PREFIX: prefix,
-      SIGNING_KEYS: `${signing.kid}:${signing.secret}`,
-      ENCRYPTION_KEYS: `${encryption.kid}:${encryption.secret}`,
-      SANDBOX_ENABLED: 'true',
-      // S3's visitors come through a proxy on loopback, each from an address of its own.
-      TRUST_PROXY: 'loopback',
-      API_RATE_LIMIT: '1000000',
-      CUSTOMER_QUOTA: '100000000',
-      OPEN_LINK_QUOTA: '10000000',
-      IDEMPOTENCY_QUOTA: '10000000',
+      ...adlinkEnv(
+        adlinkPort,
+        options.clusterNodes
+          ? { REDIS_CLUSTER_NODES: options.clusterNodes.join(',') }
+          : { REDIS_URL: db.url },
+        prefix,
+        signing,
+        encryption,
+      ),
       TIKTOK_BASE_URL: platformUrl,
       TIKTOK_CLIENT_ID: 'bench-client',
       TIKTOK_CLIENT_SECRET: 'bench-secret',
     };
+    const { profileDir, snapshotDir } = options;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
-    const adlink = await startChild(
-      'node',
-      [...profile, ...snapshots, ...imageNodeFlags(), 'dist/server.js'],
-      env,
-      join(logDir, 'adlink.log'),
-      /"msg":"adlink listening"/,
-    );
+    const adlink = await startAdlink(env, join(logDir, 'adlink.log'), [...profile, ...snapshots]);
     started.push(adlink);
 
-    const kv = new RedisKv(db.url, () => {});
-    await kv.connect();
-    const store = createStore(kv, prefix, [
-      { kid: encryption.kid, key: Buffer.from(encryption.secret, 'base64') },
-    ]);
+    const { kv, store } = await openStore(options.clusterNodes ?? db.url, prefix, encryption);
+    const closeAll = async () => {
+      await kv.close();
+      for (const child of started.reverse()) await child.stop();
+    };
     return {
       redisUrl: db.url,
       prefix,
@@ -159,17 +255,13 @@ export async function startStack(profileDir?: string, snapshotDir?: string): Pro
       platformUrl,
       store,
       logDir,
-      async redisCpuMs() {
-        const info = await (kv.client as Redis).info('cpu');
-        const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1]);
-        return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
-      },
+      redisNodes: () => redisNodes(kv),
+      redisCpuMs: () => redisCpuMs(kv),
       async close() {
-        const keys: string[] = [];
-        for await (const key of kv.scan(prefix)) keys.push(key);
-        for (let i = 0; i < keys.length; i += 1000) await kv.del(...keys.slice(i, i + 1000));
-        await kv.close();
-        for (const child of started.reverse()) await child.stop();
+        // A throwaway redis-server goes with its keys: deleting millions of them one by one would take long.
+        if (db.child && !options.clusterNodes) return closeAll();
+        await deleteUnder(kv, prefix);
+        await closeAll();
       },
     };
   } catch (err) {

@@ -120,7 +120,7 @@ export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log
 /** The token keeper of one instance (server.ts starts it; every instance runs one, one at a time sweeps). */
 export function createTokenKeeper(
   { metrics = createMetrics(), ...deps }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys' | 'metrics'>,
-  options: KeeperOptions,
+  options: Omit<KeeperOptions, 'concurrency'>,
 ) {
   const tokens = new AccessTokens(
     deps.store,
@@ -129,7 +129,10 @@ export function createTokenKeeper(
     eventsOf(deps).events,
     metrics,
   );
-  return new TokenKeeper(deps.store, tokens, deps.log, options);
+  return new TokenKeeper(deps.store, tokens, deps.log, {
+    ...options,
+    concurrency: deps.config.platformFanOut,
+  });
 }
 
 /** The whole HTTP application; no listening and no environment reads here. */

@@ -39,7 +39,6 @@ async function main() {
   const keeper = createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper);
   keeper.start();
   const worker = createEventsWorker({ config, store, log, keys });
-  await worker.start();
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');
@@ -48,6 +47,8 @@ async function main() {
     log.fatal({ err }, 'could not listen');
     process.exit(1);
   });
+  // After listening: the worker's queue library loads meanwhile; jobs added before it runs wait in Redis.
+  await worker.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

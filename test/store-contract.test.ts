@@ -76,6 +76,18 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await kv.get(k('lock'))).toBeNull();
     });
 
+    it('holds a lease for one owner at a time, extended by its holder, free once it lapses', async () => {
+      expect(await kv.holdLease(k('lease'), 'owner-1', 150)).toBe(true);
+      expect(await kv.holdLease(k('lease'), 'owner-2', 150)).toBe(false);
+      expect(await kv.holdLease(k('lease'), 'owner-1', 10_000)).toBe(true);
+      expect(await kv.pttl(k('lease'))).toBeGreaterThan(5000);
+      expect(await kv.get(k('lease'))).toBe('owner-1');
+      expect(await kv.holdLease(k('lease'), 'owner-1', 100)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await kv.holdLease(k('lease'), 'owner-2', 150)).toBe(true);
+      expect(await kv.get(k('lease'))).toBe('owner-2');
+    });
+
     it('compare-and-set writes only over the expected value, and lets one of many racing writers win', async () => {
       expect(await kv.compareAndSet(k('cas'), 'v0', 'v1')).toBe(false);
       expect(await kv.get(k('cas'))).toBeNull();
@@ -142,6 +154,13 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         '001:a',
       ]);
       expect(await kv.zrangeLex(k('z'), { limit: 10, after: '009' })).toEqual([]);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, below: '003:c' })).toEqual(['001:a', '002:b']);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, after: '001:a', below: '004' })).toEqual([
+        '002:b',
+        '003:c',
+      ]);
+      expect(await kv.zrangeLex(k('z'), { limit: 1, below: '009' })).toEqual(['001:a']);
+      expect(await kv.zrangeLex(k('z'), { limit: 10, below: '001' })).toEqual([]);
       await kv.batch().zrem(k('z'), '003:c').exec();
       expect(await kv.zrangeLex(k('z'), { limit: 10 })).toEqual(['001:a', '002:b', '004:d', '005:e']);
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenKeeper } from '../src/app.js';
 import type { TokenKeeper } from '../src/connect/token-keeper.js';
@@ -43,7 +44,15 @@ describe('token keeper', () => {
   const later = (seconds: number) => Date.now() / 1000 + seconds;
 
   beforeAll(async () => {
-    h = await startHarness({ env: { SANDBOX_ACCESS_TOKEN_TTL: String(TTL) } });
+    h = await startHarness({
+      env: {
+        SANDBOX_ACCESS_TOKEN_TTL: String(TTL),
+        // A platform whose token endpoint cannot be reached: every renewal there fails transiently.
+        GOOGLE_CLIENT_ID: 'keeper-client',
+        GOOGLE_CLIENT_SECRET: 'keeper-secret',
+        GOOGLE_BASE_URL: 'http://127.0.0.1:9',
+      },
+    });
     company = await h.company('Keeper Co');
     main = keeper();
   });
@@ -63,7 +72,7 @@ describe('token keeper', () => {
     const customers = [await connected(), await connected()];
     const before = await Promise.all(customers.map(credentials));
     const refreshes = countLogs(h, 'platform authorization refreshed');
-    expect(await main.sweep(later(0))).toEqual({ renewed: 0, dropped: 0, failed: 0 });
+    expect(await main.sweep(later(0))).toEqual({ renewed: 0, dropped: 0, failed: 0, skipped: 0 });
     const swept = await main.sweep(later(TTL - WINDOW + 1));
     expect(swept!.renewed).toBeGreaterThanOrEqual(2);
     expect(countLogs(h, 'platform authorization refreshed') - refreshes).toBe(swept!.renewed);
@@ -135,5 +144,78 @@ describe('token keeper', () => {
       expect(countLogs(h, 'refresh refused')).toBe(refused);
       expect(await new AdSetClient(h, company, customer).connectionStatus()).toBe('connected');
     }
+  });
+
+  it('goes on past a batch until nothing is due, each connection once', async () => {
+    // Entries of connections that no longer exist: each is dropped, without a platform call.
+    const gone = Array.from({ length: 450 }, () => ({
+      company: company.id,
+      customer: randomUUID(),
+      platform: 'sandbox' as const,
+    }));
+    for (const ref of gone) await h.store.tokenSchedule.schedule(ref, Date.now() / 1000);
+    expect(await main.sweep(later(0))).toMatchObject({ dropped: 450, failed: 0 });
+    expect(await main.sweep(later(0))).toMatchObject({ dropped: 0 });
+  });
+
+  it('skips a due connection renewed meanwhile, and schedules it when it is due', async () => {
+    const customer = await connected();
+    const before = await credentials(customer);
+    const ref = { company: company.id, customer, platform: 'sandbox' as const };
+    // The entry a sweep read before a request renewed the connection.
+    await h.store.tokenSchedule.schedule(ref, Date.now() / 1000);
+    expect(await main.sweep(later(0))).toMatchObject({ skipped: 1 });
+    expect(await main.sweep(later(0))).toMatchObject({ skipped: 0 });
+    expect((await credentials(customer)).access_token).toBe(before.access_token);
+    // Due again when its token is.
+    expect(await main.sweep(later(TTL - WINDOW + 1))).toMatchObject({ skipped: 0 });
+    expect((await credentials(customer)).access_token).not.toBe(before.access_token);
+  });
+
+  it('a renewal that fails does not stop the sweep, and is retried after its backoff', async () => {
+    const failing = await newCustomer(h, company);
+    const now = Math.floor(Date.now() / 1000);
+    const ref = { company: company.id, customer: failing, platform: 'google' as const };
+    await h.store.connections.save(
+      company.id,
+      failing,
+      {
+        platform: 'google',
+        status: 'connected',
+        ad_accounts: [{ id: '1234567890', name: 'Bakery' }],
+        scopes: [],
+        connected_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        expires_at: null,
+        reauth_reason: null,
+      },
+      {
+        access_token: 'at',
+        refresh_token: 'rt',
+        expires_at: now + TTL,
+        obtained_at: now,
+        client_id: 'keeper-client',
+      },
+    );
+    await h.store.tokenSchedule.schedule(ref, now + TTL);
+    const renewed = await connected();
+    const before = await credentials(renewed);
+    const failures = countLogs(h, 'token renewal failed');
+
+    const first = await main.sweep(later(TTL));
+    expect(first).toMatchObject({ failed: 1 });
+    expect(first!.renewed).toBeGreaterThanOrEqual(1);
+    expect((await credentials(renewed)).access_token).not.toBe(before.access_token);
+    // The first backoff is 60 s from that sweep, whatever the window.
+    expect(await main.sweep(later(TTL + 45))).toMatchObject({ failed: 0 });
+    expect(await main.sweep(later(TTL + 61))).toMatchObject({ failed: 1 });
+    expect(countLogs(h, 'token renewal failed') - failures).toBe(2);
+    const connections = await h.http
+      .get(`/customers/${failing}/connections`)
+      .set('Authorization', company.auth);
+    expect(connections.body.data).toContainEqual(
+      expect.objectContaining({ platform: 'google', status: 'connected' }),
+    );
+    await h.store.tokenSchedule.unschedule(ref);
   });
 });

@@ -120,11 +120,20 @@ export class AccessTokens {
   }
 
   /**
-   * Renews the authorization now, whether or not it is due (the token keeper): with the same lock as
-   * on-demand refreshes, so a request and the keeper never spend one refresh token twice.
+   * Renews the authorization now when it is due by `dueBy` (epoch seconds; the token keeper): with the
+   * same lock as on-demand refreshes, so a request and the keeper never spend one refresh token twice.
+   * False when it is no longer due: renewed meanwhile by a request (or by another sweep), so it is not
+   * renewed twice; its schedule is set to when it is due.
    */
-  async renew(ref: ConnectionRef): Promise<void> {
-    await this.refresh(ref, (await this.load(ref)).access_token);
+  async renew(ref: ConnectionRef, dueBy: number): Promise<boolean> {
+    const credentials = await this.load(ref);
+    const at = renewalTime(credentials, this.platforms.entry(ref.platform).oauth);
+    if (at !== null && at > dueBy) {
+      await this.store.tokenSchedule.schedule(ref, at);
+      return false;
+    }
+    await this.refresh(ref, credentials.access_token);
+    return true;
   }
 
   private async refreshHoldingLock(ref: ConnectionRef, stale: string): Promise<string> {

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
+import { mapBounded } from '../map-bounded.js';
 import type { Store } from '../store/index.js';
-import type { DueRenewal } from '../store/token-schedule.js';
+import type { DueRenewal, ScheduledConnection } from '../store/token-schedule.js';
 import type { AccessTokens } from './access-tokens.js';
 
 export interface KeeperOptions {
@@ -10,23 +11,36 @@ export interface KeeperOptions {
   intervalMs: number;
   /** How long before a token expires it is renewed. */
   windowSeconds: number;
+  /**
+   * Renewals in flight at once (PLATFORM_FAN_OUT, the deployment's bound on calls a request makes to
+   * a platform at once): a sweep is one more such caller, and a platform's token endpoint is
+   * rate-limited like the rest of its API.
+   */
+  concurrency: number;
 }
 
-/** Connections renewed per sweep; the rest wait for the next one. */
+/** Connections read from the schedule at a time; the lease is renewed between two reads. */
 const BATCH = 200;
+/** The lease outlasts a batch even at the platforms' timeout; a stopped holder is replaced after it. */
+const MIN_LEASE_MS = 30_000;
 const MAX_BACKOFF_SECONDS = 3600;
 
 export interface SweepResult {
   renewed: number;
   dropped: number;
   failed: number;
+  /** Due when read, but renewed meanwhile (by a request): not renewed again. */
+  skipped: number;
 }
+
+const refKey = ({ company, customer, platform }: ScheduledConnection) => `${company}|${customer}|${platform}`;
 
 /**
  * Keeps connections usable without the customer coming back: renews authorizations before they
  * expire (and every renewable one at least daily), on every instance but run by one at a time (a
- * lease in the store). A renewal takes the same lock as on-demand refreshes. A refused grant marks the
- * connection needs_reauth and is not retried; a transient failure is retried with backoff.
+ * lease in the store, renewed between batches: a sweep goes on until nothing is due). A renewal takes
+ * the same lock as on-demand refreshes. A refused grant marks the connection needs_reauth and is not
+ * retried; a transient failure is retried with backoff, and does not stop the sweep.
  */
 export class TokenKeeper {
   private timer: NodeJS.Timeout | undefined;
@@ -58,27 +72,66 @@ export class TokenKeeper {
     await this.sweeping;
   }
 
-  /** One sweep, when this instance holds the lease (null otherwise). */
+  private lead(): Promise<boolean> {
+    return this.store.tokenSchedule.lead(this.owner, Math.max(this.options.intervalMs, MIN_LEASE_MS));
+  }
+
+  /**
+   * One sweep, when this instance holds the lease (null otherwise): every connection due at `now`,
+   * each at most once, in batches, until none is left or the lease is lost.
+   */
   async sweep(now = Date.now() / 1000): Promise<SweepResult | null> {
-    if (!(await this.store.tokenSchedule.lead(this.owner, Math.max(this.options.intervalMs, 1000))))
-      return null;
-    const result: SweepResult = { renewed: 0, dropped: 0, failed: 0 };
-    const due = await this.store.tokenSchedule.dueAt(now + this.options.windowSeconds, BATCH);
-    for (const entry of due) result[await this.renew(entry, now)]++;
-    if (due.length > 0) this.log.info({ ...result }, 'token keeper renewed connections');
+    if (!(await this.lead())) return null;
+    const started = Date.now();
+    const result: SweepResult = { renewed: 0, dropped: 0, failed: 0, skipped: 0 };
+    // A connection renewed in this sweep may be due again at `now` (a token living less than the
+    // window): it waits for the next sweep.
+    const seen = new Set<string>();
+    let batches = 0;
+    for (let after: string | undefined; ; batches++) {
+      const due = await this.store.tokenSchedule.dueAt(now + this.options.windowSeconds, BATCH, after);
+      const fresh = due.filter((entry) => !seen.has(refKey(entry)));
+      for (const entry of fresh) seen.add(refKey(entry));
+      const outcomes = await mapBounded(fresh, this.options.concurrency, (entry) => this.renew(entry, now));
+      for (const outcome of outcomes) result[outcome]++;
+      if (due.length < BATCH || !(await this.lead())) break;
+      after = due.at(-1)!.member;
+    }
+    if (seen.size > 0)
+      this.log.info(
+        { ...result, batches: batches + 1, ms: Date.now() - started },
+        'token keeper renewed connections',
+      );
     return result;
   }
 
   private async renew(entry: DueRenewal, now: number): Promise<keyof SweepResult> {
-    const { failures, ...ref } = entry;
+    const { failures, member: _, ...ref } = entry;
+    try {
+      return await this.renewOrDrop(ref, now);
+    } catch (err) {
+      const backoff = Math.min(60 * 2 ** failures, MAX_BACKOFF_SECONDS);
+      this.log.warn(
+        { platform: ref.platform, customer: ref.customer, err: (err as Error).message, retry_in_s: backoff },
+        'token renewal failed',
+      );
+      // Due `backoff` seconds from now: the schedule holds when the window opens, not the renewal.
+      await this.store.tokenSchedule
+        .schedule(ref, now + this.options.windowSeconds + backoff, failures + 1)
+        // The store failing too: the entry stays as it was, and the next sweep retries it.
+        .catch(() => {});
+      return 'failed';
+    }
+  }
+
+  private async renewOrDrop(ref: ScheduledConnection, now: number): Promise<keyof SweepResult> {
     const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
     if (!connection || connection.status === 'needs_reauth') {
       await this.store.tokenSchedule.unschedule(ref);
       return 'dropped';
     }
     try {
-      await this.tokens.renew(ref);
-      return 'renewed';
+      return (await this.tokens.renew(ref, now + this.options.windowSeconds)) ? 'renewed' : 'skipped';
     } catch (err) {
       if (
         err instanceof AppError &&
@@ -87,13 +140,7 @@ export class TokenKeeper {
         await this.store.tokenSchedule.unschedule(ref);
         return 'dropped';
       }
-      const backoff = Math.min(60 * 2 ** failures, MAX_BACKOFF_SECONDS);
-      this.log.warn(
-        { platform: ref.platform, customer: ref.customer, err: (err as Error).message, retry_in_s: backoff },
-        'token renewal failed',
-      );
-      await this.store.tokenSchedule.schedule(ref, now + backoff, failures + 1);
-      return 'failed';
+      throw err;
     }
   }
 }

@@ -47,12 +47,14 @@ const PAGE = `<!doctype html>
 /** `GET /openapi.json` and its rendered reference at `GET /docs`. */
 export function createApiReferenceRoutes(publicBaseUrl: string): Router {
   const router = Router();
-  const document = openApiDocument(publicBaseUrl);
+  // Built on the first request for it, not while adlink starts.
+  let document: ReturnType<typeof openApiDocument> | undefined;
   const policy = pagePolicy(new URL(publicBaseUrl).origin);
 
   resource(router, '/openapi.json', {
     get: (req, res) => {
       parseQuery(noQuery, req);
+      document ??= openApiDocument(publicBaseUrl);
       res.json(document);
     },
   });

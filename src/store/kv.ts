@@ -16,6 +16,8 @@ export interface LexRange {
   /** Inclusive bound: members from this one on (or up to it, when `reverse`); not with `after`. */
   from?: string;
   reverse?: boolean;
+  /** Exclusive upper bound: members strictly before this one (not with `reverse`). */
+  below?: string;
   limit: number;
 }
 
@@ -91,6 +93,11 @@ export interface Kv {
   compareAndSet(key: string, expected: string | null, value: string): Promise<boolean>;
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
+  /**
+   * Takes `key` for `owner` for `ttlMs` when nobody holds it, or extends it while `owner` does, in one
+   * step: false while another owner holds it.
+   */
+  holdLease(key: string, owner: string, ttlMs: number): Promise<boolean>;
   del(...keys: string[]): Promise<number>;
   /**
    * Sets `key` and adds `member` to the set `setKey` only while `guard` exists, atomically: a record

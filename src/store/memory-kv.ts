@@ -106,6 +106,13 @@ export class MemoryKv implements Kv {
     return true;
   }
 
+  async holdLease(key: string, owner: string, ttlMs: number) {
+    const holder = this.string(key);
+    if (holder !== null && holder !== owner) return false;
+    this.setNow(key, owner, ttlMs);
+    return true;
+  }
+
   async setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
     if (!this.live(guard)) return false;
     this.setNow(key, value, undefined);
@@ -163,7 +170,8 @@ export class MemoryKv implements Kv {
         : range.from !== undefined
           ? lowerBound(value, range.from)
           : 0;
-    return value.slice(start, start + range.limit);
+    const end = range.below !== undefined ? lowerBound(value, range.below) : value.length;
+    return value.slice(start, Math.min(start + range.limit, end));
   }
 
   async zcard(key: string) {

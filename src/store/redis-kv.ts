@@ -125,6 +125,10 @@ export class RedisKv implements Kv {
     return this.call(async () => (await this.scripts.adlinkDelIfEquals(key, value)) === 1);
   }
 
+  holdLease(key: string, owner: string, ttlMs: number) {
+    return this.call(async () => (await this.scripts.adlinkHoldLease(key, owner, ttlMs)) === 1);
+  }
+
   setIfExists(guard: string, key: string, value: string, setKey: string, member: string) {
     return this.call(
       async () => (await this.scripts.adlinkSetIfExists(guard, key, setKey, value, member)) === 1,
@@ -177,7 +181,8 @@ export class RedisKv implements Kv {
       if (range.reverse) {
         return this.client.zrevrangebylex(key, bound ?? '+', '-', 'LIMIT', 0, range.limit);
       }
-      return this.client.zrangebylex(key, bound ?? '-', '+', 'LIMIT', 0, range.limit);
+      const end = range.below !== undefined ? `(${range.below}` : '+';
+      return this.client.zrangebylex(key, bound ?? '-', end, 'LIMIT', 0, range.limit);
     });
   }
 

@@ -21,6 +21,11 @@ return 1`;
 
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
+/** Takes a lease when free, or extends it for its holder (`Kv.holdLease`): 1 when ARGV[1] holds it now. */
+const HOLD_LEASE = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`;
+
 /** Counts a hit in a fixed window (`Kv.hit`); refused under maxmemory, as any write. */
 const COUNT_HIT = `local count = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
@@ -124,6 +129,7 @@ export const SCRIPTS = {
   adlinkSetIfExists: { lua: SET_IF_EXISTS, numberOfKeys: 3 },
   adlinkCompareAndSet: { lua: COMPARE_AND_SET, numberOfKeys: 1 },
   adlinkDelIfEquals: { lua: DEL_IF_EQUALS, numberOfKeys: 1 },
+  adlinkHoldLease: { lua: HOLD_LEASE, numberOfKeys: 1 },
   adlinkCountHit: { lua: COUNT_HIT, numberOfKeys: 1 },
   adlinkGateBlocked: { lua: GATE_BLOCKED, numberOfKeys: 1 },
   adlinkGateCount: { lua: GATE_COUNT, numberOfKeys: 1 },

@@ -10,6 +10,8 @@ export interface ScheduledConnection {
 export interface DueRenewal extends ScheduledConnection {
   /** Transient failures so far (for the backoff); 0 after a success. */
   failures: number;
+  /** Its member of the schedule: where a read of the next ones goes on from. */
+  member: string;
 }
 
 /** Wide enough for epoch seconds for ever; members sort by due time as text. */
@@ -22,7 +24,8 @@ const WIDTH = 12;
  * Cluster, so a reschedule is one MULTI.
  */
 export class TokenSchedule {
-  private readonly due: string;
+  /** The set of every scheduled connection. */
+  readonly due: string;
 
   constructor(
     private readonly kv: Kv,
@@ -31,7 +34,8 @@ export class TokenSchedule {
     this.due = `${prefix}{keeper}:due`;
   }
 
-  private pointer({ company, customer, platform }: ScheduledConnection): string {
+  /** The key holding the connection's current member. */
+  pointer({ company, customer, platform }: ScheduledConnection): string {
     return `${this.prefix}{keeper}:at:${company}:${customer}:${platform}`;
   }
 
@@ -64,12 +68,8 @@ export class TokenSchedule {
    * Whether `owner` runs the keeper for the next `ttlMs`: it takes the lease when it is free and keeps
    * it while it holds it, so one instance at a time renews.
    */
-  async lead(owner: string, ttlMs: number): Promise<boolean> {
-    const lease = `${this.prefix}{keeper}:lease`;
-    if (await this.kv.set(lease, owner, { nx: true, ttlMs })) return true;
-    if ((await this.kv.get(lease)) !== owner) return false;
-    await this.kv.batch().pexpire(lease, ttlMs).exec();
-    return true;
+  lead(owner: string, ttlMs: number): Promise<boolean> {
+    return this.kv.holdLease(`${this.prefix}{keeper}:lease`, owner, ttlMs);
   }
 
   /** Forgets every platform of a deleted customer (nothing of it stays behind). */
@@ -81,20 +81,22 @@ export class TokenSchedule {
     await batch.exec();
   }
 
-  /** Up to `limit` connections due at `now` (epoch seconds), earliest first. */
-  async dueAt(now: number, limit: number): Promise<DueRenewal[]> {
-    const members = await this.kv.zrangeLex(this.due, { limit });
-    const bound = String(Math.floor(now)).padStart(WIDTH, '0');
-    return members
-      .filter((member) => member.slice(0, WIDTH) <= bound)
-      .map((member) => {
-        const [, company, customer, platform, failures] = member.split('|');
-        return {
-          company: company!,
-          customer: customer!,
-          platform: platform as PlatformId,
-          failures: Number(failures),
-        };
-      });
+  /**
+   * Up to `limit` connections due at `now` (epoch seconds), earliest first; `after`: those after this
+   * member. One range read of the due ones alone: nothing is read while nothing is due.
+   */
+  async dueAt(now: number, limit: number, after?: string): Promise<DueRenewal[]> {
+    const below = String(Math.floor(now) + 1).padStart(WIDTH, '0');
+    const members = await this.kv.zrangeLex(this.due, { limit, below, ...(after ? { after } : {}) });
+    return members.map((member) => {
+      const [, company, customer, platform, failures] = member.split('|');
+      return {
+        company: company!,
+        customer: customer!,
+        platform: platform as PlatformId,
+        failures: Number(failures),
+        member,
+      };
+    });
   }
 }

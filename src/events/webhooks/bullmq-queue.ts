@@ -1,4 +1,4 @@
-import { DelayedError, type Job, Queue, Worker } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import { Cluster, type Redis, type RedisOptions } from 'ioredis';
 import { JobDeferred, type JobQueue, type JobRun, type QueueJob } from './job-queue.js';
 
@@ -7,12 +7,23 @@ const QUEUE = 'events';
 const KEEP = { age: 24 * 3600, count: 1000 };
 
 /**
+ * BullMQ is loaded on first use: its hundred-odd modules would otherwise be read and compiled before
+ * adlink answers its first request (server.ts starts the worker once it listens).
+ */
+let bullmq: Promise<typeof import('bullmq')> | undefined;
+const loadBullmq = () => {
+  bullmq ??= import('bullmq');
+  return bullmq;
+};
+
+/**
  * The queue on Redis. Adding uses the store's queue connection (fail-fast, like every request); the
  * worker opens its own, with the blocking reads BullMQ needs. `prefix` carries a hash tag, so every
  * key of the queue lives in one Redis Cluster slot.
  */
 export class BullJobQueue implements JobQueue {
-  private readonly queue: Queue<QueueJob>;
+  private queue: Promise<Queue<QueueJob>> | undefined;
+  private working: Promise<void> | undefined;
   private worker: Worker<QueueJob> | undefined;
   private workerConnection: Redis | Cluster | undefined;
 
@@ -20,13 +31,19 @@ export class BullJobQueue implements JobQueue {
     private readonly client: Redis | Cluster,
     private readonly prefix: string,
     private readonly onError: (err: Error) => void,
-  ) {
-    this.queue = new Queue<QueueJob>(QUEUE, { connection: client, prefix });
-    this.queue.on('error', onError);
+  ) {}
+
+  private opened(): Promise<Queue<QueueJob>> {
+    this.queue ??= loadBullmq().then(({ Queue }) => {
+      const queue = new Queue<QueueJob>(QUEUE, { connection: this.client, prefix: this.prefix });
+      queue.on('error', this.onError);
+      return queue;
+    });
+    return this.queue;
   }
 
   async add(job: QueueJob, options: Parameters<JobQueue['add']>[1]): Promise<void> {
-    await this.queue.add(job.kind, job, {
+    await (await this.opened()).add(job.kind, job, {
       ...(options.id ? { jobId: options.id } : {}),
       ...(options.delayMs ? { delay: options.delayMs } : {}),
       attempts: options.retry.attempts,
@@ -36,8 +53,13 @@ export class BullJobQueue implements JobQueue {
     });
   }
 
-  async work(handler: (run: JobRun) => Promise<void>): Promise<void> {
-    if (this.worker) return;
+  work(handler: (run: JobRun) => Promise<void>): Promise<void> {
+    this.working ??= this.startWorker(handler);
+    return this.working;
+  }
+
+  private async startWorker(handler: (run: JobRun) => Promise<void>): Promise<void> {
+    const { Worker, DelayedError } = await loadBullmq();
     this.workerConnection = workerConnection(this.client);
     this.worker = new Worker<QueueJob>(
       QUEUE,
@@ -58,11 +80,15 @@ export class BullJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    await this.working?.catch(() => {});
+    this.working = undefined;
     await this.worker?.close();
     this.worker = undefined;
     this.workerConnection?.disconnect();
     this.workerConnection = undefined;
-    await this.queue.close();
+    const queue = this.queue;
+    this.queue = undefined;
+    if (queue) await (await queue).close();
   }
 }
 
