@@ -6,6 +6,9 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/bundle.ts ./scripts/
+# dist/: tsc's modules (the CLI, bin/adlink.js) and the server bundled into dist/server.js; the pruned
+# node_modules stays for the CLI and what the bundle leaves there (Swagger UI's files, msgpackr-extract).
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

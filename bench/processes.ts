@@ -17,6 +17,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** CPU time a process has used so far (user + system) in ms, from /proc (10 ms steps). */
+export function cpuMsOf(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+}
+
 export interface Child {
   process: ChildProcess;
   /** Resident memory in MB, from /proc. */
@@ -56,12 +64,7 @@ export async function startChild(
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
     },
-    cpuMs: () => {
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
-    },
+    cpuMs: () => cpuMsOf(child.pid!),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

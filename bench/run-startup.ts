@@ -3,20 +3,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRedis } from './stack.js';
-import { measureStartup, STARTUP_TARGET_MS } from './startup.js';
+import { measureStartups, STARTUP_TARGET_MS, type Startup } from './startup.js';
 
 /**
  * `npm run bench:startup`: builds adlink and starts it BENCH_STARTUP_RUNS times (10) against a
- * throwaway Redis (or REDIS_URL), from exec to the first `/readyz` 200. `npm run bench:growth` measures
- * the same against its filled Redis and records it.
+ * throwaway Redis (or REDIS_URL), from exec to the first `/readyz` 200. BENCH_STARTUP_BASELINE names
+ * another checkout with its own built dist/ (an earlier build to compare): its starts take turns with
+ * these. `npm run bench:growth` measures the same against its filled Redis and records it.
  */
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+const baseline = process.env.BENCH_STARTUP_BASELINE;
+const checkouts = baseline ? ['.', baseline] : ['.'];
 const redis = await startRedis(mkdtempSync(join(tmpdir(), 'adlink-startup-')));
+const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(' ');
+const show = (name: string, startup: Startup) =>
+  `${name}\n  starts (ms): ${ms(startup.runs)}\n  CPU until ready (ms): ${ms(startup.cpuRuns)}\n  median ${startup.medianMs.toFixed(0)} ms (target ≤ ${STARTUP_TARGET_MS} ms), CPU ${startup.medianCpuMs.toFixed(0)} ms`;
 try {
-  const startup = await measureStartup(redis.url, Number(process.env.BENCH_STARTUP_RUNS) || 10);
-  console.log(
-    `starts (ms): ${startup.runs.map((ms) => ms.toFixed(0)).join(' ')}\nmedian ${startup.medianMs.toFixed(0)} ms (target ≤ ${STARTUP_TARGET_MS} ms)`,
-  );
+  const startups = await measureStartups(redis.url, Number(process.env.BENCH_STARTUP_RUNS) || 10, checkouts);
+  console.log(startups.map((startup, i) => show(checkouts[i]!, startup)).join('\n'));
 } finally {
   await redis.child?.stop();
 }

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AccessTokenService } from './access-tokens/service.js';
@@ -51,6 +50,7 @@ import { createMetrics, type Metrics, redisObserver } from './metrics/metrics.js
 import { createMetricsRoute } from './metrics/metrics-route.js';
 import { platformCallObserver } from './metrics/platform-call-observer.js';
 import { createApiReferenceRoutes } from './openapi/routes.js';
+import { PACKAGE_ROOT } from './package-root.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms/registry.js';
 import type { SandboxClient } from './platforms/sandbox/clients.js';
@@ -78,7 +78,7 @@ const DEFAULT_RATE_LIMITS = {
   start: { limit: 30, windowMs: 60_000 },
 };
 
-const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
+const PUBLIC_DIR = `${PACKAGE_ROOT}public/`;
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import ejs from 'ejs';
 import type { Response } from 'express';
 import { type Locale, locale } from '../locales/i18n.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-const VIEWS = fileURLToPath(new URL('../../views/', import.meta.url));
+const VIEWS = `${PACKAGE_ROOT}views/`;
 const english = locale();
 
 export interface PageOptions {

@@ -1,26 +1,16 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
+import de from './de.js';
 import en, { type MessageKey, type Translation } from './en.js';
 
 /**
- * The pages' languages, with i18next: English (en.ts, the source of the keys) and every other
- * `<language>.ts` in this folder, found at startup; adding a language is adding one file. Messages
+ * The pages' languages, with i18next: English (en.ts, the source of the keys) and one `<language>.ts`
+ * in this folder for each other, imported here (so the production bundle holds them); adding a
+ * language is adding its file and its line in `translations`. Messages
  * write variables as `{name}` and format them per language with Intl: `{n, number}`,
  * `{at, datetime(timeStyle: short)}`, `{items, list}`.
  */
 
-const LANGUAGE_FILE = /^([a-z]{2,3}(?:-[A-Z][A-Za-z0-9]+)?)\.[jt]s$/;
-const here = fileURLToPath(new URL('.', import.meta.url));
-
-const translations: Record<string, Translation> = { en };
-for (const file of readdirSync(here).sort()) {
-  const lang = LANGUAGE_FILE.exec(file)?.[1];
-  if (!lang || lang === 'en') continue;
-  translations[lang] = (
-    (await import(new URL(file, import.meta.url).href)) as { default: Translation }
-  ).default;
-}
+const translations: Record<string, Translation> = { en, de };
 
 /** The languages the hosted pages are offered in, English first. */
 export const LANGUAGES: readonly string[] = Object.keys(translations);

@@ -3,10 +3,11 @@ import { dirname } from 'node:path';
 import { Router } from 'express';
 import { resource } from '../http/routes.js';
 import { noQuery, parseQuery } from '../http/validate.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { openApiDocument } from './document.js';
 
 /** Swagger UI's prebuilt files, served from the installed package: the page loads nothing from elsewhere. */
-const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_UI = dirname(createRequire(PACKAGE_ROOT).resolve('swagger-ui-dist/package.json'));
 const ASSETS = { 'swagger-ui-bundle.js': 'js', 'swagger-ui.css': 'css' } as const;
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-const LOGO_DIR = fileURLToPath(new URL('../../public/platform-logos/', import.meta.url));
+const LOGO_DIR = `${PACKAGE_ROOT}public/platform-logos/`;
 
 /**
  * Each platform's mark as the path data of a 24×24 SVG (public/platform-logos, read once), or null

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `node --import tsx src/server.ts` from the repository root, with its output collected. */
+/** The server as a process (`node --import tsx src/server.ts` from the repository root), with its output collected. */
 export interface ServerProcess {
   readonly child: ChildProcess;
   stdout(): string;
@@ -20,10 +20,15 @@ export interface ServerProcess {
 
 /**
  * Starts the real server (from the checkout at `cwd`) with exactly `env` (plus PATH and HOME): nothing leaks in from the test
- * runner's environment, such as NODE_ENV=test or a REDIS_URL.
+ * runner's environment, such as NODE_ENV=test or a REDIS_URL. `args` are Node's: the sources through tsx
+ * unless told otherwise (`['dist/server.js']`, the production build).
  */
-export function spawnServer(env: Record<string, string>, cwd: string = repoRoot): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+export function spawnServer(
+  env: Record<string, string>,
+  cwd: string = repoRoot,
+  args: string[] = ['--import', 'tsx', 'src/server.ts'],
+): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
