@@ -17,6 +17,9 @@ interface Target {
   min?: number;
 }
 
+/** CPU per request ÷ the baseline's, in the same round: what a request costs beside the bare stack's. */
+const CPU_TARGETS: Record<string, number> = { S1: 1.4, S2: 1.3, 'S1 cluster': 1.4, 'S2 cluster': 1.3 };
+
 const TARGETS: Record<string, Target> = {
   S1: { of: 'req/s ÷ B1', min: 0.85 },
   S2: { of: 'req/s ÷ B2', min: 0.85 },
@@ -50,6 +53,13 @@ export function summarize(list: Scenario[], rounds: Record<string, Measurement>[
     const ratios = rounds.map((round) => ratioIn(id, round, baseline)).filter((r) => r !== undefined);
     const target = TARGETS[id];
     const ratio = ratios.length ? median(ratios) : undefined;
+    const cpuMax = CPU_TARGETS[id];
+    const cpuRatios = baseline
+      ? rounds
+          .filter((round) => round[baseline])
+          .map((round) => round[id]!.serverCpuUs / round[baseline]!.serverCpuUs)
+      : [];
+    const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
     return {
       id,
       title,
@@ -60,6 +70,8 @@ export function summarize(list: Scenario[], rounds: Record<string, Measurement>[
       redisCpuUs: median(runs.map((r) => r.redisCpuUs)),
       errors: runs.reduce((sum, r) => sum + r.errors, 0),
       ...(ratio === undefined ? {} : { ratio }),
+      ...(cpu === undefined ? {} : { cpuRatio: cpu }),
+      ...(cpuMax === undefined ? {} : { cpuMax, cpuMet: cpu !== undefined && cpu <= cpuMax }),
       ...(target
         ? {
             target,
@@ -95,6 +107,8 @@ export function markdown(
       String(s.errors),
       s.ratio === undefined ? '' : number(s.ratio, 2),
       s.target ? `${goal(s.target)} ${s.met ? '✅' : '❌'}` : '',
+      s.cpuRatio === undefined ? '' : number(s.cpuRatio, 2),
+      s.cpuMax === undefined ? '' : `≤ ${s.cpuMax} ${s.cpuMet ? '✅' : '❌'}`,
     ].join(' | '),
   );
   const [small, large] = storePages;
@@ -103,8 +117,8 @@ export function markdown(
     '',
     `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${ROUNDS} interleaved rounds, medians (errors: sum). CPU: user + system time of the answering process (adlink, or the baselines' process) and of Redis during the measured run, per request.`,
     '',
-    '| | Scenario | req/s | p50 ms | p99 ms | CPU µs/req | Redis µs/req | errors | ratio | target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| | Scenario | req/s | p50 ms | p99 ms | CPU µs/req | Redis µs/req | errors | ratio | target | CPU ÷ baseline | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
     ...rows.map((r) => `| ${r} |`),
     '',
     `adlink RSS: ${number(rss.startMb)} MB after seeding, **${number(rss.endMb)} MB after the run** (target ≤ ${RSS_TARGET_MB} MB ${rss.endMb <= RSS_TARGET_MB ? '✅' : '❌'}), ${number(rss.settledMb)} MB after ${SETTLE_SECONDS} s without requests.`,

@@ -13,6 +13,8 @@ export interface Settings {
   rate: number;
   seconds: number;
   maxEvents: number;
+  /** The queued phases' events: at most an endpoint's kept deliveries per company. */
+  queuedEvents: number;
   companies: number;
   companyConcurrency: string;
   workerConcurrency: number;
@@ -72,9 +74,9 @@ const TITLES: Record<PhaseId, (s: Settings) => string> = {
   'S7 max': (s) => `adlink, ${n(s.maxEvents)} events as fast as 10 emitters go`,
   'B4 max': (s) => `bare BullMQ worker, ${n(s.maxEvents)} jobs as fast as 10 producers go`,
   'S7 queued': (s) =>
-    `adlink, ${n(s.maxEvents)} events emitted while its queue is paused, then delivered (delivered/s from the resumption; latency includes the wait)`,
+    `adlink, ${n(s.queuedEvents)} events emitted while its queue is paused, then delivered (delivered/s from the resumption; latency includes the wait)`,
   'B4 queued': (s) =>
-    `bare BullMQ worker, ${n(s.maxEvents)} jobs added while its queue is paused, then delivered`,
+    `bare BullMQ worker, ${n(s.queuedEvents)} jobs added while its queue is paused, then delivered`,
 };
 
 export function markdown({ phases, emitting, verdicts }: Summary, settings: Settings, date: string): string {
