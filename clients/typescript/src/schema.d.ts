@@ -1764,7 +1764,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sig_7QkzN3v9cW1rT5yX",
+                     *           "id": "ss_7QkzN3v9cW1rT5yX",
                      *           "created_at": "2026-11-22T10:00:00.123456Z",
                      *           "expires_at": null
                      *         }
@@ -1878,7 +1878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sig_7QkzN3v9cW1rT5yX",
+                     *       "id": "ss_7QkzN3v9cW1rT5yX",
                      *       "created_at": "2026-11-22T10:00:00.123456Z",
                      *       "expires_at": null,
                      *       "secret": "adl_sig_kq3VJA4bq1Cw0zTj2mW8pX"

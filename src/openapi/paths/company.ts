@@ -8,7 +8,7 @@ const settings = {
   redirect_uris: ['https://app.example.com/adlink/return'],
   default_redirect_uri: 'https://app.example.com/adlink/return',
 };
-const secret = { id: 'sig_7QkzN3v9cW1rT5yX', created_at: EXAMPLE.createdAt, expires_at: null };
+const secret = { id: 'ss_7QkzN3v9cW1rT5yX', created_at: EXAMPLE.createdAt, expires_at: null };
 
 export const companyOperations: Operation[] = [
   {
