@@ -95,15 +95,9 @@ export function productionEnv(
 }
 
 /** `productionEnv` with the sandbox on and limits high enough that no scenario is refused. */
-export function adlinkEnv(
-  port: number,
-  store: Record<string, string>,
-  prefix: string,
-  signing: KeyEntry,
-  encryption: KeyEntry,
-): Record<string, string> {
+export function adlinkEnv(...production: Parameters<typeof productionEnv>): Record<string, string> {
   return {
-    ...productionEnv(port, store, prefix, signing, encryption),
+    ...productionEnv(...production),
     SANDBOX_ENABLED: 'true',
     // S3's visitors come through a proxy on loopback, each from an address of its own.
     TRUST_PROXY: 'loopback',
