@@ -47,9 +47,6 @@ async function main() {
     log.fatal({ err }, 'could not listen');
     process.exit(1);
   });
-  // After listening: the worker's queue library loads meanwhile; jobs added before it runs wait in Redis.
-  await worker.start();
-
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -70,8 +67,11 @@ async function main() {
     });
     server.closeIdleConnections();
   };
+  // Before the worker starts, so a signal while its queue library loads still shuts down cleanly.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // After listening: the worker's queue library loads meanwhile; jobs added before it runs wait in Redis.
+  await worker.start();
 }
 
 main().catch((err) => {
