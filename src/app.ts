@@ -160,7 +160,6 @@ export function createApp({
   const links = new ConnectLinks(config, store, tokens, metrics);
   logAvailability(platforms, log);
   const { events } = eventsOf({ config, store, log, keys });
-  const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events);
   store.kv.observe?.(redisObserver(metrics));
   const calls = new ConnectionCalls(
     store,
@@ -168,6 +167,7 @@ export function createApp({
     new AccessTokens(store, platforms, log, events, metrics),
     log,
   );
+  const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events, calls);
   const adSets = new AdSetService(store, platforms, calls, config.platformFanOut, events);
   const campaigns = new CampaignService(store, platforms, calls, config.platformFanOut, events);
   const reports = new ReportService(store, platforms, calls, config.platformFanOut, {

@@ -575,7 +575,13 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
 
   describe('resource caches (ad sets and campaigns)', () => {
     const scope = (platform: string) => ({ company: `co${randomToken(6)}`, customer: 'cus_1', platform });
-    const campaign = (id: string, status: 'Running' | 'Paused' | 'Deleted') => ({ id, status, name: id });
+    const campaign = (id: string, status: 'Running' | 'Paused' | 'Deleted', advertiser = 'act_1') => ({
+      id,
+      status,
+      name: id,
+      advertiser,
+    });
+    const chosen = [{ id: 'act_1' }];
 
     it('fills, pages by status after a member, moves a record between status indexes and removes it', async () => {
       const s = scope('sandbox');
@@ -586,23 +592,24 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         campaign('c2', 'Running'),
       ]);
       expect(await store.campaigns.isFilled(s)).toBe(true);
-      const first = await store.campaigns.page(s, { limit: 2 });
+      const first = await store.campaigns.page(s, chosen, { limit: 2 });
       expect(first.data.map((c) => c.id)).toEqual(['c1', 'c2']);
-      expect((await store.campaigns.page(s, { limit: 2, after: first.next! })).data.map((c) => c.id)).toEqual(
-        ['c3'],
-      );
-      expect((await store.campaigns.page(s, { limit: 5, status: 'Running' })).data.map((c) => c.id)).toEqual([
-        'c2',
-        'c3',
-      ]);
+      expect(
+        (await store.campaigns.page(s, chosen, { limit: 2, after: first.next! })).data.map((c) => c.id),
+      ).toEqual(['c3']);
+      expect(
+        (await store.campaigns.page(s, chosen, { limit: 5, status: 'Running' })).data.map((c) => c.id),
+      ).toEqual(['c2', 'c3']);
 
       await store.campaigns.put(s, campaign('c2', 'Deleted'));
-      expect((await store.campaigns.page(s, { limit: 5, status: 'Running' })).data.map((c) => c.id)).toEqual([
-        'c3',
-      ]);
-      expect(await store.campaigns.get(s, 'c2')).toEqual(campaign('c2', 'Deleted'));
       expect(
-        (await store.campaigns.page(s, { limit: 5, keep: (c) => c.id !== 'c1' })).data.map((c) => c.id),
+        (await store.campaigns.page(s, chosen, { limit: 5, status: 'Running' })).data.map((c) => c.id),
+      ).toEqual(['c3']);
+      expect(await store.campaigns.get(s, 'c2', chosen)).toEqual(campaign('c2', 'Deleted'));
+      expect(
+        (await store.campaigns.page(s, chosen, { limit: 5, keep: (c) => c.id !== 'c1' })).data.map(
+          (c) => c.id,
+        ),
       ).toEqual(['c2', 'c3']);
       expect(await store.campaigns.raw(s, ['c3', 'nope'])).toEqual([
         JSON.stringify(campaign('c3', 'Running')),
@@ -610,23 +617,53 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       ]);
 
       await store.campaigns.remove(s, 'c3');
-      expect(await store.campaigns.get(s, 'c3')).toBeNull();
-      expect((await store.campaigns.page(s, { limit: 5 })).data.map((c) => c.id)).toEqual(['c1', 'c2']);
+      expect(await store.campaigns.get(s, 'c3', chosen)).toBeNull();
+      expect((await store.campaigns.page(s, chosen, { limit: 5 })).data.map((c) => c.id)).toEqual([
+        'c1',
+        'c2',
+      ]);
       await store.campaigns.clear(s);
       expect(await store.campaigns.isFilled(s)).toBe(false);
-      expect((await store.campaigns.page(s, { limit: 5 })).data).toEqual([]);
+      expect((await store.campaigns.page(s, chosen, { limit: 5 })).data).toEqual([]);
     });
 
     it('keeps ad sets and campaigns of the same scope apart', async () => {
       const s = scope('sandbox');
-      const adSet = { id: 'x1', status: 'Paused' as const, created_at: '2026-01-01T00:00:00Z' };
+      const adSet = {
+        id: 'x1',
+        status: 'Paused' as const,
+        created_at: '2026-01-01T00:00:00Z',
+        advertiser: 'act_1',
+      };
       await store.adSets.replaceAll(s, [adSet]);
       await store.campaigns.replaceAll(s, [campaign('x1', 'Running')]);
-      expect(await store.adSets.get(s, 'x1')).toEqual(adSet);
-      expect(await store.campaigns.get(s, 'x1')).toEqual(campaign('x1', 'Running'));
+      expect(await store.adSets.get(s, 'x1', chosen)).toEqual(adSet);
+      expect(await store.campaigns.get(s, 'x1', chosen)).toEqual(campaign('x1', 'Running'));
       await store.adSets.clear(s);
       expect(await store.campaigns.isFilled(s)).toBe(true);
-      expect(await store.campaigns.get(s, 'x1')).toEqual(campaign('x1', 'Running'));
+      expect(await store.campaigns.get(s, 'x1', chosen)).toEqual(campaign('x1', 'Running'));
+    });
+
+    it('reads only records of the chosen ad accounts, whatever else the cache holds', async () => {
+      const s = scope('sandbox');
+      await store.campaigns.replaceAll(s, [
+        campaign('c1', 'Running'),
+        campaign('c2', 'Running', 'act_2'),
+        campaign('c3', 'Paused'),
+        campaign('c4', 'Running', 'act_2'),
+      ]);
+      expect(await store.campaigns.get(s, 'c2', chosen)).toBeNull();
+      expect(await store.campaigns.get(s, 'c2', [{ id: 'act_2' }])).toEqual(
+        campaign('c2', 'Running', 'act_2'),
+      );
+      const first = await store.campaigns.page(s, chosen, { limit: 1 });
+      expect(first.data.map((c) => c.id)).toEqual(['c1']);
+      expect(await store.campaigns.page(s, chosen, { limit: 1, after: first.next! })).toEqual({
+        data: [campaign('c3', 'Paused')],
+        next: undefined,
+      });
+      const running = await store.campaigns.page(s, chosen, { limit: 5, status: 'Running' });
+      expect(running.data.map((c) => c.id)).toEqual(['c1']);
     });
   });
 
@@ -636,9 +673,9 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
     await store.idempotency.reserve(company.id, 'k', 'fp');
     await store.companies.createToken(company.id);
     const cached = { company: company.id, customer: customer.id, platform: 'sandbox' };
-    await store.campaigns.replaceAll(cached, [{ id: 'cmp_1', status: 'Paused' }]);
+    await store.campaigns.replaceAll(cached, [{ id: 'cmp_1', status: 'Paused', advertiser: 'act_1' }]);
     await store.adSets.replaceAll(cached, [
-      { id: 'as_1', status: 'Paused', created_at: '2026-01-01T00:00:00Z' },
+      { id: 'as_1', status: 'Paused', created_at: '2026-01-01T00:00:00Z', advertiser: 'act_1' },
     ]);
     const tags = new Set<string>();
     for await (const key of kv.scan(prefix)) {

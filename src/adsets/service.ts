@@ -89,8 +89,7 @@ export class AdSetService {
   }
 
   /** Reads every ad set of every connected ad account from the platform and replaces the cache. */
-  private async refreshAll(ref: ConnectionRef): Promise<void> {
-    const accounts = await this.advertisers(ref);
+  private async refreshAll(ref: ConnectionRef, accounts: AdAccount[]): Promise<void> {
     const perAccount = await this.call(ref, (adapter, call) =>
       mapBounded(accounts, this.fanOut, (account) => adapter.listAdSets(call, account)),
     );
@@ -100,36 +99,32 @@ export class AdSetService {
   }
 
   async list(ref: ConnectionRef, options: ListOptions) {
-    await this.advertisers(ref);
-    if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref);
+    const accounts = await this.advertisers(ref);
+    if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref, accounts);
     const { parentId, live: _live, ...page } = options;
-    return this.cache.page(ref, {
+    return this.cache.page(ref, accounts, {
       ...page,
       ...(parentId === undefined ? {} : { keep: (a: AdSet) => a.parentId === parentId }),
     });
   }
 
   async get(ref: ConnectionRef, id: string, live: boolean): Promise<AdSet> {
-    await this.advertisers(ref);
+    const accounts = await this.advertisers(ref);
     if (!live) {
-      if (!(await this.cache.isFilled(ref))) await this.refreshAll(ref);
-      const cached = await this.cache.get(ref, id);
+      if (!(await this.cache.isFilled(ref))) await this.refreshAll(ref, accounts);
+      const cached = await this.cache.get(ref, id, accounts);
       if (cached) return cached;
       throw notFound(id);
     }
     const adSet = await this.call(ref, (adapter, call) => adapter.getAdSet(call, id));
-    if (!adSet || !(await this.owns(ref, adSet))) {
+    // Only ad sets of the customer's chosen ad accounts are theirs, whatever the token can see.
+    if (!adSet || !accounts.some((a) => a.id === adSet.advertiser)) {
       await this.cache.remove(ref, id);
       throw notFound(id);
     }
     await this.reportChanges(ref, [adSet]);
     await this.cache.put(ref, adSet);
     return adSet;
-  }
-
-  /** Only ad sets of the customer's own connected ad accounts are theirs, whatever the token can see. */
-  private async owns(ref: ConnectionRef, adSet: AdSet): Promise<boolean> {
-    return (await this.advertisers(ref)).some((a) => a.id === adSet.advertiser);
   }
 
   async create(ref: ConnectionRef, input: NewAdSet): Promise<AdSet> {
@@ -230,7 +225,8 @@ export class AdSetService {
 
   /** The cached ad set, else the platform's (it may have been created there since the cache filled). */
   private async find(ref: ConnectionRef, id: string): Promise<AdSet> {
-    const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id) : null;
+    const accounts = await this.advertisers(ref);
+    const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id, accounts) : null;
     return cached ?? this.get(ref, id, true);
   }
 
@@ -241,7 +237,9 @@ export class AdSetService {
    */
   async update(ref: ConnectionRef, id: string, changes: AdSetChanges): Promise<AdSet> {
     // Refused before any platform call: the campaign is named from the cache where it holds the ad set.
-    const cached = changes.settings?.some(isBudget) ? await this.cache.get(ref, id) : null;
+    const cached = changes.settings?.some(isBudget)
+      ? await this.cache.get(ref, id, await this.advertisers(ref))
+      : null;
     this.checkBudgetLevel(ref.platform, changes.settings, cached?.parentId ?? '{parentId}');
     this.checkUpdateCapabilities(ref.platform, changes);
     const merging = changes.settings !== undefined || changes.targetings !== undefined;

@@ -75,17 +75,17 @@ export class CampaignService {
   }
 
   async list(ref: ConnectionRef, options: CampaignListOptions) {
-    await this.calls.advertisers(ref);
-    if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref);
+    const accounts = await this.calls.advertisers(ref);
+    if (options.live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref, accounts);
     const { live: _live, ...page } = options;
-    return this.cache.page(ref, page);
+    return this.cache.page(ref, accounts, page);
   }
 
   async get(ref: ConnectionRef, id: string, live: boolean): Promise<Campaign> {
     const accounts = await this.calls.advertisers(ref);
     if (!live) {
-      if (!(await this.cache.isFilled(ref))) await this.refreshAll(ref);
-      const cached = await this.cache.get(ref, id);
+      if (!(await this.cache.isFilled(ref))) await this.refreshAll(ref, accounts);
+      const cached = await this.cache.get(ref, id, accounts);
       if (cached) return cached;
       throw notFound(id);
     }
@@ -106,7 +106,8 @@ export class CampaignService {
 
   /** The cached campaign, else the platform's (it may have been created there since the cache filled). */
   private async find(ref: ConnectionRef, id: string): Promise<Campaign> {
-    const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id) : null;
+    const accounts = await this.calls.advertisers(ref);
+    const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id, accounts) : null;
     return cached ?? this.get(ref, id, true);
   }
 

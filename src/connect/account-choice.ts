@@ -22,8 +22,8 @@ export function chosenAmong(reachable: AdAccount[], ids: string[]): AdAccount[] 
 }
 
 /**
- * Keeps `chosen` as the connection's ad accounts and forgets the ad sets cached for the earlier
- * choice, so lists show only the chosen accounts' ad sets; `connection.ad_accounts_changed` tells the
+ * Keeps `chosen` as the connection's ad accounts and forgets everything cached for the earlier
+ * choice (ad sets, campaigns, reports), so reads answer only for the chosen accounts; `connection.ad_accounts_changed` tells the
  * vendor. The same choice again changes nothing. False when the connection is gone.
  */
 export async function keepAccounts(
@@ -38,7 +38,7 @@ export async function keepAccounts(
   if (ids(current.ad_accounts) === ids(chosen)) return true;
   const kept = await store.connections.chooseAccounts(ref.company, ref.customer, ref.platform, chosen);
   if (!kept) return false;
-  await store.adSets.clear(ref);
+  await store.connectionCaches.clear(ref);
   await events.emit('connection.ad_accounts_changed', {
     company: ref.company,
     customer: ref.customer,

@@ -55,7 +55,7 @@ async function holdingRefreshLock<T>(
 }
 
 /**
- * Disconnects a platform: forgets the credentials, the cached ad sets and the renewal, then revokes
+ * Disconnects a platform: forgets the credentials, everything cached of the connection and the renewal, then revokes
  * the grant at the platform (best effort, within the platform timeout: the local disconnect never
  * depends on it), records the outcome in the attempt log and tells the vendor (`connection.revoked`).
  */
@@ -69,9 +69,7 @@ export async function disconnect(
 ): Promise<RevocationOutcome> {
   const credentials = await holdingRefreshLock(store, company, customer, platform, async () => {
     const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
-    await store.adSets.clear({ company, customer, platform });
-    await store.campaigns.clear({ company, customer, platform });
-    await store.reports.clear({ company, customer, platform });
+    await store.connectionCaches.clear({ company, customer, platform });
     await store.connections.delete(company, customer, platform);
     await store.tokenSchedule.unschedule({ company, customer, platform });
     return credentials;

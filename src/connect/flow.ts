@@ -14,6 +14,7 @@ import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
+import type { ConnectionCalls } from './connection-calls.js';
 import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { renewalTime } from './renewal.js';
@@ -104,6 +105,7 @@ export class ConnectFlow {
     private readonly log: Logger,
     private readonly metrics: Metrics,
     private readonly events: Events,
+    private readonly calls: ConnectionCalls,
   ) {}
 
   async vendorName(company: string): Promise<string> {
@@ -437,8 +439,10 @@ export class ConnectFlow {
       await revokeGrant(this.platforms, platform, app, tokens);
       throw new FlowPage('session_missing', 401);
     }
-    // A reconnect may reach other accounts than before: ad sets cached for the old ones are forgotten.
-    if (previous) await this.store.adSets.clear({ company: flow.company, customer: flow.customer, platform });
+    // A reconnect is a new grant that may reach other accounts: what was cached under the old one is forgotten.
+    if (previous) {
+      await this.store.connectionCaches.clear({ company: flow.company, customer: flow.customer, platform });
+    }
     await this.store.tokenSchedule.schedule(
       { company: flow.company, customer: flow.customer, platform },
       renewalTime(credentials, entry.oauth),
@@ -483,26 +487,38 @@ export class ConnectFlow {
     };
   }
 
-  /** Keeps only the chosen accounts (ids among those the grant reaches); false when none was chosen. */
-  async chooseAccounts(flow: Flow, platform: PlatformId, ids: string[]): Promise<boolean> {
+  /**
+   * Keeps only the chosen accounts (ids among those the step offered), checked against what the
+   * connection's grant reaches now: another visit may have replaced the grant since the step was
+   * shown. `changed` when it no longer reaches one of them (the step then offers what it reaches now),
+   * `none` when nothing offered was chosen.
+   */
+  async chooseAccounts(
+    flow: Flow,
+    platform: PlatformId,
+    ids: string[],
+  ): Promise<'chosen' | 'none' | 'changed'> {
     const { reachable } = await this.accountChoice(flow, platform);
-    const chosen = reachable.filter((a) => ids.includes(a.id));
-    if (chosen.length === 0) return false;
-    if (
-      !(await keepAccounts(
-        this.store,
-        this.events,
-        { company: flow.company, customer: flow.customer, platform },
-        chosen,
-      ))
-    ) {
+    const offered = reachable.filter((a) => ids.includes(a.id));
+    if (offered.length === 0) return 'none';
+    const ref = { company: flow.company, customer: flow.customer, platform };
+    const reachedNow = await this.calls.call(ref, (adapter, call) => adapter.listAdAccounts(call));
+    const chosen = reachedNow.filter((a) => offered.some((o) => o.id === a.id));
+    if (chosen.length < offered.length) {
+      await this.store.sessions.saveFlow({
+        ...flow,
+        reachable: { ...flow.reachable, [platform]: reachedNow },
+      });
+      return 'changed';
+    }
+    if (!(await keepAccounts(this.store, this.events, ref, chosen))) {
       throw new FlowPage('session_missing', 401, {}, { overview: true });
     }
     this.log.info(
       { company: flow.company, customer: flow.customer, platform, accounts: chosen.length },
       'ad accounts chosen',
     );
-    return true;
+    return 'chosen';
   }
 
   /** The visit reached its end (Done, or leaving): `connect_flow.completed` with each platform's outcome, once. */

@@ -19,7 +19,7 @@ import { fromOurOrigin } from '../http/same-origin.js';
 import { assertSafeKeys, noQuery, parseQuery } from '../http/validate.js';
 import { type Locale, pickLocale } from '../locales/i18n.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { FLOW_TTL_MS } from '../store/connect-sessions.js';
+import { FLOW_TTL_MS, type Flow } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
 import {
   type ConnectFlow,
@@ -321,23 +321,27 @@ export function createConnectRoutes({
   });
 
   /**
-   * The "Choose ad accounts" step; shown again as it was sent (`refused`: the ids sent) when nothing
-   * it offers was chosen.
+   * The "Choose ad accounts" step; shown again with what was sent (`refused`: the ids) and why: nothing
+   * it offered was chosen, or the connection's accounts changed since it was shown.
    */
-  const showChoice = async (req: Request, res: Response, platform: PlatformId, refused?: string[]) => {
+  const showChoice = async (
+    req: Request,
+    res: Response,
+    platform: PlatformId,
+    refused?: { ids: string[]; reason: 'none' | 'changed' },
+  ) => {
     const { current, brand, l } = await visit(req);
     const choice = await flow.accountChoice(current, platform);
-    const error = refused !== undefined;
     await show(res, 'connections/accounts', l, brand, {
-      status: error ? 400 : 200,
+      status: refused === undefined ? 200 : refused.reason === 'none' ? 400 : 409,
       title: l.t('choose.title'),
       step: 'choose',
       vendor: await flow.vendorName(current.company),
       platform,
       ...choice,
-      ...(error ? { chosen: new Set(refused) } : {}),
+      ...(refused === undefined ? {} : { chosen: new Set(refused.ids) }),
       searchable: choice.reachable.length >= FILTER_FROM,
-      error,
+      error: refused?.reason ?? null,
       formToken: current.form_token,
       scripts: ['/assets/account-filter.js'],
     });
@@ -357,14 +361,21 @@ export function createConnectRoutes({
         const parsed = chooseFormSchema.safeParse(formBody(req));
         if (!parsed.success) throw new FlowPage('forbidden', 403);
         flow.checkForm(current, parsed.data.flow);
-        if (!(await flow.chooseAccounts(current, platform, parsed.data.account))) {
-          return showChoice(req, res, platform, parsed.data.account);
+        const outcome = await flow.chooseAccounts(current, platform, parsed.data.account);
+        if (outcome !== 'chosen') {
+          return showChoice(req, res, platform, { ids: parsed.data.account, reason: outcome });
         }
         res.redirect(303, `/connections?connected=${platform}`);
       },
     },
     { post: [sameOrigin, chooseForm] },
   );
+
+  /** Forgets the visit and its cookie: the browser can do nothing more in it. */
+  const endVisit = async (res: Response, current: Flow) => {
+    await store.sessions.endFlow(current.id);
+    res.clearCookie(cookieName, { path: '/', secure: config.secureCookies, httpOnly: true, sameSite: 'lax' });
+  };
 
   // Done with something connected: the result and the way back. With nothing connected: a question,
   // so leaving is never the same click as finishing.
@@ -388,6 +399,8 @@ export function createConnectRoutes({
       }
       metrics.visitsCompleted.inc({ status: outcome });
       await flow.complete(current);
+      // Without a way back to the vendor, this page is the visit's end: nothing more can be done in it.
+      if (!redirects) await endVisit(res, current);
       await show(res, 'connections/done', l, brand, {
         title: l.t(outcome === 'success' ? 'done.title' : 'done.title_partial'),
         step: 'done',
@@ -417,13 +430,7 @@ export function createConnectRoutes({
         const target = await flow.resultUrl(current);
         await flow.complete(current);
         if (!target) return void res.redirect(303, '/connections/done');
-        await store.sessions.endFlow(current.id);
-        res.clearCookie(cookieName, {
-          path: '/',
-          secure: config.secureCookies,
-          httpOnly: true,
-          sameSite: 'lax',
-        });
+        await endVisit(res, current);
         res.redirect(303, target);
         metrics.redirectsDelivered.inc({ status: flow.outcome(current) });
       },

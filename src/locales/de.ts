@@ -60,6 +60,8 @@ export default {
   'choose.account_id': 'ID {id}',
   'choose.submit': 'Ausgewählte Werbekonten verwenden',
   'choose.none': 'Wählen Sie mindestens ein Werbekonto.',
+  'choose.changed':
+    'Die Werbekonten, die Ihre Verbindung zu {platform} erreicht, haben sich geändert, seit diese Seite angezeigt wurde. Prüfen Sie Ihre Auswahl und senden Sie sie erneut.',
   'leave.title': 'Ohne Verbindung verlassen?',
   'leave.body':
     '{vendor} kann Ihre Anzeigen nur auf den Plattformen verwalten, die Sie verbinden. Sie können später mit einem neuen Link von {vendor} verbinden.',

@@ -57,6 +57,8 @@ export const en = {
   'choose.account_id': 'ID {id}',
   'choose.submit': 'Use the chosen ad accounts',
   'choose.none': 'Choose at least one ad account.',
+  'choose.changed':
+    'The ad accounts your {platform} connection reaches changed since this page was shown. Check your choice and submit it again.',
   'leave.title': 'Leave without connecting?',
   'leave.body':
     '{vendor} can manage your ads only on the platforms you connect. You can connect later with a new link from {vendor}.',

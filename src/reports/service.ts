@@ -178,7 +178,12 @@ export class ReportService {
   async resume(company: string, customer: string | undefined, id: string): Promise<ReportOutcome> {
     const raw = await this.store.reports.run(company, id);
     const run = raw === null ? null : (JSON.parse(raw) as StoredRun);
-    if (!run || (customer !== undefined && run.customer !== customer)) {
+    // A run saved while its customer was being deleted is not theirs to read either.
+    if (
+      !run ||
+      (customer !== undefined && run.customer !== customer) ||
+      !(await this.store.customers.get(company, run.customer))
+    ) {
       throw new AppError('report_not_found', `No such report: ${id}.`, { param: 'id' });
     }
     const pending = (p: Part) => Object.keys(p.jobs).length > 0;
@@ -325,7 +330,13 @@ export class ReportService {
   ): Promise<ReportOutcome> {
     if (run.parts.some((p) => Object.keys(p.jobs).length > 0)) {
       const runId = id ?? `rpt_${randomToken(12)}`;
-      await this.store.reports.saveRun(ref.company, runId, await this.kept(ref.company, run), RUN_TTL_MS);
+      await this.store.reports.saveRun(
+        ref.company,
+        run.customer,
+        runId,
+        await this.kept(ref.company, run),
+        RUN_TTL_MS,
+      );
       return {
         state: 'pending',
         id: runId,
@@ -334,7 +345,13 @@ export class ReportService {
     }
     // Finished now, the run stays readable at its id (its pages) for as long as a pending one would.
     if (id !== undefined) {
-      await this.store.reports.saveRun(ref.company, id, await this.kept(ref.company, run), RUN_TTL_MS);
+      await this.store.reports.saveRun(
+        ref.company,
+        run.customer,
+        id,
+        await this.kept(ref.company, run),
+        RUN_TTL_MS,
+      );
     }
     return {
       state: 'done',

@@ -159,21 +159,26 @@ export class CustomerStore {
 
   /**
    * Removes the customer and everything it owns — connections (with their credentials), open connect
-   * links, its index entries — in one transaction.
+   * links, report runs, its index entries — in one transaction.
    */
   async delete(customer: Customer): Promise<void> {
     const { company, id } = customer;
-    const jtis = await this.kv.smembers(this.k.customerSessions(company, id));
+    const [jtis, runs] = await this.kv.smembersMany([
+      this.k.customerSessions(company, id),
+      this.k.customerReportRuns(company, id),
+    ]);
     await this.kv
       .batch()
       .del(
         this.k.customer(company, id),
         this.k.customerPlatforms(company, id),
         this.k.customerSessions(company, id),
+        this.k.customerReportRuns(company, id),
+        ...runs!.map((run) => this.k.reportRun(company, run)),
         // Every platform, not only those listed when the customer was read: a connection saved since
         // is deleted too (and none can be saved after this: ConnectionStore.save needs the customer).
         ...PLATFORM_IDS.map((p) => this.k.connection(company, id, p)),
-        ...jtis.map((jti) => this.k.session(company, jti)),
+        ...jtis!.map((jti) => this.k.session(company, jti)),
       )
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
       .zrem(this.k.customerNames(company), nameOrdered(customer.name, id))

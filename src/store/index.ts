@@ -5,6 +5,7 @@ import { CompanyProfileStore } from './company-profile.js';
 import { CompanySettingsStore } from './company-settings.js';
 import { ConnectAttemptStore } from './connect-attempts.js';
 import { ConnectSessionStore } from './connect-sessions.js';
+import { ConnectionCaches } from './connection-caches.js';
 import { ConnectionStore } from './connections.js';
 import { CustomerStore } from './customers.js';
 import { IdempotencyStore } from './idempotency.js';
@@ -21,6 +22,9 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
   const k = keys(prefix);
   const tokenSchedule = new TokenSchedule(kv, prefix);
   const ledger = new Ledger(kv, k);
+  const adSets = new ResourceCache(kv, adSetKeys(k));
+  const campaigns = new ResourceCache(kv, campaignKeys(k));
+  const reports = new ReportStore(kv, k);
   return {
     kv,
     keys: k,
@@ -32,9 +36,10 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     idempotency: new IdempotencyStore(kv, k),
     sessions: new ConnectSessionStore(kv, k),
     connections: new ConnectionStore(kv, k, encryption),
-    adSets: new ResourceCache(kv, adSetKeys(k)),
-    campaigns: new ResourceCache(kv, campaignKeys(k)),
-    reports: new ReportStore(kv, k),
+    adSets,
+    campaigns,
+    reports,
+    connectionCaches: new ConnectionCaches([adSets, campaigns, reports]),
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,

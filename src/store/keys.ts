@@ -69,6 +69,9 @@ export function keys(prefix: string) {
       `${co(companyId)}:reports:${customerId}:${platform}`,
     /** A report that was still running when its request answered 202. */
     reportRun: (companyId: string, runId: string) => `${co(companyId)}:report_run:${runId}`,
+    /** The ids of a customer's report runs, so they are deleted with the customer. */
+    customerReportRuns: (companyId: string, customerId: string) =>
+      `${co(companyId)}:report_runs:${customerId}`,
     /** The company's connect attempts, newest last; capped. */
     connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
     connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,

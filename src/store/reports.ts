@@ -77,7 +77,14 @@ export class ReportStore {
     return this.kv.get(this.k.reportRun(company, id));
   }
 
-  async saveRun(company: string, id: string, json: string, ttlMs: number): Promise<void> {
-    await this.kv.set(this.k.reportRun(company, id), json, { ttlMs });
+  /** Keeps a run of the customer's at its id, listed with the customer's runs (deleted with it). */
+  async saveRun(company: string, customer: string, id: string, json: string, ttlMs: number): Promise<void> {
+    const index = this.k.customerReportRuns(company, customer);
+    await this.kv
+      .batch()
+      .set(this.k.reportRun(company, id), json, { ttlMs })
+      .sadd(index, id)
+      .pexpire(index, ttlMs)
+      .exec();
   }
 }

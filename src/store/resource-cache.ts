@@ -15,6 +15,8 @@ export interface CacheScope {
  */
 export interface CachedRecord {
   id: string;
+  /** The ad account the record belongs to: only those of the connection's chosen accounts are read. */
+  advertiser: string;
   /** Orders the index; records without one (campaigns) sort by id alone. */
   created_at?: string;
   status: AdSetStatus;
@@ -25,6 +27,17 @@ export const recordMember = (record: Pick<CachedRecord, 'created_at' | 'id'>): s
   `${record.created_at === undefined ? '' : new Date(record.created_at).toISOString()}|${record.id}`;
 
 const SCAN_CHUNK = 1000;
+
+/** The connection's chosen ad accounts, as the services hold them. */
+export type ChosenAccounts = readonly { id: string }[];
+
+/**
+ * Whether a cached record is of one of the chosen accounts. The cache is cleared when the choice
+ * changes, but a platform read that began before the change may still write records of an account
+ * no longer chosen: reads never trust the cache on this.
+ */
+const chosen = (accounts: ChosenAccounts, record: CachedRecord) =>
+  accounts.some((a) => a.id === record.advertiser);
 
 /** Where one resource's cache lives (store/keys.ts). */
 export interface ResourceKeys {
@@ -74,18 +87,25 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
     return this.kv.mget(ids.map((id) => this.recordKey(s, id)));
   }
 
-  async get(s: CacheScope, id: string): Promise<T | null> {
+  /** The cached record, null when there is none or it is of an account that is not chosen. */
+  async get(s: CacheScope, id: string, accounts: ChosenAccounts): Promise<T | null> {
+    const record = await this.stored(s, id);
+    return record && chosen(accounts, record) ? record : null;
+  }
+
+  private async stored(s: CacheScope, id: string): Promise<T | null> {
     const raw = await this.kv.get(this.recordKey(s, id));
     return raw ? (JSON.parse(raw) as T) : null;
   }
 
   /**
-   * One page after `after` (an index member), and the member to continue from when there is more.
-   * With `keep`, only the records it keeps (an ad set's campaign, say): the index is read a chunk per
-   * round trip and filtered until the page is full.
+   * One page of the chosen accounts' records after `after` (an index member), and the member to
+   * continue from when there is more. With `keep`, only the records it keeps (an ad set's campaign,
+   * say): the index is read a larger chunk per round trip and filtered until the page is full.
    */
   async page(
     s: CacheScope,
+    accounts: ChosenAccounts,
     options: { limit: number; status?: AdSetStatus; after?: string; keep?: (record: T) => boolean },
   ): Promise<{ data: T[]; next: string | undefined }> {
     const { limit, keep } = options;
@@ -102,7 +122,7 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
         const raw = raws[i];
         if (!raw) return;
         const record = JSON.parse(raw) as T;
-        if (keep === undefined || keep(record)) found.push({ member, record });
+        if (chosen(accounts, record) && (keep === undefined || keep(record))) found.push({ member, record });
       });
       if (found.length > limit || members.length < chunk) break;
       after = members.at(-1);
@@ -145,7 +165,7 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
 
   /** Writes one record (after the platform accepted a change), moving it between status indexes. */
   async put(s: CacheScope, record: T): Promise<void> {
-    const previous = await this.get(s, record.id);
+    const previous = await this.stored(s, record.id);
     const batch = this.kv.batch().set(this.recordKey(s, record.id), JSON.stringify(record));
     if (previous) {
       batch.zrem(this.indexKey(s), recordMember(previous));
@@ -158,7 +178,7 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
 
   /** Drops a record the platform no longer has. */
   async remove(s: CacheScope, id: string): Promise<void> {
-    const previous = await this.get(s, id);
+    const previous = await this.stored(s, id);
     if (!previous) return;
     await this.kv
       .batch()
