@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * A performance report across the customer’s platforms
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * An ad set’s report (or its ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * A campaign’s report (or its ad sets’ or ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
          *
          *     An access token may call this for its own customer (either scope).
          */
