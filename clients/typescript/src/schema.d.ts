@@ -1082,7 +1082,8 @@ export interface components {
             created_at: string;
             disabled_reason: "failing" | null;
             enabled: boolean;
-            events: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            /** @description The event types it receives; `["*"]`: every type, those added later included. */
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             /** @description Signs deliveries; shown only here. */
@@ -1225,7 +1226,8 @@ export interface components {
             created_at: string;
             disabled_reason: "failing" | null;
             enabled: boolean;
-            events: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            /** @description The event types it receives; `["*"]`: every type, those added later included. */
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             url: string;
@@ -8222,20 +8224,7 @@ export interface operations {
                      *           "id": "we_7QkzN3v9cW1rT5yX",
                      *           "url": "https://app.example.com/adlink/webhooks",
                      *           "events": [
-                     *             "connection.created",
-                     *             "connection.reauthorized",
-                     *             "connection.ad_accounts_changed",
-                     *             "connection.refresh_failed",
-                     *             "connection.revoked",
-                     *             "connect_flow.completed",
-                     *             "connect_flow.abandoned",
-                     *             "adset.changed_on_platform",
-                     *             "adset.updated",
-                     *             "campaign.created",
-                     *             "campaign.updated",
-                     *             "campaign.deleted",
-                     *             "token.created",
-                     *             "token.revoked"
+                     *             "*"
                      *           ],
                      *           "enabled": true,
                      *           "disabled_reason": null,
@@ -8333,7 +8322,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description `events` defaults to every type, `enabled` to true. */
+        /** @description `events` defaults to `["*"]`: every type, those added later included (`"*"` stands alone); `enabled` defaults to true. */
         requestBody: {
             content: {
                 /**
@@ -8347,7 +8336,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url: string;
                 };
             };
@@ -8367,20 +8356,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,
@@ -8530,20 +8506,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,
@@ -8780,7 +8743,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url?: string;
                 };
             };
@@ -8800,20 +8763,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,
