@@ -228,6 +228,25 @@ describe('ad sets: platform failures', () => {
     expect((await s.client.get(s.target.id, { dismissDatabase: true })).status).toBe(200);
   });
 
+  it("the platform's own 400 is 400 platform_validation_failed with its message and the field; the change is not made", async () => {
+    const s = await subject('Refusing Bakery');
+    // Archived at the platform; the cache still says Running, so adlink's own checks let the change through.
+    await s.direct.api.expect(200, 'PATCH', `/adsets/${s.target.id}`, { status: 'ARCHIVED' });
+    const res = await s.client.put(s.target.id, {
+      settings: [{ kind: 'DailyBudget', budget: 30, currency: 'EUR' }],
+    });
+    const error = expectError(res, 400, 'platform_validation_failed', 'settings');
+    expect(error.message).toBe(
+      'sandbox refused the values: An archived ad set can only be renamed or deleted.',
+    );
+    // Neither the platform nor the cache has the refused budget.
+    const atPlatform = await s.direct.api.expect(200, 'GET', `/adsets/${s.target.id}`);
+    expect(atPlatform.status).toBe('ARCHIVED');
+    expect(atPlatform.budget).not.toMatchObject({ type: 'DAILY', amount: 3000 });
+    expect((await cached(s)).one.settings).toEqual(s.target.settings);
+    expect(await s.client.connectionStatus()).toBe('connected');
+  });
+
   describe('an access token the platform rejects once is refreshed and the request retried', () => {
     let s: Subject;
 

@@ -46,6 +46,17 @@ describe('Webhooks integrations page', () => {
     expect(bad.html).toContain('aria-invalid="true"');
   });
 
+  it('subscribes an endpoint added here to every event type, those added later included', async () => {
+    const company = await h.company('Everything');
+    const browser = await VendorClient.signIn(h, company.id);
+    await browser.submit('/integrations/webhooks', { url: receiver.url });
+    const { html } = await browser.page('/integrations/webhooks');
+    expect(html).toContain('Events: all, including types added later');
+    const id = /data-endpoint="(we_[^"]+)"/.exec(html)![1]!;
+    const endpoints = new EndpointStore(h.store.kv, eventKeys(h.prefix), h.keys.encryption);
+    expect(await endpoints.get(company.id, id)).toMatchObject({ events: ['*'] });
+  });
+
   it('shows an endpoint adlink disabled for failing, and enables it again', async () => {
     const company = await h.company('Failing');
     const browser = await VendorClient.signIn(h, company.id);

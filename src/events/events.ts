@@ -6,6 +6,7 @@ import type { EventStore } from './event-store.js';
 import type { EventKeys } from './keys.js';
 import type { AdlinkEvent, EventType, NewEvent } from './model.js';
 import type { JobQueue } from './webhooks/job-queue.js';
+import { receives } from './webhooks/subscriptions.js';
 import type { Webhooks } from './webhooks/webhooks.js';
 
 /** Checks for an abandoned visit are retried a few times on store trouble, then given up. */
@@ -49,7 +50,7 @@ export class Events {
       await this.store.save(event);
       const body = JSON.stringify(event);
       const endpoints = await this.webhooks.endpoints.list(event.company);
-      for (const endpoint of endpoints.filter((e) => e.enabled && e.events.includes(type))) {
+      for (const endpoint of endpoints.filter((e) => e.enabled && receives(e.events, type))) {
         await this.webhooks.enqueue(event.company, endpoint.id, event, body);
       }
       return event;

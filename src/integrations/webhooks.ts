@@ -2,7 +2,6 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
-import { EVENT_TYPES } from '../events/model.js';
 import type { Delivery } from '../events/webhooks/delivery-store.js';
 import {
   ENDPOINTS_PER_COMPANY,
@@ -10,6 +9,7 @@ import {
   type WebhookEndpoint,
 } from '../events/webhooks/endpoint-store.js';
 import { DELIVERY_ID, ENDPOINT_ID, webhookUrl } from '../events/webhooks/schemas.js';
+import { ALL_EVENTS } from '../events/webhooks/subscriptions.js';
 import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import { locale } from '../locales/i18n.js';
@@ -50,7 +50,9 @@ export function createWebhookPages(deps: IntegrationsDeps & { events: Events }):
     const rows = await Promise.all(
       endpoints.map(async (e: WebhookEndpoint) => ({
         ...e,
-        eventList: e.events.length === EVENT_TYPES.length ? 'all' : e.events.join(', '),
+        eventList: e.events.includes(ALL_EVENTS)
+          ? t('integrations.webhooks.all_events')
+          : e.events.join(', '),
         failingSince: e.failing_since ? shortTime(e.failing_since) : null,
         deliveries: (await webhooks.deliveries.list(company, e.id, 10)).map(deliveryRow),
       })),
@@ -77,7 +79,7 @@ export function createWebhookPages(deps: IntegrationsDeps & { events: Events }):
         try {
           const created = await webhooks.endpoints.create(req.vendor!.company, {
             url: result.data.url,
-            events: [...EVENT_TYPES],
+            events: [ALL_EVENTS],
             enabled: true,
           });
           await show(req, res, { secret: { url: created.endpoint.url, value: created.secret } });

@@ -307,6 +307,7 @@ export const en = {
   'integrations.webhooks.disabled_failing':
     'adlink disabled this endpoint: every delivery failed since {time}. Fix it, then enable it again.',
   'integrations.webhooks.events': 'Events: {events}',
+  'integrations.webhooks.all_events': 'all, including types added later',
   'integrations.webhooks.enable': 'Enable',
   'integrations.webhooks.disable': 'Disable',
   'integrations.webhooks.delete': 'Delete',

@@ -87,13 +87,27 @@ export const serializedJson = (serialized: string): string => serialized.slice(s
 /** The lexicographic bound after which the rows following `key` start (a key continues with no NUL). */
 export const afterKey = (key: string): string => `${key}\u0001`;
 
+/** What a spreadsheet reads as the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * Text (names and ids, which the customer can set at the platform) that a spreadsheet would run as a
+ * formula gets a leading `'` and quotes, so it shows as text. Numbers are adlink's own sums and ratios,
+ * never formulas, and stay numbers (a negative one included).
+ */
 const csvField = (value: unknown): string => {
   if (value === undefined || value === null) return '';
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string' && FORMULA_START.test(text)) return quoted(`'${text}`);
+  return /[",\r\n]/.test(text) ? quoted(text) : text;
 };
 
-/** RFC 4180: one header line, CRLF line ends, fields with commas, quotes or line breaks quoted. */
+/**
+ * RFC 4180: one header line, CRLF line ends, fields with commas, quotes or line breaks quoted; text
+ * that would start a formula neutralized.
+ */
 export function rowsCsv(rows: UnifiedReportRow[]): string {
   const lines = [
     ROW_COLUMNS.join(','),

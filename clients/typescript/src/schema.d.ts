@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * A performance report across the customer’s platforms
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * An ad set’s report (or its ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * A campaign’s report (or its ad sets’ or ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -1082,7 +1082,8 @@ export interface components {
             created_at: string;
             disabled_reason: "failing" | null;
             enabled: boolean;
-            events: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            /** @description The event types it receives; `["*"]`: every type, those added later included. */
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             /** @description Signs deliveries; shown only here. */
@@ -1225,7 +1226,8 @@ export interface components {
             created_at: string;
             disabled_reason: "failing" | null;
             enabled: boolean;
-            events: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            /** @description The event types it receives; `["*"]`: every type, those added later included. */
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             url: string;
@@ -8222,20 +8224,7 @@ export interface operations {
                      *           "id": "we_7QkzN3v9cW1rT5yX",
                      *           "url": "https://app.example.com/adlink/webhooks",
                      *           "events": [
-                     *             "connection.created",
-                     *             "connection.reauthorized",
-                     *             "connection.ad_accounts_changed",
-                     *             "connection.refresh_failed",
-                     *             "connection.revoked",
-                     *             "connect_flow.completed",
-                     *             "connect_flow.abandoned",
-                     *             "adset.changed_on_platform",
-                     *             "adset.updated",
-                     *             "campaign.created",
-                     *             "campaign.updated",
-                     *             "campaign.deleted",
-                     *             "token.created",
-                     *             "token.revoked"
+                     *             "*"
                      *           ],
                      *           "enabled": true,
                      *           "disabled_reason": null,
@@ -8333,7 +8322,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description `events` defaults to every type, `enabled` to true. */
+        /** @description `events` defaults to `["*"]`: every type, those added later included (`"*"` stands alone); `enabled` defaults to true. */
         requestBody: {
             content: {
                 /**
@@ -8347,7 +8336,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url: string;
                 };
             };
@@ -8367,20 +8356,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,
@@ -8530,20 +8506,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,
@@ -8780,7 +8743,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url?: string;
                 };
             };
@@ -8800,20 +8763,7 @@ export interface operations {
                      *       "id": "we_7QkzN3v9cW1rT5yX",
                      *       "url": "https://app.example.com/adlink/webhooks",
                      *       "events": [
-                     *         "connection.created",
-                     *         "connection.reauthorized",
-                     *         "connection.ad_accounts_changed",
-                     *         "connection.refresh_failed",
-                     *         "connection.revoked",
-                     *         "connect_flow.completed",
-                     *         "connect_flow.abandoned",
-                     *         "adset.changed_on_platform",
-                     *         "adset.updated",
-                     *         "campaign.created",
-                     *         "campaign.updated",
-                     *         "campaign.deleted",
-                     *         "token.created",
-                     *         "token.revoked"
+                     *         "*"
                      *       ],
                      *       "enabled": true,
                      *       "disabled_reason": null,

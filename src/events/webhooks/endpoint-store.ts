@@ -5,7 +5,7 @@ import { monotonicTimestamp, randomToken } from '../../ids.js';
 import type { Kv, ReadPlan } from '../../store/kv.js';
 import { updateRecord } from '../../store/update-record.js';
 import type { EventKeys } from '../keys.js';
-import type { EventType } from '../model.js';
+import { currentFormat, type Subscription, upgraded } from './subscriptions.js';
 
 export const ENDPOINTS_PER_COMPANY = 5;
 /** After a rotation the previous secret keeps signing (a second v1) this long. */
@@ -14,7 +14,7 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export interface WebhookEndpoint {
   id: string;
   url: string;
-  events: EventType[];
+  events: Subscription;
   enabled: boolean;
   /** Why adlink disabled it (`failing`: every delivery failed for the retry window); null otherwise. */
   disabled_reason: 'failing' | null;
@@ -32,12 +32,19 @@ export interface SigningEndpoint {
 interface StoredEndpoint extends WebhookEndpoint {
   /** Newest first; a retired one has `expires_at`. */
   secrets: { sealed: string; expires_at: string | null }[];
+  /** The record's format (subscriptions.ts); absent in records written before "all" was `["*"]`. */
+  format?: number;
 }
 
 export const endpointNotFound = (id: string) =>
   new AppError('webhook_endpoint_not_found', `No webhook endpoint ${id}.`, { param: 'id' });
 
-const publicView = ({ secrets: _secrets, ...endpoint }: StoredEndpoint): WebhookEndpoint => endpoint;
+const publicView = ({ secrets: _secrets, format: _format, ...endpoint }: StoredEndpoint): WebhookEndpoint =>
+  endpoint;
+
+/** A company's endpoints record, each endpoint in the current format. */
+const parsed = (raw: string | null | undefined): StoredEndpoint[] =>
+  raw ? (JSON.parse(raw) as StoredEndpoint[]).map(upgraded) : [];
 
 /** A company's webhook endpoints: one record, so the limit of 5 and every change are atomic. */
 export class EndpointStore {
@@ -48,8 +55,7 @@ export class EndpointStore {
   ) {}
 
   private async stored(company: string): Promise<StoredEndpoint[]> {
-    const raw = await this.kv.get(this.k.endpoints(company));
-    return raw ? (JSON.parse(raw) as StoredEndpoint[]) : [];
+    return parsed(await this.kv.get(this.k.endpoints(company)));
   }
 
   async list(company: string): Promise<WebhookEndpoint[]> {
@@ -84,7 +90,7 @@ export class EndpointStore {
     return {
       reads: [{ get: this.k.endpoints(company) }],
       decode: ([raw]) => {
-        const endpoints = raw ? (JSON.parse(raw as string) as StoredEndpoint[]) : [];
+        const endpoints = parsed(raw as string | null);
         return (id) => {
           const found = endpoints.find((e) => e.id === id);
           return found ? { endpoint: publicView(found), secrets: this.signing(company, found) } : null;
@@ -103,7 +109,7 @@ export class EndpointStore {
     edit: (endpoints: StoredEndpoint[]) => { next: StoredEndpoint[]; result: T },
   ) {
     return updateRecord(this.kv, this.k.endpoints(company), (raw) => {
-      const { next, result } = edit(raw ? (JSON.parse(raw) as StoredEndpoint[]) : []);
+      const { next, result } = edit(parsed(raw));
       return { value: JSON.stringify(next), result };
     });
   }
@@ -111,7 +117,7 @@ export class EndpointStore {
   /** A new endpoint and its secret (shown once); refused beyond the limit. */
   async create(
     company: string,
-    input: { url: string; events: EventType[]; enabled: boolean },
+    input: { url: string; events: Subscription; enabled: boolean },
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const id = `we_${randomToken(12)}`;
     const { secret, sealed } = this.newSecret(company, id);
@@ -122,6 +128,7 @@ export class EndpointStore {
       failing_since: null,
       created_at: monotonicTimestamp(),
       secrets: [{ sealed, expires_at: null }],
+      ...currentFormat,
     };
     return this.change(company, (endpoints) => {
       if (endpoints.length >= ENDPOINTS_PER_COMPANY) {

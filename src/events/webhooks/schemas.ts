@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../model.js';
+import { ALL_EVENTS } from './subscriptions.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -18,9 +19,18 @@ export const webhookUrl = z
     return (url.protocol === 'https:' || local) && !url.username && !url.password && !url.hash;
   }, 'must be an https URL (http only for localhost), without user info or fragment');
 
-const eventTypes = z.array(z.enum(EVENT_TYPES)).min(1).max(EVENT_TYPES.length);
+const SUBSCRIBABLE = [ALL_EVENTS, ...EVENT_TYPES] as const;
 
-/** `POST /webhook_endpoints`: `events` defaults to every type, `enabled` to true. */
+const eventTypes = z
+  .array(z.enum(SUBSCRIBABLE))
+  .min(1)
+  .max(EVENT_TYPES.length)
+  .refine(
+    (events) => !events.includes(ALL_EVENTS) || events.length === 1,
+    `"${ALL_EVENTS}" (every type, those added later included) stands alone`,
+  );
+
+/** `POST /webhook_endpoints`: `events` defaults to `["*"]` (every type, now and later), `enabled` to true. */
 export const webhookEndpointCreate = z.strictObject({
   url: webhookUrl,
   events: eventTypes.optional(),
@@ -37,7 +47,9 @@ export const webhookEndpointUpdate = z.strictObject({
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
-  events: z.array(z.enum(EVENT_TYPES)),
+  events: z
+    .array(z.enum(SUBSCRIBABLE))
+    .describe('The event types it receives; `["*"]`: every type, those added later included.'),
   enabled: z.boolean(),
   disabled_reason: z.enum(['failing']).nullable(),
   failing_since: z.string().nullable(),

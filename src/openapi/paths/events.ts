@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emptyBody } from '../../api/connect.js';
 import { eventListQuery } from '../../api/events.js';
-import { EVENT_TYPES } from '../../events/model.js';
 import { webhookEndpointCreate, webhookEndpointUpdate } from '../../events/webhooks/schemas.js';
 import type { Operation } from '../operation.js';
 import {
@@ -28,7 +27,7 @@ const event = {
 const endpoint = {
   id: 'we_7QkzN3v9cW1rT5yX',
   url: 'https://app.example.com/adlink/webhooks',
-  events: [...EVENT_TYPES],
+  events: ['*'],
   enabled: true,
   disabled_reason: null,
   failing_since: null,
@@ -104,7 +103,9 @@ export const eventOperations: Operation[] = [
     summary: 'Add a webhook endpoint',
     body: {
       required: true,
-      description: '`events` defaults to every type, `enabled` to true.',
+      description:
+        '`events` defaults to `["*"]`: every type, those added later included (`"*"` stands alone); ' +
+        '`enabled` defaults to true.',
       content: {
         'application/json': {
           schema: webhookEndpointCreate,

@@ -63,8 +63,9 @@ const DESCRIPTION =
   'Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s ' +
   'reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query ' +
   '(`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` ' +
-  'for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that ' +
-  'prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.';
+  'for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting ' +
+  "with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. " +
+  'A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.';
 
 const ERRORS = [...PLATFORM_ERRORS, 'unsupported_for_platform', 'platform_validation_failed'] as const;
 
