@@ -21,6 +21,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
   const k = keys(prefix);
   const tokenSchedule = new TokenSchedule(kv, prefix);
   const ledger = new Ledger(kv, k);
+  const sessions = new ConnectSessionStore(kv, k, ledger);
   return {
     kv,
     keys: k,
@@ -28,9 +29,9 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     accessTokens: new AccessTokenStore(kv, k, ledger),
     settings: new CompanySettingsStore(kv, k, encryption),
     profile: new CompanyProfileStore(kv, k, encryption),
-    customers: new CustomerStore(kv, k, tokenSchedule),
-    idempotency: new IdempotencyStore(kv, k),
-    sessions: new ConnectSessionStore(kv, k),
+    customers: new CustomerStore(kv, k, tokenSchedule, sessions),
+    idempotency: new IdempotencyStore(kv, k, ledger),
+    sessions,
     connections: new ConnectionStore(kv, k, encryption),
     adSets: new ResourceCache(kv, adSetKeys(k)),
     campaigns: new ResourceCache(kv, campaignKeys(k)),
