@@ -144,7 +144,7 @@ export const ERROR_CODES = {
   quota_exceeded: {
     status: 409,
     type: 'invalid_request_error',
-    doc: 'Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or the access tokens of the customer acting hold their share (open connect links, idempotency records); `param` names which. Delete some, or wait for links, keys and tokens to end.',
+    doc: 'Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.',
   },
   rate_limited: {
     status: 429,

@@ -169,7 +169,7 @@ export interface paths {
         put?: never;
         /**
          * Create an access token that acts for this customer only
-         * @description Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). It counts against your company’s rate limit, expires after `expires_in` seconds and can be revoked at any time.
+         * @description Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). With the customer’s other tokens, it has a rate limit and quotas of its own, apart from your company’s; it expires after `expires_in` seconds and can be revoked at any time.
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -1242,7 +1242,7 @@ export interface components {
     responses: never;
     parameters: {
         /**
-         * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+         * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
          * @example signup-4711
          */
         IdempotencyKey: string;
@@ -1262,12 +1262,12 @@ export interface components {
          */
         Link: string;
         /**
-         * @description What is left of your company’s vendor API budget this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets.
+         * @description What is left of the budget this request counted against this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets. `"api"` is your company’s (company tokens), `"customer"` the customer’s own (its access tokens, all together).
          * @example "api";r=1199;t=60
          */
         RateLimit: string;
         /**
-         * @description Your company’s vendor API budget: `q` requests per `w` seconds (`API_RATE_LIMIT`).
+         * @description The budget this request counted against: `q` requests per `w` seconds. `"api"`: your company’s, with a company token (`API_RATE_LIMIT`); `"customer"`: the customer’s own, with its access tokens, apart from the company’s (`ACCESS_TOKEN_RATE_LIMIT`).
          * @example "api";q=1200;w=60
          */
         "RateLimit-Policy": string;
@@ -1450,7 +1450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1557,7 +1557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1705,7 +1705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1815,7 +1815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1952,7 +1952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2092,7 +2092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2222,7 +2222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2261,7 +2261,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2355,7 +2355,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             * @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              */
@@ -2399,7 +2399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2522,7 +2522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2642,7 +2642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2775,7 +2775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2917,7 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire. */
+            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2947,7 +2947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3071,7 +3071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3207,7 +3207,7 @@ export interface operations {
             /**
              * @description `no_platform_available`: No ad platform can be connected: none is configured on this deployment, or your company offers none.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -3218,7 +3218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3339,7 +3339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3477,7 +3477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3672,7 +3672,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -3826,7 +3826,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3949,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4084,7 +4084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4208,7 +4208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4578,7 +4578,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -4802,7 +4802,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -4984,7 +4984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5185,7 +5185,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -5250,7 +5250,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5537,7 +5537,7 @@ export interface operations {
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -5580,7 +5580,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -5773,7 +5773,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6097,7 +6097,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6299,7 +6299,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6535,7 +6535,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6704,7 +6704,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6897,7 +6897,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6962,7 +6962,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7195,7 +7195,7 @@ export interface operations {
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -7238,7 +7238,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7424,7 +7424,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7704,7 +7704,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7901,7 +7901,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -8137,7 +8137,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -8289,7 +8289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8437,7 +8437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire. */
+            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8467,7 +8467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8605,7 +8605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8723,7 +8723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8899,7 +8899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9034,7 +9034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9201,7 +9201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9349,7 +9349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9510,7 +9510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
