@@ -249,11 +249,11 @@ export function createApp({
     ),
   );
 
-  // Vendor endpoints authenticate (and count against their company's limit) and check what the token
-  // may do before they read a body; introspection reads its own ahead, holding any error until then
-  // (http/vendor-body.ts).
+  // Vendor endpoints authenticate (and count against their budget: the company's, or an access token's
+  // customer's) and check what the token may do before they read a body; introspection reads its own
+  // ahead, holding any error until then (http/vendor-body.ts).
   const failures = new AuthFailures(store.kv, store.keys, config.limits.authFailures);
-  const authenticated = authenticate(store, failures, config.limits.apiPerMinute, (err) =>
+  const authenticated = authenticate(store, failures, config.limits, (err) =>
     log.warn({ err }, 'could not record token use'),
   );
   const guarded = (access: RequestHandler) => [

@@ -202,7 +202,8 @@ export const environmentSchema = z.object({
     shownDefault: 'generated (not in production)',
   }),
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1200).register(variableDocs, {
-    meaning: 'Vendor API requests per company per minute (1–1,000,000); more answer 429 `rate_limited`.',
+    meaning:
+      "Vendor API requests per company per minute with its company tokens (1–1,000,000); more answer 429 `rate_limited`. Access tokens have their customer's own budget.",
   }),
   AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100).register(variableDocs, {
     meaning:
@@ -212,15 +213,43 @@ export const environmentSchema = z.object({
     meaning: 'Customers a company may have; more answer 409 `quota_exceeded`.',
   }),
   OPEN_LINK_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(10_000).register(variableDocs, {
-    meaning: 'Connect links a company may have open (issued and not yet expired, used or not).',
+    meaning: 'Connect links a company token may have open (issued, neither expired, used nor revoked).',
   }),
   IDEMPOTENCY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100_000).register(variableDocs, {
-    meaning: 'Idempotency records a company may hold (each lives 24 hours).',
+    meaning:
+      "Idempotency records a company's company tokens may hold (each lives 24 hours; refusals keep none).",
   }),
   ACCESS_TOKEN_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(10_000).register(variableDocs, {
     meaning:
       'Live access tokens (neither expired nor revoked) a company may hold, all its customers together (1–1,000,000); more answer 409 `quota_exceeded`.',
   }),
+  ACCESS_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional().register(variableDocs, {
+    meaning:
+      "Vendor API requests per minute with a customer's access tokens, all its tokens together (1–1,000,000): a budget of the customer's own, apart from the company token's `API_RATE_LIMIT`; more answer 429 `rate_limited`.",
+    shownDefault: 'a quarter of `API_RATE_LIMIT`',
+  }),
+  ACCESS_TOKEN_OPEN_LINK_QUOTA: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .optional()
+    .register(variableDocs, {
+      meaning:
+        "Connect links a customer's access tokens may have open, all its tokens together: a share of its own, apart from the company token's `OPEN_LINK_QUOTA`.",
+      shownDefault: 'a quarter of `OPEN_LINK_QUOTA`',
+    }),
+  ACCESS_TOKEN_IDEMPOTENCY_QUOTA: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .optional()
+    .register(variableDocs, {
+      meaning:
+        "Idempotency records a customer's access tokens may hold, all its tokens together: a share of its own, apart from the company token's `IDEMPOTENCY_QUOTA`.",
+      shownDefault: 'a quarter of `IDEMPOTENCY_QUOTA`',
+    }),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000).register(variableDocs, {
     meaning:
       'How long (100–120000 ms) a platform API call may take before the request fails with 504 `platform_timeout`.',
@@ -504,18 +533,20 @@ export interface WebhookSettings {
 }
 
 export interface Limits {
-  /** Vendor API requests per company per minute. */
+  /** Vendor API requests per company per minute, with its company tokens. */
   apiPerMinute: number;
   /** Failed authentications (company tokens, sign-in links) per client IP per 15 minutes. */
   authFailures: number;
   /** Customers a company may have. */
   customers: number;
-  /** Connect links a company may have open (issued and not yet expired). */
+  /** Connect links a company's company tokens may have open (issued, neither expired, used nor revoked). */
   openLinks: number;
-  /** Idempotency records a company may hold (a key lives 24 hours). */
+  /** Idempotency records a company's company tokens may hold (a key lives 24 hours). */
   idempotencyRecords: number;
   /** Live (neither expired nor revoked) access tokens a company may hold, all its customers together. */
   accessTokens: number;
+  /** What each customer's access tokens may spend together, apart from the company token's budget. */
+  customerShare: Pick<Limits, 'apiPerMinute' | 'openLinks' | 'idempotencyRecords'>;
 }
 
 export class ConfigError extends Error {
@@ -523,6 +554,8 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+const quarter = (limit: number) => Math.max(1, Math.floor(limit / 4));
 
 const platformEnv = (env: object, id: PlatformId, what: string) =>
   (env as Record<string, string | undefined>)[envName(id, what)];
@@ -579,6 +612,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       openLinks: e.OPEN_LINK_QUOTA,
       idempotencyRecords: e.IDEMPOTENCY_QUOTA,
       accessTokens: e.ACCESS_TOKEN_QUOTA,
+      customerShare: {
+        apiPerMinute: e.ACCESS_TOKEN_RATE_LIMIT ?? quarter(e.API_RATE_LIMIT),
+        openLinks: e.ACCESS_TOKEN_OPEN_LINK_QUOTA ?? quarter(e.OPEN_LINK_QUOTA),
+        idempotencyRecords: e.ACCESS_TOKEN_IDEMPOTENCY_QUOTA ?? quarter(e.IDEMPOTENCY_QUOTA),
+      },
     },
     platformCredentials: Object.fromEntries(
       REAL_PLATFORMS.flatMap((id) => {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Spender } from './domain/budget.js';
 
 /**
  * The closed list of error codes adlink answers with. test/errors.test.ts checks that the
@@ -143,12 +144,12 @@ export const ERROR_CODES = {
   quota_exceeded: {
     status: 409,
     type: 'invalid_request_error',
-    doc: 'Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.',
+    doc: 'Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.',
   },
   rate_limited: {
     status: 429,
     type: 'rate_limit_error',
-    doc: 'Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).',
+    doc: 'Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).',
   },
   idempotency_key_reused: {
     status: 422,
@@ -233,11 +234,13 @@ export class StoreUnavailableError extends Error {
 
 export const RETRY_AFTER_SECONDS = 1;
 
-/** 409 quota_exceeded: the company already holds `limit` of `what`. */
-export const quotaExceeded = (what: string, limit: number, param?: string) =>
+/** 409 quota_exceeded: the company (or a customer's access tokens, their share) already holds `limit` of `what`. */
+export const quotaExceeded = (what: string, limit: number, param?: string, spender?: Spender) =>
   new AppError(
     'quota_exceeded',
-    `Your company already holds ${limit} ${what}, its quota.`,
+    spender?.customer === undefined
+      ? `Your company already holds ${limit} ${what}, its quota.`
+      : `The access tokens of customer ${spender.customer} already hold ${limit} ${what}, their share.`,
     param ? { param } : {},
   );
 

@@ -43,6 +43,21 @@ describe('store round trips of the hot vendor requests', () => {
     expect(await fewest(async () => void (await newLink(h, acme, customer)))).toBe(2);
   });
 
+  it("link issuance with an access token: 2 too (its customer's share of links read with the authentication)", async () => {
+    const issued = await h.http
+      .post(`/customers/${customer}/access_tokens`)
+      .set('Authorization', acme.auth)
+      .send({ scope: 'write' });
+    const link = async () => {
+      const res = await h.http
+        .get(`/customers/${customer}/connect`)
+        .set('Authorization', `Bearer ${issued.body.token}`);
+      expect(res.status).toBe(200);
+    };
+    await link();
+    expect(await fewest(link)).toBe(2);
+  });
+
   it('introspection: 1 (authentication with the session its token claims), as JSON and as a form', async () => {
     const { token } = linkParts(await newLink(h, acme, customer));
     for (const form of [false, true]) {

@@ -552,24 +552,49 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
 
   describe('idempotency records', () => {
     it('reserves once, then replays, detects mismatches and in-flight requests', async () => {
-      const company = await store.companies.create('Idem');
+      const company = { company: (await store.companies.create('Idem')).id };
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => store.idempotency.reserve(company.id, 'key-1', 'fp')),
+        Array.from({ length: 10 }, () => store.idempotency.reserve(company, 'key-1', 'fp')),
       );
       expect(results.filter((r) => r.kind === 'started')).toHaveLength(1);
       expect(results.filter((r) => r.kind === 'in_flight')).toHaveLength(9);
-      expect(await store.idempotency.reserve(company.id, 'key-1', 'other')).toEqual({ kind: 'mismatch' });
+      expect(await store.idempotency.reserve(company, 'key-1', 'other')).toEqual({ kind: 'mismatch' });
+      expect(await store.idempotency.kept(company)).toBe(0);
 
-      await store.idempotency.complete(company.id, 'key-1', 'fp', { status: 201, body: { id: 'x' } });
-      expect(await store.idempotency.reserve(company.id, 'key-1', 'fp')).toEqual({
+      await store.idempotency.complete(company, 'key-1', 'fp', { status: 201, body: { id: 'x' } }, 10);
+      expect(await store.idempotency.kept(company)).toBe(1);
+      expect(await store.idempotency.reserve(company, 'key-1', 'fp')).toEqual({
         kind: 'replay',
         response: { status: 201, body: { id: 'x' } },
       });
-      const other = await store.companies.create('Other');
-      expect(await store.idempotency.reserve(other.id, 'key-1', 'fp')).toEqual({ kind: 'started' });
+      const other = { company: (await store.companies.create('Other')).id };
+      expect(await store.idempotency.reserve(other, 'key-1', 'fp')).toEqual({ kind: 'started' });
 
-      await store.idempotency.release(other.id, 'key-1');
-      expect(await store.idempotency.reserve(other.id, 'key-1', 'fp2')).toEqual({ kind: 'started' });
+      await store.idempotency.release(other, 'key-1');
+      expect(await store.idempotency.reserve(other, 'key-1', 'fp2')).toEqual({ kind: 'started' });
+    });
+
+    it("keeps a customer's access tokens' records apart from the company's, and counts them apart", async () => {
+      const company = { company: (await store.companies.create('Idem')).id };
+      const [a, b] = [
+        { ...company, customer: (await store.customers.create(company.company, 'A')).id },
+        { ...company, customer: (await store.customers.create(company.company, 'B')).id },
+      ];
+      await store.idempotency.reserve(company, 'shared', 'fp');
+      await store.idempotency.complete(company, 'shared', 'fp', { status: 201, body: { id: 'co' } }, 10);
+      expect(await store.idempotency.reserve(a, 'shared', 'fp')).toEqual({ kind: 'started' });
+      await store.idempotency.complete(a, 'shared', 'fp', { status: 201, body: { id: 'a' } }, 10);
+      expect(await store.idempotency.reserve(b, 'shared', 'fp')).toEqual({ kind: 'started' });
+      expect(await store.idempotency.reserve(a, 'shared', 'fp')).toEqual({
+        kind: 'replay',
+        response: { status: 201, body: { id: 'a' } },
+      });
+      expect(await store.idempotency.reserve(company, 'shared', 'fp')).toEqual({
+        kind: 'replay',
+        response: { status: 201, body: { id: 'co' } },
+      });
+      expect([await store.idempotency.kept(company), await store.idempotency.kept(a)]).toEqual([1, 1]);
+      expect(await store.idempotency.kept(b)).toBe(0);
     });
   });
 
@@ -670,7 +695,14 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
   it('puts every company-owned key of a company in one hash slot', async () => {
     const company = await store.companies.create('Slots');
     const customer = await store.customers.create(company.id, 'x');
-    await store.idempotency.reserve(company.id, 'k', 'fp');
+    await store.idempotency.reserve({ company: company.id }, 'k', 'fp');
+    await store.idempotency.complete(
+      { company: company.id, customer: customer.id },
+      'k',
+      'fp',
+      { status: 201, body: {} },
+      10,
+    );
     await store.companies.createToken(company.id);
     const cached = { company: company.id, customer: customer.id, platform: 'sandbox' };
     await store.campaigns.replaceAll(cached, [{ id: 'cmp_1', status: 'Paused', advertiser: 'act_1' }]);

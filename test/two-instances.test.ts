@@ -37,7 +37,7 @@ describe('two instances on one Redis', () => {
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     publicBaseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-    const env = { PUBLIC_BASE_URL: publicBaseUrl, API_RATE_LIMIT: '5' };
+    const env = { PUBLIC_BASE_URL: publicBaseUrl, API_RATE_LIMIT: '5', ACCESS_TOKEN_RATE_LIMIT: '5' };
     a = await startHarness({ env });
     b = await startHarness({ env, prefix: a.prefix });
     target = a;

@@ -7,6 +7,7 @@ import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
+import type { Spender } from '../domain/budget.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
 import { AppError, customerNotFound } from '../errors.js';
@@ -113,12 +114,12 @@ export function createConnectApiRoutes(
     },
   });
 
-  const ownLinkContext = async (company: string) => {
-    await store.customers.own(company);
-    const [context] = await readPlans(store.kv, links.contextPlan(company, OWN_CUSTOMER));
+  const ownLinkContext = async (spender: Spender) => {
+    await store.customers.own(spender.company);
+    const [context] = await readPlans(store.kv, links.contextPlan(spender, OWN_CUSTOMER));
     return context;
   };
-  const linkContext = readsWithGate((req, company) => links.contextPlan(company, req.params.id as string));
+  const linkContext = readsWithGate((req, owner) => links.contextPlan(owner, req.params.id as string));
   resource(
     router,
     '/customers/:id/connect',
@@ -131,7 +132,7 @@ export function createConnectApiRoutes(
         const context =
           (await linkContext.read(req, store.kv)) ??
           // The built-in customer is created on first use: read again once it is.
-          (id === OWN_CUSTOMER ? await ownLinkContext(req.auth!.company) : null);
+          (id === OWN_CUSTOMER ? await ownLinkContext(req.auth!) : null);
         if (!context) throw customerNotFound(id);
         const { customer } = context;
         const offered = offeredOf(platforms.available(), context.hidden);
@@ -153,6 +154,7 @@ export function createConnectApiRoutes(
               platforms: chosen,
               expiresIn: query.expires_in,
               ...(query.locale === undefined ? {} : { locale: query.locale }),
+              spender: req.auth!,
             },
             context,
           ),
@@ -244,8 +246,8 @@ export function createConnectApiRoutes(
     vendor.company,
   );
 
-  const introspection = readsWithGate((req, company) =>
-    links.introspectionPlan(company, (req.body as { token?: unknown } | undefined)?.token),
+  const introspection = readsWithGate((req, owner) =>
+    links.introspectionPlan(owner.company, (req.body as { token?: unknown } | undefined)?.token),
   );
   resource(
     router,

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { budgetOf, type Spender } from '../domain/budget.js';
 import { isCustomerId } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, quotaExceeded } from '../errors.js';
@@ -19,7 +20,7 @@ export interface LinkContext {
   /** Platforms the company does not offer. */
   hidden: PlatformId[];
   settings: CompanySettings;
-  /** The company's open links now, for its quota. */
+  /** The spender's open links now, for its quota (the company's, or the customer's access tokens' share). */
   openLinks: number;
 }
 
@@ -38,6 +39,8 @@ export interface LinkRequest {
   expiresIn: number;
   /** The hosted pages' language; without it the browser's, else the company's default. */
   locale?: string;
+  /** Whose quota the link counts against: the company's (by default), or a customer's access tokens' share. */
+  spender?: Spender;
 }
 
 /** Connect links for the vendor, and the introspection its main API uses to check session tokens. */
@@ -56,15 +59,16 @@ export class ConnectLinks {
 
   /**
    * What issuing a link for the customer reads, in one round trip; null when the customer is not the
-   * company's (another company's customer reads as missing).
+   * spender's company's (another company's customer reads as missing).
    */
-  contextPlan(company: string, customerId: string): ReadPlan<LinkContext | null> {
+  contextPlan(spender: Spender, customerId: string): ReadPlan<LinkContext | null> {
     if (!isCustomerId(customerId)) return { reads: [], decode: () => null };
+    const { company } = spender;
     const all = allOf<[Customer | null, PlatformId[], CompanySettings, number]>(
       this.store.customers.getPlan(company, customerId),
       this.store.profile.hiddenPlan(company),
       this.store.settings.getPlan(company),
-      this.store.ledger.livePlan(company, 'open_links'),
+      this.store.ledger.livePlan(spender, 'open_links'),
     );
     return {
       reads: all.reads,
@@ -83,12 +87,13 @@ export class ConnectLinks {
     request: LinkRequest,
     context?: Pick<LinkContext, 'settings' | 'openLinks'>,
   ): Promise<{ connect_url: string; expires_at: string }> {
+    const spender = request.spender ?? { company: request.company };
     const [settings, openLinks] = context
       ? [context.settings, context.openLinks]
       : await readPlans(
           this.store.kv,
           this.store.settings.getPlan(request.company),
-          this.store.ledger.livePlan(request.company, 'open_links'),
+          this.store.ledger.livePlan(spender, 'open_links'),
         );
     let redirectUri = request.redirectUri === null ? null : settings.default_redirect_uri;
     if (typeof request.redirectUri === 'string') {
@@ -101,8 +106,8 @@ export class ConnectLinks {
       }
       redirectUri = request.redirectUri;
     }
-    const quota = this.config.limits.openLinks;
-    if (openLinks >= quota) throw quotaExceeded('open connect links', quota);
+    const quota = budgetOf(this.config.limits, spender).openLinks;
+    if (openLinks >= quota) throw quotaExceeded('open connect links', quota, undefined, spender);
     const { token, claims } = this.tokens.issue(request.company, request.customer, request.expiresIn);
     await this.store.sessions.createSession(
       claims.jti,
@@ -115,7 +120,7 @@ export class ConnectLinks {
       },
       this.store.ledger.entry(
         this.store.kv.batch(),
-        request.company,
+        spender,
         'open_links',
         claims.jti,
         claims.exp * 1000,

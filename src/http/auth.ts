@@ -1,8 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Limits } from '../config.js';
+import { budgetOf } from '../domain/budget.js';
 import { AppError } from '../errors.js';
 import { BEARER_TOKEN_FORMAT, type TokenOwner, tokenHash } from '../store/companies.js';
 import type { Store } from '../store/index.js';
-import { type AuthFailures, rateLimited, rateLimitHeaders } from './rate-limit.js';
+import { type AuthFailures, type RateLimit, rateLimited, rateLimitHeaders } from './rate-limit.js';
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;
 /** Token owners this process has seen; past this many it starts again (a deployment has few tokens). */
@@ -10,6 +12,15 @@ const MAX_KNOWN_OWNERS = 10_000;
 interface KnownOwner {
   value: string;
   owner: TokenOwner;
+  budget: RateBudget;
+}
+
+/** A per-minute budget: its policy's name, its counter and what it allows. */
+interface RateBudget extends RateLimit {
+  name: string;
+  counter: string;
+  /** Who spent it, for the 429's message. */
+  spent: string;
 }
 
 const INVALID = 'The token is invalid, has expired or has been revoked.';
@@ -25,35 +36,50 @@ function refuse(code: 'missing_token' | 'invalid_token', message: string): AppEr
 
 /**
  * Every vendor endpoint: `Authorization: Bearer <company token or access token>`, checked against the
- * store each time, and counted against its company's per-minute limit (an access token's too); every
- * answer says what is left. One atomic step in the store does both, together with the client
- * address's failure limit (wrong tokens count against it). The owner a token hash had is remembered
- * only to name the company's counter (and the company whose reads a route offers go with the step,
- * see `readsWithGate`): the store step counts nothing unless the hash still maps to that owner, so a
+ * store each time, and counted against its per-minute budget: a company token's company's, an access
+ * token's customer's own (all that customer's tokens together, apart from the company's, see
+ * `budgetOf`); every answer says what is left. One atomic step in the store does both, together with
+ * the client address's failure limit (wrong tokens count against it). The owner a token hash had is
+ * remembered only to name the counter (and the owner whose reads a route offers go with the step, see
+ * `readsWithGate`): the store step counts nothing unless the hash still maps to that owner, so a
  * revoked token is refused at once on every instance. An access token's lookup expires with it, and
  * its owner names the expiry, checked here too.
  */
 export function authenticate(
   store: Store,
   failures: AuthFailures,
-  perMinute: number,
+  limits: Limits,
   onTouchError: (err: unknown) => void,
 ): RequestHandler {
-  const policy = { limit: perMinute, windowMs: 60_000 };
-  /** Per token hash: the lookup's value this process saw last, and the owner it names. */
+  const windowMs = 60_000;
+  const rateBudget = (owner: TokenOwner): RateBudget => {
+    const ofCustomer = owner.customer !== undefined;
+    const name = ofCustomer ? 'customer' : 'api';
+    return {
+      name,
+      counter: store.keys.rateLimit(name, ofCustomer ? `${owner.company}:${owner.customer}` : owner.company),
+      limit: budgetOf(limits, owner).apiPerMinute,
+      windowMs,
+      spent: ofCustomer ? `The access tokens of customer ${owner.customer}` : 'Your company',
+    };
+  };
+  /** Per token hash: the lookup's value this process saw last, the owner it names and its budget. */
   const known = new Map<string, KnownOwner>();
   const gate = async (req: Request, blocker: string, hash: string, seen: KnownOwner | undefined) => {
     const expected = seen?.value;
-    const company = seen === undefined ? '' : seen.owner.company;
-    const reading = seen === undefined ? undefined : req.readsWithGate?.plan(company);
+    const reading = seen === undefined ? undefined : req.readsWithGate?.plan(seen.owner);
     const result = await store.kv.gate(
-      { blocker, lookup: store.keys.tokenByHash(hash), counter: store.keys.rateLimit('api', company) },
+      {
+        blocker,
+        lookup: store.keys.tokenByHash(hash),
+        counter: seen?.budget.counter ?? store.keys.rateLimit('api', ''),
+      },
       failures.limit,
       expected ?? '',
-      policy.windowMs,
+      windowMs,
       reading?.reads,
     );
-    // The reads were of `company`: they count only when the token is still that company's.
+    // The reads were of `seen`'s owner: they count only when the token still has that owner.
     if (reading && 'value' in result && result.hit !== null && result.value === expected) {
       req.readsWithGate!.value = reading.decode(result.reads);
     }
@@ -83,7 +109,8 @@ export function authenticate(
     if ('value' in result && result.value !== null && result.hit === null) {
       if (known.size >= MAX_KNOWN_OWNERS) known.clear();
       // Shared by every request of the token: frozen.
-      seen = { value: result.value, owner: Object.freeze(JSON.parse(result.value) as TokenOwner) };
+      const owner = Object.freeze(JSON.parse(result.value) as TokenOwner);
+      seen = { value: result.value, owner, budget: rateBudget(owner) };
       known.set(hash, seen);
       result = await gate(req, blocker, hash, seen);
     }
@@ -94,11 +121,15 @@ export function authenticate(
       await failures.record(req);
       throw refuse('invalid_token', INVALID);
     }
-    const owner = seen!.owner;
+    const { owner, budget } = seen!;
     const { count, ttlMs } = result.hit;
-    const headers = rateLimitHeaders('api', policy, count, ttlMs);
-    if (count > policy.limit) {
-      throw rateLimited(`Your company sent more than ${policy.limit} requests this minute.`, headers, ttlMs);
+    const headers = rateLimitHeaders(budget.name, budget, count, ttlMs);
+    if (count > budget.limit) {
+      throw rateLimited(
+        `${budget.spent} sent more than ${budget.limit} requests this minute.`,
+        headers,
+        ttlMs,
+      );
     }
     res.set(headers);
     req.auth = owner;

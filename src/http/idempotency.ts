@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
-import { AppError, errorBody, quotaExceeded } from '../errors.js';
-import { IDEMPOTENCY_TTL_MS, type SavedResponse } from '../store/idempotency.js';
+import { budgetOf } from '../domain/budget.js';
+import { AppError, quotaExceeded } from '../errors.js';
+import type { SavedResponse } from '../store/idempotency.js';
 import type { Store } from '../store/index.js';
 
 export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -18,9 +19,22 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Runs a write with Stripe's `Idempotency-Key` semantics, scoped to the company: the same key and
- * request replay the saved response, the same key with another request is 422, and a key whose first
- * request is still running is 409. Call it after validation: rejected input saves nothing.
+ * What makes two requests the same: method, path, query and parameters, and for an access token the
+ * customer it acts for (its records have a namespace of their own too). A company token's is as it
+ * was before access tokens had their own, so records kept across an upgrade still replay.
+ */
+function fingerprintOf(req: Request, params: unknown): string {
+  const customer = req.auth!.customer;
+  const request = `${req.method} ${req.path}?${canonical(req.query)} ${canonical(params)}`;
+  return customer === undefined ? request : `customer:${customer} ${request}`;
+}
+
+/**
+ * Runs a write with Stripe's `Idempotency-Key` semantics, scoped to the spender (the company for a
+ * company token, the customer for an access token): the same key and request replay the saved
+ * response, the same key with another request is 422, and a key whose first request is still
+ * running is 409. Only a response to a request that went through is kept: every 4xx and 5xx frees
+ * the key and counts against no quota. Call it after validation.
  */
 export async function sendIdempotent(
   store: Store,
@@ -44,9 +58,9 @@ export async function sendIdempotent(
       },
     );
   }
-  const company = req.auth!.company;
-  const fingerprint = `${req.method} ${req.path}?${canonical(req.query)} ${canonical(params)}`;
-  const reservation = await store.idempotency.reserve(company, key, fingerprint);
+  const spender = req.auth!;
+  const fingerprint = fingerprintOf(req, params);
+  const reservation = await store.idempotency.reserve(spender, key, fingerprint);
   switch (reservation.kind) {
     case 'mismatch':
       throw new AppError(
@@ -72,35 +86,21 @@ export async function sendIdempotent(
         .json(reservation.response.body);
       return;
   }
-  // A new key (replays of kept ones still answer above) counts against the company's quota.
-  const quota = req.app.locals.limits.idempotencyRecords;
-  if ((await store.ledger.live(company, 'idempotency')) >= quota) {
-    await store.idempotency.release(company, key);
-    throw quotaExceeded('idempotency records', quota, 'Idempotency-Key');
+  // A new key (replays of kept ones still answer above) needs room in the spender's quota.
+  const quota = budgetOf(req.app.locals.limits, spender).idempotencyRecords;
+  if ((await store.idempotency.kept(spender)) >= quota) {
+    await store.idempotency.release(spender, key);
+    throw quotaExceeded('idempotency records', quota, 'Idempotency-Key', spender);
   }
-  await store.ledger.add(
-    company,
-    'idempotency',
-    key,
-    Date.now() + IDEMPOTENCY_TTL_MS,
-    quota,
-    IDEMPOTENCY_TTL_MS,
-  );
   let result: SavedResponse;
   try {
     result = await run();
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      await store.idempotency.complete(company, key, fingerprint, {
-        status: err.status,
-        body: errorBody(err, req.id),
-      });
-    } else {
-      await store.idempotency.release(company, key).catch(() => {});
-    }
+    // Refused (4xx: nothing was written) or failed on our side: the client may retry with the key.
+    await store.idempotency.release(spender, key).catch(() => {});
     throw err;
   }
   // The write happened: the client gets its result even if saving it for replays fails.
-  await store.idempotency.complete(company, key, fingerprint, result).catch(() => {});
+  await store.idempotency.complete(spender, key, fingerprint, result, quota).catch(() => {});
   res.status(result.status).json(result.body);
 }

@@ -61,9 +61,10 @@ on the integrations pages or with \`npx adlink token create\`.
 
 Endpoints that act for one customer also take an **access token** (\`adl_at_…\`, \`POST
 /customers/{id}/access_tokens\`): it acts for that customer without naming it, with the scope \`read\`
-(GET only) or \`write\`, and counts against the company's rate limit. With it, naming another customer
-is 403 \`customer_not_allowed\`, an endpoint about the whole company 403 \`company_token_required\`,
-and a change with a read token 403 \`insufficient_scope\`. Each operation says whether it takes one.
+(GET only) or \`write\`, and spends its customer's own rate limit and quotas, apart from the company's.
+With it, naming another customer is 403 \`customer_not_allowed\`, an endpoint about the whole company 403
+\`company_token_required\`, and a change with a read token 403 \`insufficient_scope\`. Each operation says
+whether it takes one.
 
 ## Conventions
 
@@ -71,8 +72,9 @@ and a change with a read token 403 \`insufficient_scope\`. Each operation says w
 - Schemas are strict: an unknown field or query parameter is 400 \`unknown_parameter\`, a query parameter
   given twice 400 \`parameter_repeated\`, both naming it in \`param\`.
 - Bodies are JSON (else 415) of at most 100 kB (else 413); the ad-set and campaign writes and introspection also take forms.
-- Every authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\`; past the company's limit, 429
-  \`rate_limited\` with \`Retry-After\`.
+- Every authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\` of the budget it counted against
+  (\`"api"\`: the company's; \`"customer"\`: an access token's customer's); past it, 429 \`rate_limited\` with
+  \`Retry-After\`.
 - \`POST /customers\`, \`POST /v1/{platform}/adsets\` and \`POST /v1/{platform}/campaigns\` take an \`Idempotency-Key\`.
 - A customer of another company is answered exactly like a missing one.
 

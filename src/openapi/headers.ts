@@ -16,13 +16,14 @@ export const HEADERS = {
   RateLimit: {
     required: true,
     description:
-      'What is left of your company’s vendor API budget this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets.',
+      'What is left of the budget this request counted against this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets. `"api"` is your company’s (company tokens), `"customer"` the customer’s own (its access tokens, all together).',
     schema: { type: 'string' },
     example: '"api";r=1199;t=60',
   },
   'RateLimit-Policy': {
     required: true,
-    description: 'Your company’s vendor API budget: `q` requests per `w` seconds (`API_RATE_LIMIT`).',
+    description:
+      'The budget this request counted against: `q` requests per `w` seconds. `"api"`: your company’s, with a company token (`API_RATE_LIMIT`); `"customer"`: the customer’s own, with its access tokens, apart from the company’s (`ACCESS_TOKEN_RATE_LIMIT`).',
     schema: { type: 'string' },
     example: '"api";q=1200;w=60',
   },
@@ -68,7 +69,7 @@ export const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.',
+      'Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.',
     schema: { type: 'string', pattern: KEY_FORMAT.source },
     example: 'signup-4711',
   },

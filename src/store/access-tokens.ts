@@ -57,7 +57,7 @@ export class AccessTokenStore {
 
   /** How many of the company's access tokens are live (neither expired nor revoked). */
   live(company: string): Promise<number> {
-    return this.ledger.live(company, 'access_tokens');
+    return this.ledger.live({ company }, 'access_tokens');
   }
 
   /**
@@ -90,7 +90,7 @@ export class AccessTokenStore {
       .set(this.k.accessToken(company, stored.id), JSON.stringify(stored), { ttlMs: lifetimeMs })
       .zaddLex(this.k.accessTokens(company, customer), timeOrdered(stored.created_at, stored.id));
     await this.ledger
-      .entry(batch, company, 'access_tokens', stored.id, expiresAtMs, quota, MAX_ACCESS_TOKEN_LIFETIME_MS)
+      .entry(batch, { company }, 'access_tokens', stored.id, expiresAtMs, quota, MAX_ACCESS_TOKEN_LIFETIME_MS)
       .exec();
     await this.kv.set(this.k.tokenByHash(sha256), JSON.stringify(owner), {
       ttlMs: Math.max(1, expiresAtMs - Date.now()),
@@ -184,7 +184,7 @@ export class AccessTokenStore {
       batch
         .del(this.k.accessToken(company, t.id), this.k.tokenLastUsed(company, t.id))
         .zrem(this.k.accessTokens(company, t.customer), timeOrdered(t.created_at, t.id));
-      this.ledger.removal(batch, company, 'access_tokens', t.id, Date.parse(t.expires_at));
+      this.ledger.removal(batch, { company }, 'access_tokens', t.id, Date.parse(t.expires_at));
     }
     await batch.exec();
   }

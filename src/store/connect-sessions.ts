@@ -2,6 +2,7 @@ import type { PlatformId } from '../domain/platform-ids.js';
 import type { AdAccount } from './connections.js';
 import type { Keys } from './keys.js';
 import { type Batch, type Kv, type ReadPlan, readPlans } from './kv.js';
+import type { Ledger } from './ledger.js';
 
 /** What a connect link grants, kept while the link is valid (its JWT only points here by jti). */
 export interface SessionRecord {
@@ -48,7 +49,18 @@ export class ConnectSessionStore {
   constructor(
     private readonly kv: Kv,
     private readonly k: Keys,
+    private readonly ledger: Ledger,
   ) {}
+
+  /**
+   * Adds to `batch` the removal of a link's place in the open-links quotas, at its end (used or
+   * revoked): from the company's ledger and its customer's, whichever counted it (the other has no
+   * such entry).
+   */
+  private freeQuota(batch: Batch, jti: string, { company, customer, exp }: SessionRecord): Batch {
+    this.ledger.removal(batch, { company }, 'open_links', jti, exp * 1000);
+    return this.ledger.removal(batch, { company, customer }, 'open_links', jti, exp * 1000);
+  }
 
   /** Writes the session in one transaction, with whatever else `batch` already holds. */
   async createSession(jti: string, record: SessionRecord, batch: Batch = this.kv.batch()): Promise<void> {
@@ -75,15 +87,17 @@ export class ConnectSessionStore {
 
   /**
    * Consumes the link: exactly one caller gets the record (GETDEL). The winner's flow id is remembered
-   * until the link would have expired, so the same browser can come back with it.
+   * until the link would have expired, so the same browser can come back with it; the link no longer
+   * counts against a quota.
    */
   async consumeSession(company: string, jti: string, flowId: string): Promise<SessionRecord | null> {
     const raw = await this.kv.getdel(this.k.session(company, jti));
     if (!raw) return null;
     const record = JSON.parse(raw) as SessionRecord;
-    await this.kv.set(this.k.sessionUsed(company, jti), flowId, {
+    const remembered = this.kv.batch().set(this.k.sessionUsed(company, jti), flowId, {
       ttlMs: Math.max(1000, record.exp * 1000 - Date.now()),
     });
+    await this.freeQuota(remembered, jti, record).exec();
     return record;
   }
 
@@ -93,13 +107,27 @@ export class ConnectSessionStore {
 
   /** Revokes every open link of a customer. Returns how many were still open. */
   async revokeSessions(company: string, customer: string): Promise<number> {
+    const batch = this.kv.batch();
+    const open = await this.endSessions(batch, company, customer);
+    await batch.exec();
+    return open;
+  }
+
+  /**
+   * Adds to `batch` the end of every open link of a customer: the links, their index and their
+   * places in the open-links quotas. Returns how many were still open.
+   */
+  async endSessions(batch: Batch, company: string, customer: string): Promise<number> {
     const index = this.k.customerSessions(company, customer);
     const jtis = await this.kv.smembers(index);
-    const open = (await this.kv.mget(jtis.map((jti) => this.k.session(company, jti)))).filter(Boolean).length;
-    await this.kv
-      .batch()
-      .del(index, ...jtis.map((jti) => this.k.session(company, jti)))
-      .exec();
+    const raws = await this.kv.mget(jtis.map((jti) => this.k.session(company, jti)));
+    batch.del(index, ...jtis.map((jti) => this.k.session(company, jti)));
+    let open = 0;
+    raws.forEach((raw, i) => {
+      if (raw === null) return;
+      this.freeQuota(batch, jtis[i]!, JSON.parse(raw) as SessionRecord);
+      open++;
+    });
     return open;
   }
 

@@ -1,6 +1,7 @@
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, timeOrdered } from '../ids.js';
+import type { ConnectSessionStore } from './connect-sessions.js';
 import type { Keys } from './keys.js';
 import { type Kv, type ReadPlan, readPlans } from './kv.js';
 import type { TokenSchedule } from './token-schedule.js';
@@ -41,6 +42,7 @@ export class CustomerStore {
     private readonly kv: Kv,
     private readonly k: Keys,
     private readonly schedule: TokenSchedule,
+    private readonly sessions: ConnectSessionStore,
   ) {}
 
   async create(companyId: string, name: string): Promise<Customer> {
@@ -163,22 +165,20 @@ export class CustomerStore {
    */
   async delete(customer: Customer): Promise<void> {
     const { company, id } = customer;
-    const [jtis, runs] = await this.kv.smembersMany([
-      this.k.customerSessions(company, id),
-      this.k.customerReportRuns(company, id),
+    const batch = this.kv.batch();
+    const [runs] = await Promise.all([
+      this.kv.smembers(this.k.customerReportRuns(company, id)),
+      this.sessions.endSessions(batch, company, id),
     ]);
-    await this.kv
-      .batch()
+    await batch
       .del(
         this.k.customer(company, id),
         this.k.customerPlatforms(company, id),
-        this.k.customerSessions(company, id),
         this.k.customerReportRuns(company, id),
-        ...runs!.map((run) => this.k.reportRun(company, run)),
+        ...runs.map((run) => this.k.reportRun(company, run)),
         // Every platform, not only those listed when the customer was read: a connection saved since
         // is deleted too (and none can be saved after this: ConnectionStore.save needs the customer).
         ...PLATFORM_IDS.map((p) => this.k.connection(company, id, p)),
-        ...jtis!.map((jti) => this.k.session(company, jti)),
       )
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
       .zrem(this.k.customerNames(company), nameOrdered(customer.name, id))

@@ -22,6 +22,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
   const k = keys(prefix);
   const tokenSchedule = new TokenSchedule(kv, prefix);
   const ledger = new Ledger(kv, k);
+  const sessions = new ConnectSessionStore(kv, k, ledger);
   const adSets = new ResourceCache(kv, adSetKeys(k));
   const campaigns = new ResourceCache(kv, campaignKeys(k));
   const reports = new ReportStore(kv, k);
@@ -32,9 +33,9 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     accessTokens: new AccessTokenStore(kv, k, ledger),
     settings: new CompanySettingsStore(kv, k, encryption),
     profile: new CompanyProfileStore(kv, k, encryption),
-    customers: new CustomerStore(kv, k, tokenSchedule),
-    idempotency: new IdempotencyStore(kv, k),
-    sessions: new ConnectSessionStore(kv, k),
+    customers: new CustomerStore(kv, k, tokenSchedule, sessions),
+    idempotency: new IdempotencyStore(kv, k, ledger),
+    sessions,
     connections: new ConnectionStore(kv, k, encryption),
     adSets,
     campaigns,

@@ -5,6 +5,9 @@
  */
 export function keys(prefix: string) {
   const co = (companyId: string) => `${prefix}{co:${companyId}}`;
+  /** Where a spender's records start: the company's (its company tokens'), or one customer's access tokens'. */
+  const spender = (companyId: string, customerId: string | undefined) =>
+    customerId === undefined ? co(companyId) : `${co(companyId)}:customer:${customerId}`;
   return {
     prefix,
     companies: () => `${prefix}companies`,
@@ -24,7 +27,9 @@ export function keys(prefix: string) {
     customerNames: (companyId: string) => `${co(companyId)}:customer_names`,
     customerPlatforms: (companyId: string, customerId: string) =>
       `${co(companyId)}:customer:${customerId}:platforms`,
-    idempotency: (companyId: string, keyHash: string) => `${co(companyId)}:idem:${keyHash}`,
+    /** A company token's idempotency record, or (with `customerId`) one of that customer's access tokens. */
+    idempotency: (companyId: string, keyHash: string, customerId?: string) =>
+      `${spender(companyId, customerId)}:idem:${keyHash}`,
     settings: (companyId: string) => `${co(companyId)}:settings`,
     /** What the hosted pages show of the company: display name, accent colour, the logo's hash; the logo apart. */
     branding: (companyId: string) => `${co(companyId)}:branding`,
@@ -34,8 +39,12 @@ export function keys(prefix: string) {
     /** The company's own OAuth app for a platform, its secrets sealed. */
     oauthApp: (companyId: string, platform: string) => `${co(companyId)}:oauth_app:${platform}`,
     signingSecrets: (companyId: string) => `${co(companyId)}:signing_secrets`,
-    /** The company's live expiring records of one kind (for its quota): `<expiry ms>|<id>`, capped. */
-    ledger: (companyId: string, kind: string) => `${co(companyId)}:ledger:${kind}`,
+    /**
+     * The live expiring records of one kind (for a quota): `<expiry ms>|<id>`, capped; the company
+     * tokens', or (with `customerId`) that customer's access tokens'.
+     */
+    ledger: (companyId: string, kind: string, customerId?: string) =>
+      `${spender(companyId, customerId)}:ledger:${kind}`,
     session: (companyId: string, jti: string) => `${co(companyId)}:session:${jti}`,
     sessionUsed: (companyId: string, jti: string) => `${co(companyId)}:session_used:${jti}`,
     customerSessions: (companyId: string, customerId: string) =>

@@ -169,7 +169,7 @@ export interface paths {
         put?: never;
         /**
          * Create an access token that acts for this customer only
-         * @description Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). It counts against your company’s rate limit, expires after `expires_in` seconds and can be revoked at any time.
+         * @description Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). With the customer’s other tokens, it has a rate limit and quotas of its own, apart from your company’s; it expires after `expires_in` seconds and can be revoked at any time.
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -1244,7 +1244,7 @@ export interface components {
     responses: never;
     parameters: {
         /**
-         * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+         * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
          * @example signup-4711
          */
         IdempotencyKey: string;
@@ -1264,12 +1264,12 @@ export interface components {
          */
         Link: string;
         /**
-         * @description What is left of your company’s vendor API budget this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets.
+         * @description What is left of the budget this request counted against this window (draft-ietf-httpapi-ratelimit-headers): `r` requests remaining, `t` seconds until the window resets. `"api"` is your company’s (company tokens), `"customer"` the customer’s own (its access tokens, all together).
          * @example "api";r=1199;t=60
          */
         RateLimit: string;
         /**
-         * @description Your company’s vendor API budget: `q` requests per `w` seconds (`API_RATE_LIMIT`).
+         * @description The budget this request counted against: `q` requests per `w` seconds. `"api"`: your company’s, with a company token (`API_RATE_LIMIT`); `"customer"`: the customer’s own, with its access tokens, apart from the company’s (`ACCESS_TOKEN_RATE_LIMIT`).
          * @example "api";q=1200;w=60
          */
         "RateLimit-Policy": string;
@@ -1452,7 +1452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1559,7 +1559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1707,7 +1707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1817,7 +1817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1954,7 +1954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2094,7 +2094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2224,7 +2224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2263,7 +2263,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -2357,7 +2357,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             * @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              */
@@ -2401,7 +2401,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2524,7 +2524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2644,7 +2644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2777,7 +2777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2919,7 +2919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire. */
+            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2949,7 +2949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3073,7 +3073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3209,7 +3209,7 @@ export interface operations {
             /**
              * @description `no_platform_available`: No ad platform can be connected: none is configured on this deployment, or your company offers none.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -3220,7 +3220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3341,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3479,7 +3479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3674,7 +3674,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -3828,7 +3828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3951,7 +3951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4086,7 +4086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4210,7 +4210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4580,7 +4580,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -4804,7 +4804,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -4986,7 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5187,7 +5187,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -5252,7 +5252,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5539,7 +5539,7 @@ export interface operations {
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -5582,7 +5582,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -5775,7 +5775,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6099,7 +6099,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6301,7 +6301,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6537,7 +6537,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6706,7 +6706,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6899,7 +6899,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -6964,7 +6964,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. A request refused by validation or failed on our side (5xx) saves nothing.
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
                  * @example signup-4711
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7197,7 +7197,7 @@ export interface operations {
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
-             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire.
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
              */
             409: {
                 headers: {
@@ -7240,7 +7240,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7426,7 +7426,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7706,7 +7706,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -7903,7 +7903,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -8139,7 +8139,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
              *
              *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
              */
@@ -8278,7 +8278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8413,7 +8413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows; `param` names which. Delete some, or wait for links, keys and tokens to expire. */
+            /** @description `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8443,7 +8443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8568,7 +8568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8686,7 +8686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8849,7 +8849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -8984,7 +8984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9151,7 +9151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9299,7 +9299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9460,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from your company, or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
+            /** @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

@@ -25,7 +25,7 @@ export const accessTokenOperations: Operation[] = [
     tag: 'Access tokens',
     summary: 'Create an access token that acts for this customer only',
     description:
-      'Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). It counts against your company’s rate limit, expires after `expires_in` seconds and can be revoked at any time.',
+      'Requests with the token act for this customer without naming it (`customer` may be left out), within its scope; everything about the whole company is refused (403). With the customer’s other tokens, it has a rate limit and quotas of its own, apart from your company’s; it expires after `expires_in` seconds and can be revoked at any time.',
     pathParams: customerPath,
     params: idParam,
     body: {
