@@ -149,6 +149,25 @@ describe('tiktok: what is particular to TikTok', () => {
     expect((await browser.get(callback.href)).status).toBe(303);
   });
 
+  it('connects with a redirect that carries only auth_code and state', async () => {
+    const { company, customer } = await world.connect();
+    const browser = new FlowClient(world.h.baseUrl);
+    await enter(browser, (await newLink(world.h, company, customer, { platforms: 'tiktok' })).connect_url);
+    const callback = new URL(await consentAtEmulator(world, browser, 'tiktok', 'allow'));
+    const authCode = callback.searchParams.get('auth_code');
+    callback.searchParams.delete('code');
+    expect([...callback.searchParams.keys()].sort()).toEqual(['auth_code', 'state']);
+    const before = world.emulator.controls.calls.length;
+    const res = await browser.get(callback.href);
+    expect(res.status).toBe(303);
+    // Exchanged and both advertisers listed: the customer chooses which ones adlink manages.
+    expect(res.headers.get('location')).toBe('/connections/tiktok/accounts');
+    const exchange = world.emulator.controls.calls
+      .slice(before)
+      .find((c) => c.path.endsWith('/oauth2/access_token/'));
+    expect(exchange?.body).toMatchObject({ auth_code: authCode });
+  });
+
   it('reads every status, budgets in yen, objectives from the campaign and zip codes from their ids', async () => {
     const { api } = await world.connect();
     const { items } = await api.all({ childResources: 'Ad,Targeting' });
