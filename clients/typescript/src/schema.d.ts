@@ -907,7 +907,7 @@ export interface components {
             /** @enum {string} */
             platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
             /** @description Why a `needs_reauth` connection needs it; null otherwise. */
-            reauth_reason: ("grant_refused" | "token_rejected" | "token_expired" | "app_changed" | "credentials_unreadable") | null;
+            reauth_reason: ("grant_refused" | "token_rejected" | "token_expired" | "app_changed" | "credentials_unreadable" | "scope_missing") | null;
             scopes: string[];
             /** @enum {string} */
             status: "connected" | "needs_reauth";
@@ -3641,7 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect. */
+            /** @description `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4566,7 +4566,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -4790,7 +4790,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -5173,7 +5173,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -5533,7 +5533,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
@@ -5761,7 +5761,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6065,7 +6065,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6287,7 +6287,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6523,7 +6523,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6692,7 +6692,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6885,7 +6885,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7191,7 +7191,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
@@ -7412,7 +7412,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7672,7 +7672,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7889,7 +7889,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -8125,7 +8125,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
