@@ -133,7 +133,7 @@ export const ERROR_CODES = {
   reauthorization_required: {
     status: 409,
     type: 'platform_error',
-    doc: 'The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.',
+    doc: 'The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.',
   },
   payload_too_large: { status: 413, type: 'invalid_request_error', doc: 'The body is larger than 100 kB.' },
   unsupported_media_type: {

@@ -100,11 +100,16 @@ export function restGate(oauth: OAuthServer, controls: Controls) {
         ? ['rw_ads']
         : ['rw_ads', 'r_ads'];
     if (!grant.scope.some((s) => allowed.includes(s))) {
+      // LinkedIn's versioned API names the resource, method and version refused, as in
+      // `{"status":403,"serviceErrorCode":100,"code":"ACCESS_DENIED","message":"Not enough permissions
+      // to access: partnerApiSocialAction.GET.20231101"}` (the Error Handling page shows the
+      // unversioned `{message, serviceErrorCode, status}`).
+      const resource = req.path.split('/')[2];
       return liError(
         res,
         403,
         'ACCESS_DENIED',
-        `Not enough permissions to access: ${req.method} ${req.path}`,
+        `Not enough permissions to access: ${resource}.${req.method}.${version}`,
         { serviceErrorCode: 100 },
       );
     }

@@ -29,6 +29,13 @@ export const PLACEMENT_TYPES = ['PLACEMENT_TYPE_AUTOMATIC', 'PLACEMENT_TYPE_NORM
 export const PLACEMENTS = ['PLACEMENT_TIKTOK', 'PLACEMENT_PANGLE', 'PLACEMENT_GLOBAL_APP_BUNDLE'] as const;
 export const CREATE_OPERATION_STATUSES = ['ENABLE', 'DISABLE'] as const;
 export const STATUS_OPERATIONS = ['ENABLE', 'DISABLE', 'DELETE'] as const;
+/**
+ * Bidding strategies (the SDK repository's `yml_files/smart_plus_adgroup_create.yml`, enum package
+ * SmartBidType, @ f809c39): `BID_TYPE_NO_BID` spends the budget for the most results at the lowest cost,
+ * `BID_TYPE_CUSTOM` caps the cost per result (`bid_price`, or `conversion_bid_price` with OCPM, per
+ * AdgroupCreateBody's descriptions). That package's `BID_TYPE_MAX_CONVERSION` belongs to Smart+ ad groups.
+ */
+export const BID_TYPES = ['BID_TYPE_NO_BID', 'BID_TYPE_CUSTOM'] as const;
 export const MATCH_TYPES = ['EXACT_MATCH', 'PHRASE_MATCH', 'BROAD_MATCH'] as const;
 
 const searchKeyword = z.strictObject({
@@ -51,6 +58,7 @@ export const adGroupCreateBody = z.strictObject({
   billing_event: z.enum(BILLING_EVENTS),
   optimization_goal: z.string().regex(/^[A-Z_]{2,40}$/, 'Not a valid optimization goal.'),
   pacing: z.enum(PACING),
+  bid_type: z.enum(BID_TYPES).optional(),
   placement_type: z.enum(PLACEMENT_TYPES).default('PLACEMENT_TYPE_NORMAL'),
   placements: z.array(z.enum(PLACEMENTS)).min(1).optional(),
   promotion_type: z

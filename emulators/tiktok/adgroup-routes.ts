@@ -69,6 +69,15 @@ function checkCreate(state: TikTokState, advertiser: Advertiser, body: AdGroupCr
   if (!NO_PROMOTION_TYPE.includes(campaign.objective_type) && !body.promotion_type) {
     throw invalid('promotion_type', `Required for the objective ${campaign.objective_type}.`);
   }
+  // AdgroupCreateBody: `bid_type` is "Required when Campaign Budget Optimization (CBO) is enabled".
+  if (campaign.budget_optimize_on && !body.bid_type) {
+    throw invalid('bid_type', 'Required when Campaign Budget Optimization (CBO) is enabled.');
+  }
+  // A custom bid needs its amount, a field the emulator does not model.
+  if (body.bid_type === 'BID_TYPE_CUSTOM') {
+    const amount = body.billing_event === 'OCPM' ? 'conversion_bid_price' : 'bid_price';
+    throw invalid(amount, 'Required when bid_type is BID_TYPE_CUSTOM.');
+  }
   checkStart(body.schedule_start_time, Date.now());
   checkUniqueName(state, campaign.campaign_id, body.adgroup_name);
 }

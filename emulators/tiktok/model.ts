@@ -49,6 +49,7 @@ export interface AdGroup {
   billing_event: string;
   optimization_goal: string;
   pacing: string;
+  bid_type?: string;
   placement_type: string;
   placements: string[];
   promotion_type?: string;

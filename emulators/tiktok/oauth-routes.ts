@@ -24,7 +24,8 @@ export function consentRoutes(oauth: OAuthServer): Router {
             challenge: null,
           }
         : 'app_id, redirect_uri and state are required',
-    // The code comes back twice: `auth_code` (what the docs name) and `code`.
+    // The Marketing API's Authentication docs show the code twice: `auth_code` (the name the token
+    // exchange takes, Oauth2AccessTokenBody) and `code` with the same value. adlink reads `auth_code`.
     approved: (code, request) => ({ auth_code: code, code, state: request.state }),
     denied: (request) => ({ error: 'access_denied', state: request.state }),
   });

@@ -18,6 +18,8 @@ export class Controls {
   readonly calls: RecordedCall[] = [];
   private throttles = 0;
   private failures = 0;
+  /** The calls `failNext` fails, when only some: this method to exactly this path. */
+  private failing: { method: string; path: string } | undefined;
   private stalls = 0;
 
   /** The next `count` API calls answer with the platform's throttling error. */
@@ -32,9 +34,13 @@ export class Controls {
     return true;
   }
 
-  /** The next `count` calls, OAuth endpoints included, answer HTTP 500 (the platform is having trouble). */
-  failNext(count: number): void {
+  /**
+   * The next `count` calls, OAuth endpoints included, answer HTTP 500 (the platform is having trouble);
+   * with `only`, the next `count` calls of that method to exactly that path, the others answered as usual.
+   */
+  failNext(count: number, only?: { method: string; path: string }): void {
     this.failures = count;
+    this.failing = only && { method: only.method.toUpperCase(), path: only.path };
   }
 
   /** The next `count` calls, OAuth endpoints included, are never answered (the caller's timeout ends them). */
@@ -43,12 +49,13 @@ export class Controls {
   }
 
   /** The fault this call meets, if any (and one fewer pending). */
-  takeFault(): 'fail' | 'stall' | null {
+  takeFault(call: { method: string; path: string }): 'fail' | 'stall' | null {
     if (this.stalls > 0) {
       this.stalls--;
       return 'stall';
     }
-    if (this.failures > 0) {
+    const matches = !this.failing || (call.method === this.failing.method && call.path === this.failing.path);
+    if (this.failures > 0 && matches) {
       this.failures--;
       return 'fail';
     }
@@ -77,17 +84,38 @@ export interface ControlTarget {
 export function controlRoutes(target: ControlTarget): Router {
   const router = Router();
   router.use('/_emulator', express.json({ limit: '10kb' }));
-  const counted = (name: string, answer: string, apply: (count: number) => void) =>
+  /** A control taking `count` (default 1) and, where `refuse` says nothing against them, more fields. */
+  const counted = (
+    name: string,
+    answer: string,
+    apply: (count: number, body: Record<string, unknown>) => void,
+    refuse: (body: Record<string, unknown>) => string | undefined = () => undefined,
+  ) =>
     router.post(`/_emulator/${name}`, (req, res) => {
-      const count = Number((req.body as { count?: unknown })?.count ?? 1);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const count = Number(body.count ?? 1);
       if (!Number.isInteger(count) || count < 0 || count > 1000) {
         return res.status(400).json({ error: 'count must be an integer from 0 to 1000' });
       }
-      apply(count);
+      const refused = refuse(body);
+      if (refused) return res.status(400).json({ error: refused });
+      apply(count, body);
       res.json({ [answer]: count });
     });
   counted('throttle', 'throttled_next', (count) => target.controls.throttleNext(count));
-  counted('fail', 'failing_next', (count) => target.controls.failNext(count));
+  counted(
+    'fail',
+    'failing_next',
+    (count, { method, path }) =>
+      target.controls.failNext(
+        count,
+        typeof method === 'string' ? { method, path: String(path) } : undefined,
+      ),
+    ({ method, path }) =>
+      (method === undefined && path === undefined) || (typeof method === 'string' && typeof path === 'string')
+        ? undefined
+        : 'give method and path (strings) together, or neither',
+  );
   counted('stall', 'stalling_next', (count) => target.controls.stallNext(count));
   router.post('/_emulator/expire-tokens', (_req, res) => {
     target.oauth.expireAccessTokens();
@@ -120,8 +148,11 @@ export function controlRoutes(target: ControlTarget): Router {
 
 /** The faults of `failNext` and `stallNext`, met before the platform's routes. */
 export function injectFaults(controls: Controls): express.RequestHandler {
-  return (_req, res, next) => {
-    const fault = controls.takeFault();
+  return (req, res, next) => {
+    const fault = controls.takeFault({
+      method: req.method,
+      path: new URL(req.originalUrl, 'http://emulator').pathname,
+    });
     if (fault === 'fail') return res.status(500).json({ error: 'emulated server error' });
     if (fault === null) next();
   };

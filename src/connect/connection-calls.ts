@@ -3,7 +3,7 @@ import { AppError } from '../errors.js';
 import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
-import type { AdAccount } from '../store/connections.js';
+import type { AdAccount, Connection } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { AccessTokens, ConnectionRef } from './access-tokens.js';
 
@@ -25,8 +25,10 @@ export function platformFailure(platform: string, err: PlatformError): AppError 
   }
 }
 
-const reconnect = (platform: string) =>
-  new AppError('reauthorization_required', `The customer must reconnect ${platform}.`, { param: 'platform' });
+const reconnect = (platform: string, why = '') =>
+  new AppError('reauthorization_required', `The customer must reconnect ${platform}${why}.`, {
+    param: 'platform',
+  });
 
 /** Calls on one customer's connection to a platform: what every resource service (ad sets, campaigns) makes. */
 export class ConnectionCalls {
@@ -37,15 +39,26 @@ export class ConnectionCalls {
     private readonly log: Logger,
   ) {}
 
-  /** The connection's ad accounts; 400 `platform_not_connected` without a connection. */
-  async advertisers(ref: ConnectionRef): Promise<AdAccount[]> {
+  /** The connection; 400 `platform_not_connected` without one. */
+  private async connection(ref: ConnectionRef): Promise<Connection> {
     const connection = await this.store.connections.get(ref.company, ref.customer, ref.platform);
     if (!connection) {
       throw new AppError('platform_not_connected', `The customer has not connected ${ref.platform}.`, {
         param: 'platform',
       });
     }
-    return connection.ad_accounts;
+    return connection;
+  }
+
+  /** The connection's ad accounts; 400 `platform_not_connected` without a connection. */
+  async advertisers(ref: ConnectionRef): Promise<AdAccount[]> {
+    return (await this.connection(ref)).ad_accounts;
+  }
+
+  /** The scopes adlink asks the platform for that the connection was not granted (it predates them). */
+  private missingScopes(connection: Connection): string[] {
+    const asked = this.platforms.entry(connection.platform).oauth.scopes;
+    return asked.filter((scope) => !connection.scopes.includes(scope));
   }
 
   /**
@@ -59,12 +72,13 @@ export class ConnectionCalls {
     account?: string,
   ): Promise<T> {
     const adapter = this.platforms.adapter(ref.platform);
-    const [accounts, app] = await Promise.all([
-      this.advertisers(ref),
+    const [connection, app] = await Promise.all([
+      this.connection(ref),
       this.platforms.oauthApp(ref.company, ref.platform),
     ]);
     let accessToken = await this.tokens.get(ref);
     if (!app) throw reconnect(ref.platform);
+    const accounts = connection.ad_accounts;
     const scope = account === undefined ? accounts : accounts.filter((a) => a.id === account);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -81,6 +95,12 @@ export class ConnectionCalls {
           }
           await this.tokens.markNeedsReauth(ref, 'token_rejected');
           throw reconnect(ref.platform);
+        }
+        // A permission refused to a grant made before adlink asked for it: reconnecting grants it.
+        const missing = err.kind === 'forbidden' ? this.missingScopes(connection) : [];
+        if (missing.length > 0) {
+          await this.tokens.markNeedsReauth(ref, 'scope_missing');
+          throw reconnect(ref.platform, `: its authorization lacks the ${missing.join(', ')} permission`);
         }
         this.log.warn(
           {

@@ -7,6 +7,7 @@ import { monotonicTimestamp, randomToken } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
 import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
+import type { OAuthSpec } from '../platforms/catalog.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import type { Platforms } from '../platforms/registry.js';
 import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
@@ -15,7 +16,7 @@ import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
 import type { ConnectionCalls } from './connection-calls.js';
-import { authorizeUrl, exchangeCode, OAuthError, pkcePair } from './oauth-client.js';
+import { authorizeUrl, exchangeCode, OAuthError, pkcePair, redirectCode } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { renewalTime } from './renewal.js';
 import { type ConnectResult, signResult } from './result-signature.js';
@@ -261,9 +262,9 @@ export class ConnectFlow {
     return ids.map((id) => this.platforms.entry(id).name);
   }
 
-  /** Parameters the platform adds to its redirect back, accepted and ignored by the callback. */
-  callbackParams(platform: PlatformId): string[] {
-    return this.platforms.entry(platform).oauth.callbackParams;
+  /** What the platform's redirect back carries besides RFC 6749's parameters (see OAuthSpec). */
+  redirectParams(platform: PlatformId): Pick<OAuthSpec, 'codeParams' | 'callbackParams'> {
+    return this.platforms.entry(platform).oauth;
   }
 
   /** Origins the overview's Connect forms end up at, for its CSP form-action. */
@@ -384,7 +385,8 @@ export class ConnectFlow {
     }
     if (query.error)
       throw await fail(query.error === 'access_denied' ? 'oauth_denied' : 'oauth_failed', query.error);
-    if (!query.code) throw await fail('oauth_failed', 'missing_code');
+    const code = redirectCode(entry.oauth, query);
+    if (!code) throw await fail('oauth_failed', 'missing_code');
     // The app the attempt started with: if the company changed or removed its app since, the code is
     // for another client and is not sent anywhere.
     const app = await this.platforms.oauthApp(flow.company, platform);
@@ -394,7 +396,7 @@ export class ConnectFlow {
     let accounts: Connection['ad_accounts'];
     try {
       tokens = await exchangeCode(entry.oauth, app, {
-        code: query.code,
+        code,
         redirectUri: attempt.redirect_uri,
         codeVerifier: attempt.code_verifier,
       });

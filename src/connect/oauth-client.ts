@@ -33,6 +33,11 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** The authorization code of the platform's redirect back: its first code parameter present. */
+export function redirectCode(spec: OAuthSpec, query: Record<string, string | undefined>): string | undefined {
+  return spec.codeParams.map((name) => query[name]).find(Boolean);
+}
+
 export function authorizeUrl(
   spec: OAuthSpec,
   app: OAuthApp,

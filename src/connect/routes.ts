@@ -66,8 +66,9 @@ const chooseFormSchema = z.strictObject({
 /** From this many ad accounts on, the choice has a filter field. */
 const FILTER_FROM = 8;
 
+const codeSchema = z.string().min(1).max(4096).optional();
 const callbackSchema = z.strictObject({
-  code: z.string().min(1).max(4096).optional(),
+  code: codeSchema,
   state: z.string().min(1).max(512).optional(),
   iss: z.string().max(2000).optional(),
   error: z.string().max(200).optional(),
@@ -119,8 +120,11 @@ export function createConnectRoutes({
   const callbackSchemaFor = (platform: PlatformId) => {
     let schema = callbackSchemas.get(platform);
     if (!schema) {
-      const extras = flow.callbackParams(platform).map((name) => [name, z.string().max(2000).optional()]);
-      schema = callbackSchema.extend(Object.fromEntries(extras));
+      const { codeParams, callbackParams } = flow.redirectParams(platform);
+      schema = callbackSchema.extend({
+        ...Object.fromEntries(callbackParams.map((name) => [name, z.string().max(2000).optional()])),
+        ...Object.fromEntries(codeParams.map((name) => [name, codeSchema])),
+      });
       callbackSchemas.set(platform, schema);
     }
     return schema;
@@ -301,18 +305,8 @@ export function createConnectRoutes({
   resource(router, '/connections/oauth/:platform/callback', {
     get: async (req, res) => {
       const platform = platformParam(req.params.platform);
-      const { code, state, iss, error, error_description, error_uri } = parseQuery(
-        callbackSchemaFor(platform),
-        req,
-      );
-      const { platform: connected, choose } = await flow.callback(browserFlow(req), platform, {
-        code,
-        state,
-        iss,
-        error,
-        error_description,
-        error_uri,
-      } as Record<string, string>);
+      const query = parseQuery(callbackSchemaFor(platform), req) as Record<string, string>;
+      const { platform: connected, choose } = await flow.callback(browserFlow(req), platform, query);
       res.redirect(
         303,
         choose ? `/connections/${connected}/accounts` : `/connections?connected=${connected}`,

@@ -9,6 +9,7 @@ import { eventSchema } from '../events/model.js';
 import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
 import { CHANNEL_KINDS } from '../platforms/catalog.js';
 import { REPORT_LEVELS } from '../reports/model.js';
+import { REAUTH_REASONS } from '../store/connections.js';
 
 /**
  * The shapes adlink answers with, as components of the OpenAPI document. Request shapes are not here:
@@ -133,7 +134,7 @@ export const Connection = register(
       .nullable()
       .describe('When an authorization that cannot be renewed lapses; null for renewable ones.'),
     reauth_reason: z
-      .enum(['grant_refused', 'token_rejected', 'token_expired', 'app_changed', 'credentials_unreadable'])
+      .enum(REAUTH_REASONS)
       .nullable()
       .describe('Why a `needs_reauth` connection needs it; null otherwise.'),
   }),

@@ -73,6 +73,11 @@ export interface OAuthSpec {
   /** Send the hosted page's language as OpenID Connect `ui_locales`. */
   uiLocales?: boolean;
   /**
+   * The redirect parameters that carry the authorization code, the first one present taken (RFC 6749's
+   * `code` by default).
+   */
+  codeParams: string[];
+  /**
    * Parameters the platform adds to its redirect back besides RFC 6749's: accepted and ignored by the
    * callback, which refuses any other unknown one.
    */
@@ -112,6 +117,7 @@ const standard = (
   clientAuth: 'body',
   names: RFC_NAMES,
   extraAuthorizeParams: {},
+  codeParams: ['code'],
   callbackParams: [],
   ...spec,
 });
@@ -263,8 +269,9 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
         tokenEnvelope: 'data',
         codeOnlyExchange: true,
         names: { clientId: 'app_id', clientSecret: 'secret', code: 'auth_code' },
-        // The redirect carries the authorization code as `auth_code` (and `code`, the same value).
-        callbackParams: ['auth_code'],
+        // The redirect carries the authorization code as `auth_code`, the name the exchange takes; `code`,
+        // sent beside it with the same value, is the fallback.
+        codeParams: ['auth_code', 'code'],
         // The Marketing API's Authentication docs: JSON `app_id`, `secret`, `access_token` (advertiser
         // tokens are long-term, without refresh tokens). Not among the official SDK's operations.
         revocation: {

@@ -3,9 +3,18 @@ export class PlatformError extends Error {
   constructor(
     /**
      * `invalid`: the platform refused the values (its validation message, a 400 naming `param`);
+     * `forbidden`: it refused the call for want of a permission (a scope the token lacks, or a role
+     * on the account): the customer reconnects when the connection lacks a scope adlink asks for, else 502;
      * `rejected`: any other refusal or failure (502).
      */
-    readonly kind: 'invalid' | 'rejected' | 'unauthorized' | 'throttled' | 'timeout' | 'unreachable',
+    readonly kind:
+      | 'invalid'
+      | 'forbidden'
+      | 'rejected'
+      | 'unauthorized'
+      | 'throttled'
+      | 'timeout'
+      | 'unreachable',
     message: string,
     readonly retryAfterSeconds?: number,
     /** The platform's HTTP status, when it answered. */

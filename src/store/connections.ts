@@ -39,13 +39,19 @@ export interface Connection {
   reauth_reason: ReauthReason | null;
 }
 
-/** Why a connection was marked needs_reauth. */
-export type ReauthReason =
-  | 'grant_refused'
-  | 'token_rejected'
-  | 'token_expired'
-  | 'app_changed'
-  | 'credentials_unreadable';
+/**
+ * Why a connection was marked needs_reauth. `scope_missing`: the platform refused a call for want of a
+ * permission the connection was never granted (it was made before adlink asked for that scope).
+ */
+export const REAUTH_REASONS = [
+  'grant_refused',
+  'token_rejected',
+  'token_expired',
+  'app_changed',
+  'credentials_unreadable',
+  'scope_missing',
+] as const;
+export type ReauthReason = (typeof REAUTH_REASONS)[number];
 
 /** The lapse time a connection shows for these credentials (see Connection.expires_at). */
 export const lapsesAt = (credentials: Credentials): string | null =>

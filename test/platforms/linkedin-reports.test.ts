@@ -177,6 +177,15 @@ describe('linkedin reports: the adapter against the emulator', () => {
     expect(failure).toBeInstanceOf(PlatformError);
     expect((failure as PlatformError).kind).toBe('throttled');
   });
+
+  it('surfaces the 403 of a token without r_ads_reporting as a forbidden PlatformError', async () => {
+    const older = { ...call, accessToken: emulatorToken(emulator, ['rw_ads', 'r_ads']) };
+    const failure = await reports
+      .start(older, USD, { level: 'campaign', granularity: 'day', ...WEEK })
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(PlatformError);
+    expect(failure).toMatchObject({ kind: 'forbidden', status: 403, code: 'ACCESS_DENIED' });
+  });
 });
 
 describe('linkedin emulator: adAnalytics refuses what LinkedIn refuses', () => {
@@ -243,9 +252,15 @@ describe('linkedin emulator: adAnalytics refuses what LinkedIn refuses', () => {
     expect((await get(`${base}&fields=${twenty}`)).status).toBe(200);
   });
 
-  it('needs the r_ads_reporting permission', async () => {
-    const { status } = await get(base, emulatorToken(emulator, ['r_ads', 'rw_ads']));
+  it('needs the r_ads_reporting permission: LinkedIn’s 403 ACCESS_DENIED without it', async () => {
+    const { status, body } = await get(base, emulatorToken(emulator, ['r_ads', 'rw_ads']));
     expect(status).toBe(403);
+    expect(body).toEqual({
+      status: 403,
+      serviceErrorCode: 100,
+      code: 'ACCESS_DENIED',
+      message: expect.stringMatching(/^Not enough permissions to access: adAnalytics\.GET\.\d{6}$/),
+    });
   });
 
   it('answers nothing for an account the member has no role on', async () => {

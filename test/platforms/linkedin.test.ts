@@ -2,8 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../emulators/linkedin/api-routes.js';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
-import type { AdSetClient } from '../support/adsets-client.js';
-import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { AdSetClient, expectError } from '../support/adsets-client.js';
+import { enter, newCustomer, newLink, throughChoice, vendorWith } from '../support/connect-helpers.js';
+import { FlowClient } from '../support/flow-client.js';
+import {
+  consentAtEmulator,
+  describePlatformSuite,
+  type PlatformWorld,
+  startPlatformWorld,
+} from '../support/platform-suite.js';
+import { lastWeek } from '../support/report-rows.js';
 import { storedAt } from './linkedin-access.js';
 
 const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
@@ -225,5 +233,45 @@ describe('linkedin: what only LinkedIn does', () => {
     const refused = world.emulator.controls.calls.slice(before).filter((c) => c.path.startsWith('/rest/'));
     expect(refused[0]!.headers.authorization).not.toBe(refused.at(-1)!.headers.authorization);
     expect(await other.connectionStatus()).toBe('connected');
+  });
+
+  it('a connection made before reports were asked for: the report refused, needs_reauth (scope_missing), Reconnect', async () => {
+    const { h } = world;
+    const company = await vendorWith(h, 'LinkedIn vendor since before reports');
+    const customer = await newCustomer(h, company);
+    const browser = new FlowClient(h.baseUrl);
+    await enter(browser, (await newLink(h, company, customer, { platforms: 'linkedin' })).connect_url);
+    // What adlink asked for before it read reports: no r_ads_reporting.
+    const callback = await consentAtEmulator(world, browser, 'linkedin', 'allow', 'rw_ads r_ads');
+    expect(await throughChoice(browser, await browser.get(callback))).toBe('/connections?connected=linkedin');
+    const old = new AdSetClient(h, company, customer, 'linkedin');
+    expect((await old.connections()).body.data).toMatchObject([
+      { platform: 'linkedin', status: 'connected', scopes: ['rw_ads', 'r_ads'], reauth_reason: null },
+    ]);
+
+    const { from, to } = lastWeek('UTC');
+    const report = await h.http
+      .get('/reports')
+      .query({ customer, platform: 'linkedin', level: 'campaign', from, to })
+      .set('Authorization', company.auth);
+    const error = expectError(report, 409, 'reauthorization_required', 'platform');
+    expect(error.message).toMatch(/reconnect linkedin/i);
+    // LinkedIn was asked, and refused for want of the permission.
+    expect(world.emulator.controls.callsTo('/rest/adAnalytics', 'GET').length).toBeGreaterThan(0);
+
+    expect((await old.connections()).body.data).toMatchObject([
+      { platform: 'linkedin', status: 'needs_reauth', reauth_reason: 'scope_missing' },
+    ]);
+    const events = await h.http
+      .get(`/events?type=connection.refresh_failed&customer=${customer}`)
+      .set('Authorization', company.auth);
+    expect(events.body.data).toMatchObject([{ data: { platform: 'linkedin', reason: 'scope_missing' } }]);
+
+    const again = new FlowClient(h.baseUrl);
+    await enter(again, (await newLink(h, company, customer, { platforms: 'linkedin' })).connect_url);
+    const overview = await (await again.get('/connections')).text();
+    const row = /<li class="platform" data-platform="linkedin">[\s\S]*?<\/li>/.exec(overview)?.[0] ?? '';
+    expect(row).toContain('data-status="needs_reauth"');
+    expect(row).toContain('aria-label="Reconnect LinkedIn"');
   });
 });

@@ -85,6 +85,21 @@ export async function storedAdGroup(
   return AdGroups[0] ?? null;
 }
 
+/** The keywords the emulator holds for an ad group (GetKeywordsByAdGroupId). */
+export async function storedKeywords(
+  emulator: RunningEmulator,
+  adGroup: string,
+  account: string = SEED.usAccount,
+): Promise<Record<string, unknown>[]> {
+  const { Keywords } = await campaignManagement<{ Keywords: Record<string, unknown>[] }>(
+    emulator,
+    '/Keywords/QueryByAdGroupId',
+    { AdGroupId: adGroup },
+    account,
+  );
+  return Keywords;
+}
+
 /** The Microsoft adapter built from its catalog entry against the emulator, and a call as the seeded user. */
 export function adapterOn(emulator: RunningEmulator): { adapter: PlatformAdapter; call: PlatformCall } {
   const accounts = [

@@ -3,7 +3,7 @@ import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type AdSetBody, type AdSetClient, expectError } from '../support/adsets-client.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
-import { storedAdGroup } from './microsoft-emulator.js';
+import { storedAdGroup, storedKeywords } from './microsoft-emulator.js';
 
 /**
  * Managing Microsoft Advertising ad groups through the unified API against the emulator: a Runtime
@@ -149,6 +149,52 @@ describe('microsoft: managing ad groups after creation', () => {
       'targetings[0].keywords[1]',
     );
     expect((await live(created.id)).targetings).toEqual([keywords('touring bike')]);
+  });
+
+  it('a replacement whose delete step fails is undone: the old keywords alone, a 502, the cache as Microsoft', async () => {
+    const created = await create('Failed swap', [], [keywords('gravel bike', 'fat bike')]);
+    const addsBefore = callsOf('/Keywords', 'POST').length;
+    const deletesBefore = callsOf('/Keywords', 'DELETE').length;
+    // DeleteKeywords answers HTTP 500 once: the old keywords cannot be removed.
+    world.emulator.controls.failNext(1, { method: 'DELETE', path: '/CampaignManagement/v13/Keywords' });
+    const failed = await api.put(created.id, { targetings: [keywords('gravel bike', 'e-bike')] });
+    world.emulator.controls.failNext(0);
+    expectError(failed, 502, 'platform_error');
+    // 'e-bike' was added, then deleted again when 'fat bike' could not be.
+    expect(callsOf('/Keywords', 'POST').length).toBe(addsBefore + 1);
+    expect(callsOf('/Keywords', 'DELETE').length).toBe(deletesBefore + 2);
+    expect(lastCall('/Keywords', 'DELETE').KeywordIds).toHaveLength(1);
+    const stored = await storedKeywords(world.emulator, created.id);
+    expect(stored.map((k) => k.Text).sort()).toEqual(['fat bike', 'gravel bike']);
+    // The cache holds what Microsoft holds.
+    const cached = await api.get(created.id, { childResources: 'Targeting' });
+    expect(cached.body.targetings).toEqual([keywords('gravel bike', 'fat bike')]);
+    expect((await live(created.id)).targetings).toEqual([keywords('gravel bike', 'fat bike')]);
+  });
+
+  it('when the undo fails too, the 502 says which keywords the ad group holds beside its old ones', async () => {
+    const created = await create('Failed undo', [], [keywords('kids bike')]);
+    // DeleteKeywords fails twice: the old keyword's removal, then the new one's.
+    world.emulator.controls.failNext(2, { method: 'DELETE', path: '/CampaignManagement/v13/Keywords' });
+    const failed = await api.put(created.id, { targetings: [keywords('balance bike')] });
+    world.emulator.controls.failNext(0);
+    const error = expectError(failed, 502, 'platform_error');
+    expect(error.message).toContain('("balance bike") could not be removed again');
+    const stored = await storedKeywords(world.emulator, created.id);
+    expect(stored.map((k) => k.Text).sort()).toEqual(['balance bike', 'kids bike']);
+  });
+
+  it('a new keyword added beside a refused one is removed again: the ad group keeps its old keywords', async () => {
+    const created = await create('Refused beside', [], [keywords('tandem')]);
+    expectError(
+      await api.put(created.id, { targetings: [keywords('tandem', 'recumbent', 'a (b)')] }),
+      400,
+      'platform_validation_failed',
+      'targetings[0].keywords[2]',
+    );
+    const stored = await storedKeywords(world.emulator, created.id);
+    expect(stored.map((k) => k.Text)).toEqual(['tandem']);
+    expect((await live(created.id)).targetings).toEqual([keywords('tandem')]);
   });
 
   it('refuses what Microsoft cannot change: the budget, a time of day, keywords of Audience ad groups', async () => {

@@ -117,6 +117,41 @@ describe('the emulator serves the SDK operations adlink uses', () => {
     expect(await create({ ...body, pacing: 'PACING_MODE_TURBO' })).toMatchObject({ code: 40002 });
   });
 
+  it('refuses an ad group under a Campaign Budget Optimization campaign without bid_type, as AdgroupCreateBody says', async () => {
+    const post = async (operation: 'campaignCreate' | 'adgroupCreate', payload: object) => {
+      const { path, method } = sdk.operations[operation];
+      const res = await fetch(new URL(path, emulator.url), {
+        method,
+        headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await res.json()) as { code: number; message: string; data: { campaign_id?: string } };
+    };
+    const cbo = await post('campaignCreate', {
+      advertiser_id: SEEDED.usAdvertiser,
+      campaign_name: 'CBO for the SDK check',
+      objective_type: 'TRAFFIC',
+      budget_mode: 'BUDGET_MODE_DAY',
+      budget: 100,
+      budget_optimize_on: true,
+    });
+    expect(cbo.code, cbo.message).toBe(0);
+    const { body } = adGroupCreateBody(
+      zipAdSet('Under CBO', cbo.data.campaign_id!, { kind: 'DailyBudget', budget: 50, currency: 'USD' }),
+      { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' },
+      'TRAFFIC',
+      ['6252001100010'],
+    );
+    const { bid_type: _, ...withoutBidType } = body;
+    const refused = await post('adgroupCreate', withoutBidType);
+    expect(refused).toMatchObject({ code: 40002, message: expect.stringMatching(/^bid_type:/) });
+    expect(await post('adgroupCreate', { ...body, bid_type: 'BID_TYPE_LOWEST' })).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^bid_type:/),
+    });
+    expect(await post('adgroupCreate', body)).toMatchObject({ code: 0 });
+  });
+
   it('the token exchange refuses a body without a field Oauth2AccessTokenBody requires', async () => {
     const { path, method } = sdk.operations.oauth2AccessToken;
     const res = await fetch(new URL(path, emulator.url), {

@@ -11,7 +11,7 @@ import {
   type PlatformWorld,
   startPlatformWorld,
 } from '../support/platform-suite.js';
-import { tiktokRecord } from '../support/tiktok-records.js';
+import { tiktokPost, tiktokRecord } from '../support/tiktok-records.js';
 
 /** March of next year, midnight in Tokyo. */
 const YEAR = new Date().getUTCFullYear() + 1;
@@ -149,6 +149,25 @@ describe('tiktok: what is particular to TikTok', () => {
     expect((await browser.get(callback.href)).status).toBe(303);
   });
 
+  it('connects with a redirect that carries only auth_code and state', async () => {
+    const { company, customer } = await world.connect();
+    const browser = new FlowClient(world.h.baseUrl);
+    await enter(browser, (await newLink(world.h, company, customer, { platforms: 'tiktok' })).connect_url);
+    const callback = new URL(await consentAtEmulator(world, browser, 'tiktok', 'allow'));
+    const authCode = callback.searchParams.get('auth_code');
+    callback.searchParams.delete('code');
+    expect([...callback.searchParams.keys()].sort()).toEqual(['auth_code', 'state']);
+    const before = world.emulator.controls.calls.length;
+    const res = await browser.get(callback.href);
+    expect(res.status).toBe(303);
+    // Exchanged and both advertisers listed: the customer chooses which ones adlink manages.
+    expect(res.headers.get('location')).toBe('/connections/tiktok/accounts');
+    const exchange = world.emulator.controls.calls
+      .slice(before)
+      .find((c) => c.path.endsWith('/oauth2/access_token/'));
+    expect(exchange?.body).toMatchObject({ auth_code: authCode });
+  });
+
   it('reads every status, budgets in yen, objectives from the campaign and zip codes from their ids', async () => {
     const { api } = await world.connect();
     const { items } = await api.all({ childResources: 'Ad,Targeting' });
@@ -251,6 +270,39 @@ describe('tiktok: what is particular to TikTok', () => {
       schedule_type: 'SCHEDULE_START_END',
       schedule_start_time: `${YEAR}-03-01 15:00:00`,
       schedule_end_time: `${YEAR}-03-31 15:00:00`,
+    });
+  });
+
+  it('creates an ad group under a Campaign Budget Optimization campaign, with the bid type CBO requires', async () => {
+    const { api } = await world.connect();
+    // CBO campaigns are made in TikTok itself: adlink creates its campaigns without it.
+    const cbo = await tiktokPost(world.emulator, '/campaign/create/', {
+      advertiser_id: SEEDED.usAdvertiser,
+      campaign_name: 'Shared budget',
+      objective_type: 'TRAFFIC',
+      budget_mode: 'BUDGET_MODE_DAY',
+      budget: 100,
+      budget_optimize_on: true,
+    });
+    expect(cbo.code, cbo.message).toBe(0);
+    const res = await api.create({
+      name: 'Under a shared budget',
+      advertiser: SEEDED.usAdvertiser,
+      parentId: String(cbo.data.campaign_id),
+      channelKind: 'Social',
+      settings: [{ kind: 'DailyBudget', budget: 30, currency: 'USD' }],
+      targetings: [
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: [{ country: 'US', zipcode: '10001' }],
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(world.emulator.controls.callsTo('/adgroup/create/', 'POST').at(-1)!.body).toMatchObject({
+      campaign_id: cbo.data.campaign_id,
+      bid_type: 'BID_TYPE_NO_BID',
     });
   });
 

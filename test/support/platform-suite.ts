@@ -164,11 +164,14 @@ export async function consentAtEmulator(
   browser: FlowClient,
   platform: string,
   decision: 'allow' | 'deny',
+  /** The scopes asked for instead of adlink's (what an earlier adlink asked for). */
+  scope?: string,
 ): Promise<string> {
   const start = await startAt(browser, platform);
   expect(start.status).toBe(303);
   const authorize = new URL(location(start));
   expect(authorize.origin).toBe(world.emulator.url);
+  if (scope !== undefined) authorize.searchParams.set('scope', scope);
   const page = await browser.get(authorize.href);
   const html = await page.text();
   expect(page.status, html.slice(0, 300)).toBe(200);

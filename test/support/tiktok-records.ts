@@ -20,3 +20,17 @@ export async function tiktokRecord(
   if (body.code !== 0 || !record) throw new Error(`no ${kind} ${id}: ${JSON.stringify(body)}`);
   return record;
 }
+
+/** A POST to the TikTok emulator's Marketing API (what a customer does in TikTok itself): the envelope. */
+export async function tiktokPost(
+  emulator: RunningEmulator,
+  path: string,
+  body: object,
+): Promise<{ code: number; message: string; data: Record<string, unknown> }> {
+  const res = await fetch(new URL(`/open_api/v1.3${path}`, emulator.url), {
+    method: 'POST',
+    headers: { 'Access-Token': emulatorToken(emulator), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; message: string; data: Record<string, unknown> };
+}

@@ -907,7 +907,7 @@ export interface components {
             /** @enum {string} */
             platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
             /** @description Why a `needs_reauth` connection needs it; null otherwise. */
-            reauth_reason: ("grant_refused" | "token_rejected" | "token_expired" | "app_changed" | "credentials_unreadable") | null;
+            reauth_reason: ("grant_refused" | "token_rejected" | "token_expired" | "app_changed" | "credentials_unreadable" | "scope_missing") | null;
             scopes: string[];
             /** @enum {string} */
             status: "connected" | "needs_reauth";
@@ -3643,7 +3643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect. */
+            /** @description `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4568,7 +4568,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -4792,7 +4792,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -5175,7 +5175,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -5535,7 +5535,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
@@ -5763,7 +5763,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6067,7 +6067,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6289,7 +6289,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6525,7 +6525,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6694,7 +6694,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -6887,7 +6887,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7193,7 +7193,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              *
              *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
              *
@@ -7414,7 +7414,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7674,7 +7674,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -7891,7 +7891,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {
@@ -8127,7 +8127,7 @@ export interface operations {
             /**
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
-             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization; send them a connect link to reconnect.
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
              */
             409: {
                 headers: {

@@ -19,7 +19,8 @@ const isError = (body: unknown): body is LinkedInError => typeof body === 'objec
 
 /**
  * Reads LinkedIn's error envelope: 401 (expired, revoked or unknown token) asks for a refresh or a
- * reconnection, 429 is throttling (LinkedIn sends no rate headers), and a 400/422 that names input
+ * reconnection, 403 `ACCESS_DENIED` is a missing permission (a scope such as `r_ads_reporting`, or a role
+ * on the ad account), 429 is throttling (LinkedIn sends no rate headers), and a 400/422 that names input
  * fields is a validation failure about the unified parameter those fields come from.
  */
 export function classifyLinkedIn(answer: PlatformAnswer, param: FieldParam = () => undefined) {
@@ -30,6 +31,9 @@ export function classifyLinkedIn(answer: PlatformAnswer, param: FieldParam = () 
   const message = [body.message, ...details].filter(Boolean).join(' ') || `HTTP ${answer.status}`;
   const code = body.code;
   if (answer.status === 401) return new PlatformError('unauthorized', message, undefined, 401, code);
+  if (answer.status === 403 && code === 'ACCESS_DENIED') {
+    return new PlatformError('forbidden', message, undefined, 403, code);
+  }
   if (answer.status === 429) {
     return new PlatformError('throttled', message, retryAfter(answer.headers), 429, code);
   }

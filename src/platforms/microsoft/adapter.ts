@@ -3,20 +3,14 @@ import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import {
-  addAdGroupsBody,
-  addKeywordsBody,
-  keywordChanges,
-  keywordsOf,
-  type NewKeyword,
-} from './ad-group-body.js';
+import { addAdGroupsBody, keywordChanges, keywordsOf } from './ad-group-body.js';
 import { adGroupDateChanges } from './ad-group-schedule.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
 import { microsoftCampaigns } from './campaigns.js';
 import { type AccountApi, MicrosoftAdsApi } from './client.js';
-import { partialFailure } from './errors.js';
+import { addNewKeywords, keywordsIn, replaceKeywords } from './keywords.js';
 import { channelKind, microsoftStatus, toAd, toAdSet, toCampaign } from './mapping.js';
-import type { Ad, AdGroup, AdvertiserAccount, BatchError, Campaign, Keyword } from './model.js';
+import type { Ad, AdGroup, AdvertiserAccount, BatchError, Campaign } from './model.js';
 import { microsoftReports } from './reports.js';
 import { ianaZone } from './time-zones.js';
 
@@ -97,10 +91,6 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       ads,
     });
   }
-
-  const keywordsIn = async (api: AccountApi, AdGroupId: string) =>
-    (await api.request<{ Keywords?: Keyword[] }>('POST', '/Keywords/QueryByAdGroupId', { AdGroupId }))
-      .Keywords ?? [];
 
   const adsOf = async (api: AccountApi, AdGroupId: string) =>
     (await api.request<{ Ads?: Ad[] }>('POST', '/Ads/QueryByAdGroupId', { AdGroupId, AdTypes: AD_TYPES }))
@@ -240,7 +230,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
 
     /**
      * UpdateAdGroups with what changed of name, status and dates (fields left out keep their values),
-     * then the keywords: the new ones added first, so a refused keyword leaves the old ones serving.
+     * then the keywords (see replaceKeywords).
      */
     async updateAdSet(call, id, changes: AdSetChanges) {
       const { api, campaign, adGroup } = await mustLocate(call, id);
@@ -268,16 +258,7 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
             `Ad groups of ${campaign.CampaignType} campaigns have no keywords.`,
           );
         }
-        const { add, remove } = keywordChanges(await keywordsIn(api, id), targeting, i);
-        await addKeywords(api, id, add);
-        if (remove.length > 0) {
-          accepted(
-            await api.request<{ PartialErrors?: BatchError[] }>('DELETE', '/Keywords', {
-              AdGroupId: id,
-              KeywordIds: remove,
-            }),
-          );
-        }
+        await replaceKeywords(api, id, keywordChanges(await keywordsIn(api, id), targeting, i));
       }
       return read(call, id);
     },
@@ -303,31 +284,4 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
       return (await adsOf(api, adSetId)).map((ad) => toAd(ad, campaign));
     },
   };
-
-  /** AddKeywords; a refused keyword is named by its unified parameter. */
-  async function addKeywords(api: AccountApi, adGroupId: string, keywords: NewKeyword[]) {
-    if (keywords.length === 0) return;
-    const { body, params } = addKeywordsBody(adGroupId, keywords);
-    const answer = await api.request<{ PartialErrors?: BatchError[] }>('POST', '/Keywords', body);
-    const failure = partialFailure(answer.PartialErrors, (index) => params[index]);
-    if (failure) throw failure;
-  }
-
-  /**
-   * The keywords of a new ad group. AddKeywords is not atomic with AddAdGroups: when Microsoft
-   * refuses a keyword, the new ad group is deleted again so nothing half-made remains.
-   */
-  async function addNewKeywords(
-    api: AccountApi,
-    campaign: Campaign,
-    adGroupId: string,
-    keywords: NewKeyword[],
-  ) {
-    try {
-      await addKeywords(api, adGroupId, keywords);
-    } catch (err) {
-      await api.request('DELETE', '/AdGroups', { CampaignId: campaign.Id, AdGroupIds: [adGroupId] });
-      throw err;
-    }
-  }
 };

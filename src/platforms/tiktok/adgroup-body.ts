@@ -64,6 +64,8 @@ export function adGroupCreateBody(
       schedule_start_time: tiktokTime(found ? new Date(found.runtime.start) : now),
       ...(end ? { schedule_end_time: tiktokTime(new Date(end)) } : {}),
       pacing: 'PACING_MODE_SMOOTH',
+      // adlink sets no bids: the lowest cost per result. Required under Campaign Budget Optimization.
+      bid_type: 'BID_TYPE_NO_BID',
       // Zip code targeting is offered on TikTok's own placement.
       placement_type: 'PLACEMENT_TYPE_NORMAL',
       placements: ['PLACEMENT_TIKTOK'],
