@@ -111,7 +111,7 @@ describe('events emitted by the flows that cause them', () => {
     expect(await newEvents()).toEqual([]);
   });
 
-  it('connection.refresh_failed when the platform refuses the refresh', async () => {
+  it('connection.needs_reauth (and connection.refresh_failed, its earlier name) when the platform refuses the refresh', async () => {
     const { refresh_token } = (await h.store.connections.credentials(company.id, customer, 'sandbox'))!;
     await fetch(`${sandboxIssuer(h)}/oauth/revoke`, {
       method: 'POST',
@@ -128,6 +128,7 @@ describe('events emitted by the flows that cause them', () => {
     await keeper.sweep(Date.now() / 1000 + 86_400 * 2);
     await keeper.sweep(Date.now() / 1000 + 86_400 * 4);
     expect(await newEvents()).toMatchObject([
+      { type: 'connection.needs_reauth', data: { platform: 'sandbox', reason: 'grant_refused' } },
       { type: 'connection.refresh_failed', data: { platform: 'sandbox', reason: 'grant_refused' } },
     ]);
   });

@@ -55,14 +55,17 @@ export class AccessTokens {
     private readonly metrics: Metrics,
   ) {}
 
-  /** The customer must reconnect: marked on the connection, and told to the vendor (`connection.refresh_failed`). */
+  /**
+   * The customer must reconnect: marked on the connection and, once (concurrent calls failing alike
+   * mark it once), told to the vendor as `connection.needs_reauth` and, under the name earlier versions
+   * used, `connection.refresh_failed`.
+   */
   async markNeedsReauth(ref: ConnectionRef, reason: ReauthReason): Promise<void> {
-    await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform, reason);
-    await this.events.emit('connection.refresh_failed', {
-      company: ref.company,
-      customer: ref.customer,
-      data: { platform: ref.platform, reason },
-    });
+    if (!(await this.store.connections.markNeedsReauth(ref.company, ref.customer, ref.platform, reason)))
+      return;
+    const event = { company: ref.company, customer: ref.customer, data: { platform: ref.platform, reason } };
+    await this.events.emit('connection.needs_reauth', event);
+    await this.events.emit('connection.refresh_failed', event);
   }
 
   private async load(ref: ConnectionRef): Promise<Credentials> {

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'connection.created',
   'connection.reauthorized',
   'connection.ad_accounts_changed',
+  'connection.needs_reauth',
   'connection.refresh_failed',
   'connection.revoked',
   'connect_flow.completed',

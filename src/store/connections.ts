@@ -199,17 +199,21 @@ export class ConnectionStore {
     }));
   }
 
+  /** True when this call marked it: false when it was already marked (or is gone). */
   async markNeedsReauth(
     company: string,
     customer: string,
     platform: PlatformId,
     reason: ReauthReason,
-  ): Promise<void> {
-    await this.change(company, customer, platform, (stored) =>
-      stored.status === 'needs_reauth'
-        ? null
-        : { ...stored, status: 'needs_reauth', reauth_reason: reason, updated_at: new Date().toISOString() },
-    );
+  ): Promise<boolean> {
+    let marked = false;
+    await this.change(company, customer, platform, (stored) => {
+      marked = stored.status !== 'needs_reauth';
+      return marked
+        ? { ...stored, status: 'needs_reauth', reauth_reason: reason, updated_at: new Date().toISOString() }
+        : null;
+    });
+    return marked;
   }
 
   async delete(company: string, customer: string, platform: PlatformId): Promise<void> {

@@ -263,9 +263,25 @@ describe('linkedin: what only LinkedIn does', () => {
       { platform: 'linkedin', status: 'needs_reauth', reauth_reason: 'scope_missing' },
     ]);
     const events = await h.http
-      .get(`/events?type=connection.refresh_failed&customer=${customer}`)
+      .get(`/events?type=connection.needs_reauth&customer=${customer}`)
       .set('Authorization', company.auth);
     expect(events.body.data).toMatchObject([{ data: { platform: 'linkedin', reason: 'scope_missing' } }]);
+    // Asked again, the connection is not marked (or told) twice.
+    expectError(
+      await h.http
+        .get('/reports')
+        .query({ customer, platform: 'linkedin', level: 'campaign', from, to })
+        .set('Authorization', company.auth),
+      409,
+      'reauthorization_required',
+      'platform',
+    );
+    const told = await h.http.get(`/events?customer=${customer}`).set('Authorization', company.auth);
+    expect(
+      told.body.data
+        .map((e: { type: string }) => e.type)
+        .filter((t: string) => t === 'connection.needs_reauth' || t === 'connection.refresh_failed'),
+    ).toEqual(['connection.refresh_failed', 'connection.needs_reauth']);
 
     const again = new FlowClient(h.baseUrl);
     await enter(again, (await newLink(h, company, customer, { platforms: 'linkedin' })).connect_url);

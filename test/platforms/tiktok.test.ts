@@ -123,7 +123,11 @@ describe('tiktok: what is particular to TikTok', () => {
       auth_code: expect.any(String),
     });
     const apiCalls = calls.filter((c) => c !== exchange && !c.path.endsWith('/portal/auth'));
+    // The accounts are listed at the callback, and again when the choice of them is sent (checked
+    // against what the grant reaches then).
     expect(apiCalls.map((c) => c.path.replace('/open_api/v1.3', ''))).toEqual([
+      '/oauth2/advertiser/get/',
+      '/advertiser/info/',
       '/oauth2/advertiser/get/',
       '/advertiser/info/',
     ]);

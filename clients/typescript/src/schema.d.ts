@@ -1006,7 +1006,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            type: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
+            type: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
         };
         EventList: {
             data: components["schemas"]["Event"][];
@@ -1083,7 +1083,7 @@ export interface components {
             disabled_reason: "failing" | null;
             enabled: boolean;
             /** @description The event types it receives; `["*"]`: every type, those added later included. */
-            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             /** @description Signs deliveries; shown only here. */
@@ -1227,7 +1227,7 @@ export interface components {
             disabled_reason: "failing" | null;
             enabled: boolean;
             /** @description The event types it receives; `["*"]`: every type, those added later included. */
-            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             url: string;
@@ -3995,7 +3995,7 @@ export interface operations {
                 /** @description How many to return (1–100). */
                 limit?: string;
                 /** @description Only events of this type. */
-                type?: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
+                type?: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
             };
             header?: {
                 /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
@@ -8336,7 +8336,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url: string;
                 };
             };
@@ -8743,7 +8743,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
                     url?: string;
                 };
             };
