@@ -1,7 +1,7 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { GoogleAdsApi } from './api.js';
+import { GoogleAdsApi } from './client.js';
 import { type TaggedOperation, taggedParam } from './campaign-body.js';
 import { googleCampaigns } from './campaigns.js';
 import { adGroupParam, type FieldPathElement } from './errors.js';

@@ -3,7 +3,7 @@ import type { Campaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { googleDates } from './account-time.js';
-import type { GoogleAdsApi } from './api.js';
+import type { GoogleAdsApi } from './client.js';
 import {
   budgetFields,
   budgetParams,
