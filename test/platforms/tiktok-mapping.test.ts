@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
-import { adGroupCreateBody } from '../../src/platforms/tiktok/adgroup-body.js';
-import { adGroupUpdateBody } from '../../src/platforms/tiktok/adgroup-changes.js';
+import { adGroupCreateBody } from '../../src/platforms/tiktok/adset-body.js';
+import { adGroupUpdateBody } from '../../src/platforms/tiktok/adset-changes.js';
 import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
 import { classifyTikTok } from '../../src/platforms/tiktok/errors.js';
 import {

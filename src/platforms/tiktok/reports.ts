@@ -3,7 +3,7 @@ import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js
 import type { AdAccount } from '../../store/connections.js';
 import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import type { TikTokApi } from './api.js';
+import type { TikTokApi } from './client.js';
 import type { FieldParams } from './errors.js';
 
 /** One row of `GET /report/integrated/get/`: its dimensions and metrics, every value a string. */

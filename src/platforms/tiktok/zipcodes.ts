@@ -1,6 +1,6 @@
 import type { NewAdSet } from '../../adsets/model.js';
 import { type PlatformCall, PlatformInputError } from '../adapter.js';
-import type { TikTokApi } from './api.js';
+import type { TikTokApi } from './client.js';
 import type { ZipcodeTag } from './model.js';
 
 /** TikTok's batch zip code search covers these countries (US zip codes, Canadian FSAs). */

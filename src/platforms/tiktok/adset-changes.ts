@@ -1,7 +1,7 @@
 import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { majorUnits } from '../budget-units.js';
-import { tiktokTime } from './adgroup-body.js';
+import { tiktokTime } from './adset-body.js';
 import type { FieldParams } from './errors.js';
 import type { TikTokAdGroup } from './model.js';
 
