@@ -4,11 +4,11 @@ import { minorUnitExponent } from '../../src/adsets/money.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { PlatformInputError } from '../../src/platforms/adapter.js';
 import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
-import { toMetaAdSet } from '../../src/platforms/meta/adset-input.js';
-import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-input.js';
+import { toMetaAdSet } from '../../src/platforms/meta/adset-body.js';
+import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-body.js';
 import { fromMetaAmount, metaOffset, toMetaAmount } from '../../src/platforms/meta/currencies.js';
 import { classifyMetaError, retryAfterSeconds } from '../../src/platforms/meta/errors.js';
-import type { GraphAdSet } from '../../src/platforms/meta/graph-types.js';
+import type { GraphAdSet } from '../../src/platforms/meta/model.js';
 import {
   META_STATUS,
   toAdSet,

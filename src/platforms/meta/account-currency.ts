@@ -1,7 +1,7 @@
 import type { AdAccount } from '../../store/connections.js';
 import type { PlatformCall } from '../adapter.js';
-import { fields, type GraphClient } from './graph-client.js';
-import type { GraphAdAccount } from './graph-types.js';
+import { fields, type GraphClient } from './client.js';
+import type { GraphAdAccount } from './model.js';
 
 /** The ad account's currency: as connected, or read from Meta for a connection made before it was kept. */
 export async function currencyOf(

@@ -4,17 +4,17 @@ import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { currencyOf as accountCurrency } from './account-currency.js';
 import { toMetaChanges } from './adset-changes.js';
-import { toMetaAdSet } from './adset-input.js';
+import { toMetaAdSet } from './adset-body.js';
 import { metaCampaigns } from './campaigns.js';
 import { orNotFound } from './errors.js';
-import { fields, graphClient } from './graph-client.js';
+import { fields, graphClient } from './client.js';
 import {
   FIELDS,
   type GraphAd,
   type GraphAdAccount,
   type GraphAdSet,
   type GraphCampaign,
-} from './graph-types.js';
+} from './model.js';
 import {
   ADSET_EFFECTIVE_STATUSES,
   advertiserId,

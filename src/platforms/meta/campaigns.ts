@@ -2,10 +2,10 @@ import type { Campaign } from '../../campaigns/model.js';
 import type { CampaignAdapter, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { currencyOf } from './account-currency.js';
-import { CAMPAIGN_OBJECTIVES, toMetaCampaign, toMetaCampaignChanges } from './campaign-input.js';
+import { CAMPAIGN_OBJECTIVES, toMetaCampaign, toMetaCampaignChanges } from './campaign-body.js';
 import { orNotFound } from './errors.js';
-import { fields, type GraphClient } from './graph-client.js';
-import { FIELDS, type GraphCampaign } from './graph-types.js';
+import { fields, type GraphClient } from './client.js';
+import { FIELDS, type GraphCampaign } from './model.js';
 import { advertiserId, toCampaign } from './mapping.js';
 
 /**

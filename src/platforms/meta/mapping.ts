@@ -1,7 +1,7 @@
 import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
-import type { GraphAd, GraphAdSet, GraphBudgets, GraphCampaign, GraphTargeting } from './graph-types.js';
+import type { GraphAd, GraphAdSet, GraphBudgets, GraphCampaign, GraphTargeting } from './model.js';
 
 /** adlink's advertiser id is the ad account's node id, `act_<account_id>`, as Meta's paths use it. */
 export const advertiserId = (accountId: string): string => `act_${accountId}`;

@@ -4,7 +4,7 @@ import { PlatformError } from '../platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { appSecretProof } from './app-secret-proof.js';
 import { classifyMetaError, type ParamSource } from './errors.js';
-import type { GraphPage } from './graph-types.js';
+import type { GraphPage } from './model.js';
 
 /** The `fields=` parameter asking for these fields. */
 export const fields = (list: readonly string[]) => ({ fields: list.join(',') });
