@@ -7,7 +7,7 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
-import { createBody } from '../../src/platforms/linkedin/create-body.js';
+import { createBody } from '../../src/platforms/linkedin/adset-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
 import { emulatorToken } from '../support/emulator-call.js';
 

@@ -5,7 +5,7 @@ import { PlatformError } from '../platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import { linkedinCampaigns } from './campaigns.js';
 import { linkedInClient } from './client.js';
-import { createBody, createParams } from './create-body.js';
+import { createBody, createParams } from './adset-body.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';
 import {
   type AdAccountUser,

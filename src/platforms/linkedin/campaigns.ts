@@ -6,7 +6,7 @@ import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../
 import { PlatformError } from '../platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import type { LinkedInClient } from './client.js';
-import { ADSET_OBJECTIVES } from './create-body.js';
+import { ADSET_OBJECTIVES } from './adset-body.js';
 import type { FieldParam } from './errors.js';
 import { toCampaign } from './mapping.js';
 import type { CampaignGroup } from './model.js';
