@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/adsets/model.js';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
-import { keywordChanges } from '../../src/platforms/microsoft/ad-group-body.js';
+import { keywordChanges } from '../../src/platforms/microsoft/adset-body.js';
 import {
   adGroupDateChanges,
   adGroupDates,
   adGroupRuntime,
   NO_END_DATE,
-} from '../../src/platforms/microsoft/ad-group-schedule.js';
+} from '../../src/platforms/microsoft/adset-schedule.js';
 import { addCampaignsBody, updateCampaignsBody } from '../../src/platforms/microsoft/campaign-body.js';
 import { toCampaign } from '../../src/platforms/microsoft/mapping.js';
 import { MICROSOFT_TIME_ZONES } from '../../src/platforms/microsoft/time-zones.js';

@@ -27,7 +27,7 @@ import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/ad-group-body.js';
+import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/adset-body.js';
 import { reportColumns, submitReportBody } from '../../src/platforms/microsoft/report-request.js';
 import { REPORT_LEVELS } from '../../src/reports/model.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };

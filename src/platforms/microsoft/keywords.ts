@@ -3,7 +3,7 @@
  * by id. No call spans two steps, so adlink undoes a step when the next one fails.
  */
 import { PlatformError } from '../platform-error.js';
-import { addKeywordsBody, type NewKeyword } from './ad-group-body.js';
+import { addKeywordsBody, type NewKeyword } from './adset-body.js';
 import { accepted } from './campaign-reads.js';
 import type { AccountApi } from './client.js';
 import { partialFailure } from './errors.js';

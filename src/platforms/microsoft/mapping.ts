@@ -1,6 +1,6 @@
 import type { AdSet, AdSetStatus, ChannelKind, Setting, Ad as UnifiedAd } from '../../adsets/model.js';
 import type { CampaignSetting, Campaign as UnifiedCampaign } from '../../campaigns/model.js';
-import { adGroupRuntime } from './ad-group-schedule.js';
+import { adGroupRuntime } from './adset-schedule.js';
 import type { Ad, AdGroupParts, Campaign, Keyword } from './model.js';
 
 /** Microsoft keeps no creation time on ad groups; lists then order by id, which it hands out ascending. */

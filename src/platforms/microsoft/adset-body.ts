@@ -2,7 +2,7 @@ import { findRuntime } from '../../adsets/instants.js';
 import type { NewAdSet, Targeting } from '../../adsets/model.js';
 import { PlatformInputError } from '../adapter.js';
 import { keywordReplacement } from '../keyword-replacement.js';
-import { adGroupDates } from './ad-group-schedule.js';
+import { adGroupDates } from './adset-schedule.js';
 import { activeKeywords, microsoftStatus } from './mapping.js';
 import type { Campaign, Keyword } from './model.js';
 
