@@ -3,7 +3,7 @@ import { isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
-import { uniqueKeywords } from './ad-group-body.js';
+import { uniqueKeywords } from './adset-body.js';
 import type { ParamSource } from './errors.js';
 import { isPostalGeoId, toGeoId } from './geo.js';
 import type { PinterestAdGroup, TargetingSpec } from './model.js';
