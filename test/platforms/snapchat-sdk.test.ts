@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js
 import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { toSnapAdSquad } from '../../src/platforms/snapchat/adsquad-body.js';
+import { toSnapAdSquad } from '../../src/platforms/snapchat/adset-body.js';
 import { toSnapCampaign } from '../../src/platforms/snapchat/campaign-body.js';
 import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
 

@@ -1,6 +1,6 @@
 import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import type { SnapCampaign } from './api-types.js';
+import type { SnapCampaign } from './model.js';
 import { toSnapCampaign, toSnapCampaignChanges } from './campaign-body.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';

@@ -1,6 +1,6 @@
 import { PlatformError } from '../platform-error.js';
 import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
-import type { SnapAnswer, SubRequest } from './api-types.js';
+import type { SnapAnswer, SubRequest } from './model.js';
 
 /** "Resource can not be found": what an unknown, foreign or deleted id gets. */
 export const NOT_FOUND_CODE = 'E3003';

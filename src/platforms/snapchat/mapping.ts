@@ -2,7 +2,7 @@ import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './api-types.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './model.js';
 
 /**
  * Snap's `status` with its read-only `delivery_status` to the unified status: delivering (VALID) is

@@ -3,7 +3,7 @@ import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js
 import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { instantAt, zonedTime } from '../zoned-time.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign } from './api-types.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign } from './model.js';
 import { READ_DELETED } from './campaigns.js';
 import type { SnapClient } from './client.js';
 

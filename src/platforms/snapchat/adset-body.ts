@@ -3,7 +3,7 @@ import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } fr
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
-import type { SnapGeo } from './api-types.js';
+import type { SnapGeo } from './model.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
 

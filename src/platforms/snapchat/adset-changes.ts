@@ -1,8 +1,8 @@
 import { type AdSetChanges, isBudget, type Runtime } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
-import { bidMicro, budgetFields, geoFields, zipGeo } from './adsquad-body.js';
-import type { SnapAdSquad, SnapGeo } from './api-types.js';
+import { bidMicro, budgetFields, geoFields, zipGeo } from './adset-body.js';
+import type { SnapAdSquad, SnapGeo } from './model.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
 
