@@ -88,7 +88,7 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
       deletion: 'soft',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      // adlink keeps a squad's budget kind: its bid cap is derived from it (see adsquad-body.ts).
+      // adlink keeps a squad's budget kind: its bid cap is derived from it (see adset-body.ts).
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
         targetings: ['GeoTargeting'],

@@ -48,7 +48,7 @@ export function snapchatCampaigns(snap: SnapClient): CampaignAdapter {
 
   return {
     capabilities: {
-      // The objective v2 types whose squads adlink can create (see adsquad-body.ts); the others need
+      // The objective v2 types whose squads adlink can create (see adset-body.ts); the others need
       // an app, a pixel or a catalog. The legacy objectives are read, not created.
       objectives: ['AWARENESS_AND_ENGAGEMENT', 'TRAFFIC'],
       channelKinds: [],
