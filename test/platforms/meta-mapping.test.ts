@@ -3,12 +3,11 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { minorUnitExponent } from '../../src/adsets/money.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
 import type { PlatformInputError } from '../../src/platforms/adapter.js';
-import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaAdSet } from '../../src/platforms/meta/adset-body.js';
+import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-body.js';
 import { fromMetaAmount, metaOffset, toMetaAmount } from '../../src/platforms/meta/currencies.js';
 import { classifyMetaError, retryAfterSeconds } from '../../src/platforms/meta/errors.js';
-import type { GraphAdSet } from '../../src/platforms/meta/model.js';
 import {
   META_STATUS,
   toAdSet,
@@ -16,6 +15,7 @@ import {
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/meta/mapping.js';
+import type { GraphAdSet } from '../../src/platforms/meta/model.js';
 
 describe('meta status mapping', () => {
   it.each([

@@ -22,8 +22,8 @@ import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-body.js';
-import { FIELDS } from '../../src/platforms/meta/model.js';
 import { ADSET_EFFECTIVE_STATUSES, CAMPAIGN_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+import { FIELDS } from '../../src/platforms/meta/model.js';
 import { AD_EFFECTIVE_STATUSES, toInsightsParams } from '../../src/platforms/meta/reports.js';
 import { emulatorToken } from '../support/emulator-call.js';
 

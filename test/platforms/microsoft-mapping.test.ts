@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
-import { addAdGroupsBody } from '../../src/platforms/microsoft/adset-body.js';
 import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
+import { addAdGroupsBody } from '../../src/platforms/microsoft/adset-body.js';
 import { classifyMicrosoftAnswer, partialFailure } from '../../src/platforms/microsoft/errors.js';
 import {
   campaignSettings,

@@ -5,7 +5,6 @@ import type { NewAdSet } from '../../src/adsets/model.js';
 import { fromMicros, toMicros } from '../../src/adsets/money.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adset-body.js';
 import { toSnapSquadChanges } from '../../src/platforms/snapchat/adset-changes.js';
-import type { SnapAdSquad, SnapCampaign } from '../../src/platforms/snapchat/model.js';
 import { toSnapCampaign, toSnapCampaignChanges } from '../../src/platforms/snapchat/campaign-body.js';
 import { snapClient } from '../../src/platforms/snapchat/client.js';
 import { classifySnap } from '../../src/platforms/snapchat/errors.js';
@@ -17,6 +16,7 @@ import {
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/snapchat/mapping.js';
+import type { SnapAdSquad, SnapCampaign } from '../../src/platforms/snapchat/model.js';
 
 describe('snapchat status mapping', () => {
   it.each([

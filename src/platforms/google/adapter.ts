@@ -1,9 +1,9 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { GoogleAdsApi } from './client.js';
 import { type TaggedOperation, taggedParam } from './campaign-body.js';
 import { googleCampaigns } from './campaigns.js';
+import { GoogleAdsApi } from './client.js';
 import { adGroupParam, type FieldPathElement } from './errors.js';
 import { keywordCreate, keywordReplacement } from './keyword-changes.js';
 import { channelKind, type GoogleRow, googleStatus, toAd, toAdSet, toCampaign } from './mapping.js';

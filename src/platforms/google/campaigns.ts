@@ -3,7 +3,6 @@ import type { Campaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { googleDates } from './account-time.js';
-import type { GoogleAdsApi } from './client.js';
 import {
   budgetFields,
   budgetParams,
@@ -14,6 +13,7 @@ import {
   type TaggedOperation,
   taggedParam,
 } from './campaign-body.js';
+import type { GoogleAdsApi } from './client.js';
 import { type GoogleRow, googleStatus, toCampaign } from './mapping.js';
 import { CUSTOMER_QUERY, campaignsQuery, isGoogleId } from './queries.js';
 

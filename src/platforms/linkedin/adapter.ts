@@ -3,9 +3,9 @@ import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
+import { createBody, createParams } from './adset-body.js';
 import { linkedinCampaigns } from './campaigns.js';
 import { linkedInClient } from './client.js';
-import { createBody, createParams } from './adset-body.js';
 import { toAd, toAdSet, toCampaign } from './mapping.js';
 import {
   type AdAccountUser,

@@ -3,18 +3,11 @@ import type { AdAccount } from '../../store/connections.js';
 import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { currencyOf as accountCurrency } from './account-currency.js';
-import { toMetaChanges } from './adset-changes.js';
 import { toMetaAdSet } from './adset-body.js';
+import { toMetaChanges } from './adset-changes.js';
 import { metaCampaigns } from './campaigns.js';
-import { orNotFound } from './errors.js';
 import { fields, graphClient } from './client.js';
-import {
-  FIELDS,
-  type GraphAd,
-  type GraphAdAccount,
-  type GraphAdSet,
-  type GraphCampaign,
-} from './model.js';
+import { orNotFound } from './errors.js';
 import {
   ADSET_EFFECTIVE_STATUSES,
   advertiserId,
@@ -23,6 +16,7 @@ import {
   toAdSet,
   toCampaign,
 } from './mapping.js';
+import { FIELDS, type GraphAd, type GraphAdAccount, type GraphAdSet, type GraphCampaign } from './model.js';
 import { metaReports } from './reports.js';
 
 /** Maps Meta's Marketing API (Graph API) to adlink's unified model. See README.md beside this file. */

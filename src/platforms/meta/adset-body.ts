@@ -5,8 +5,8 @@ import { PlatformInputError } from '../adapter.js';
 import { accountCurrency } from '../budget-units.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
 import type { ParamSource } from './errors.js';
-import type { GraphBudgets } from './model.js';
 import { hasCampaignBudget, META_STATUS, zipKey } from './mapping.js';
+import type { GraphBudgets } from './model.js';
 
 /** What an ad set's create or budget change reads of its campaign. */
 export type ParentCampaign = { objective?: string } & GraphBudgets;

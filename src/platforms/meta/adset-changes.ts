@@ -2,8 +2,8 @@ import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { checkAdSetBudget, metaBudget, metaTime } from './adset-body.js';
 import type { ParamSource } from './errors.js';
-import type { GraphAdSet, GraphTargeting } from './model.js';
 import { META_STATUS, offsetTime, zipKey } from './mapping.js';
+import type { GraphAdSet, GraphTargeting } from './model.js';
 
 /** Tells Meta an ad set with a daily budget has no end (Meta's `end_time=0`). */
 const NO_END = '0';

@@ -3,10 +3,10 @@ import type { CampaignAdapter, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { currencyOf } from './account-currency.js';
 import { CAMPAIGN_OBJECTIVES, toMetaCampaign, toMetaCampaignChanges } from './campaign-body.js';
-import { orNotFound } from './errors.js';
 import { fields, type GraphClient } from './client.js';
-import { FIELDS, type GraphCampaign } from './model.js';
+import { orNotFound } from './errors.js';
 import { advertiserId, toCampaign } from './mapping.js';
+import { FIELDS, type GraphCampaign } from './model.js';
 
 /**
  * Meta campaigns (`/act_{id}/campaigns`, `/{campaign_id}`): created with an ODAX objective and,

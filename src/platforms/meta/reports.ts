@@ -1,8 +1,8 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
 import type { ReportAdapter } from '../adapter.js';
-import type { ParamSource } from './errors.js';
 import { fields, type GraphClient } from './client.js';
+import type { ParamSource } from './errors.js';
 
 /** One row of `GET /act_{id}/insights` as Meta sends it: ids, counts and spend are strings. */
 export interface GraphInsightsRow {

@@ -4,11 +4,11 @@ import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../a
 import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adset-body.js';
 import { toSnapSquadChanges } from './adset-changes.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './model.js';
 import { READ_DELETED, snapchatCampaigns } from './campaigns.js';
 import { snapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import { objectiveOf, toAd, toAdSet, toCampaign } from './mapping.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign, SnapOrganization } from './model.js';
 import { snapchatReports } from './reports.js';
 
 const id = (value: string) => encodeURIComponent(value);

@@ -3,9 +3,9 @@ import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } fr
 import type { AdAccount } from '../../store/connections.js';
 import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
-import type { SnapGeo } from './model.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
+import type { SnapGeo } from './model.js';
 
 /**
  * What a squad optimizes for under each campaign objective that needs nothing else: the legacy

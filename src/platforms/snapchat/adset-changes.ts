@@ -2,9 +2,9 @@ import { type AdSetChanges, isBudget, type Runtime } from '../../adsets/model.js
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
 import { bidMicro, budgetFields, geoFields, zipGeo } from './adset-body.js';
-import type { SnapAdSquad, SnapGeo } from './model.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
+import type { SnapAdSquad, SnapGeo } from './model.js';
 
 /** Derived fields a squad is read with that a full update does not send back. */
 const DERIVED = ['delivery_status', 'deleted'];

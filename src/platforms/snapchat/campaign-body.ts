@@ -2,9 +2,9 @@ import { isBudget, type Setting } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
-import type { SnapCampaign } from './model.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
+import type { SnapCampaign } from './model.js';
 
 /** Campaign fields that are read but not written back. */
 const DERIVED = ['delivery_status', 'deleted'];

@@ -1,10 +1,10 @@
 import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import type { SnapCampaign } from './model.js';
 import { toSnapCampaign, toSnapCampaignChanges } from './campaign-body.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import { toCampaign } from './mapping.js';
+import type { SnapCampaign } from './model.js';
 
 /** Deleted campaigns and squads stay readable with this, as Snap's soft delete keeps them. */
 export const READ_DELETED = { read_deleted_entities: 'true' };

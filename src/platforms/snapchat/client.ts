@@ -2,8 +2,8 @@ import type { PlatformCall } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
-import type { SnapAnswer, SubRequest } from './model.js';
 import { classifySnap, type FieldSource, failedSubRequest, invalidEntity } from './errors.js';
+import type { SnapAnswer, SubRequest } from './model.js';
 
 /** Asked of every list: Snap's largest page (its pages hold 50 to 1000), for the fewest calls. */
 export const PAGE_SIZE = 1000;

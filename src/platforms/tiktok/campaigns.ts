@@ -1,8 +1,8 @@
 import type { CampaignAdapter, PlatformCall } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
 import { DELIVERY } from './adset-body.js';
-import { inAccounts, type TikTokApi } from './client.js';
 import { campaignCreateBody, campaignUpdateBody } from './campaign-body.js';
+import { inAccounts, type TikTokApi } from './client.js';
 import { operationStatus, toCampaign } from './mapping.js';
 import type { TikTokCampaign } from './model.js';
 
