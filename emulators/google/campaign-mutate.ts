@@ -1,5 +1,5 @@
 import { minorUnitExponent } from '../../src/adsets/money.js';
-import { zonedTime } from '../../src/platforms/zoned-time.js';
+import { zonedTime } from '../../src/domain/zoned-time.js';
 import type { FieldPathElement } from './errors.js';
 import {
   adGroupPrimaryStatus,

@@ -1,4 +1,4 @@
-import { zonedTime } from '../../src/platforms/zoned-time.js';
+import { zonedTime } from '../../src/domain/zoned-time.js';
 import { adsError } from './errors.js';
 import { checkDateCondition, DATE_FIELD } from './gaql-dates.js';
 import type { Account } from './model.js';

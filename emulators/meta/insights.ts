@@ -1,4 +1,4 @@
-import { wallClock } from '../../src/platforms/zoned-time.js';
+import { wallClock } from '../../src/domain/zoned-time.js';
 import {
   type DayMetrics,
   daysBetween,

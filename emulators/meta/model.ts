@@ -1,6 +1,6 @@
 /** The Graph API objects the Meta emulator keeps, in Meta's own field names and values. */
 
-import { zonedTime } from '../../src/platforms/zoned-time.js';
+import { zonedTime } from '../../src/domain/zoned-time.js';
 
 export type ConfiguredStatus = 'ACTIVE' | 'PAUSED' | 'ARCHIVED' | 'DELETED';
 export type Objective =

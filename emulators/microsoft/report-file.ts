@@ -1,5 +1,5 @@
 import { minorUnitExponent } from '../../src/adsets/money.js';
-import { zonedTime } from '../../src/platforms/zoned-time.js';
+import { zonedTime } from '../../src/domain/zoned-time.js';
 import { adDayMetrics, type DayMetrics, daysBetween } from '../toolkit/metrics.js';
 import type { AccountState, Ad, AdGroupRecord, Campaign, MicrosoftAdsState } from './model.js';
 import { addDays, type ReportSpec, retentionStart, weekday } from './report-request.js';

@@ -1,10 +1,10 @@
+import { zonedTime } from '../../src/domain/zoned-time.js';
 import {
   DEFAULT_REPORT_TIME_ZONE,
   MICROSOFT_TIME_ZONES,
   reportTimeZone,
   reportZoneIana,
 } from '../../src/platforms/microsoft/time-zones.js';
-import { zonedTime } from '../../src/platforms/zoned-time.js';
 import { CODES, type ErrorCode, operationFault } from './faults.js';
 import type { MicrosoftAdsState } from './model.js';
 import { type Body, DATE_FIELDS, fieldsOf } from './operations.js';

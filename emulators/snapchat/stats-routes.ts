@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express';
-import { instantAt, zonedTime } from '../../src/platforms/zoned-time.js';
+import { instantAt, zonedTime } from '../../src/domain/zoned-time.js';
 import { type DayMetrics, daysBetween, entitySums, minorDigits } from '../toolkit/metrics.js';
 import { invalid, notFound, requestId } from './envelope.js';
 import type { Ad, AdAccount } from './model.js';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { wallClock } from '../../src/platforms/zoned-time.js';
+import { wallClock } from '../../src/domain/zoned-time.js';
 import { daysBetween, entitySums, spendString } from '../toolkit/metrics.js';
 import { advertiserOf, handle } from './access.js';
 import { answer, invalid } from './envelope.js';

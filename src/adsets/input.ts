@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CHANNEL_KINDS } from '../domain/channel-kinds.js';
 import { displayName } from '../names.js';
-import { CHANNEL_KINDS } from '../platforms/catalog.js';
 import {
   AD_SET_STATUSES,
   isBudget,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AdSetStatus } from '../domain/ad-set-statuses.js';
-import type { CHANNEL_KINDS } from '../platforms/catalog.js';
+import type { ChannelKind } from '../domain/channel-kinds.js';
 import { isCountryCode } from './countries.js';
 
 /** The unified ad set, exactly as the API documents it. */
 export { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
-export type { ChannelKind } from '../platforms/catalog.js';
+export type { ChannelKind } from '../domain/channel-kinds.js';
 
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR');
 const budget = z
@@ -76,7 +76,7 @@ export interface Ad {
   id: string;
   name?: string;
   status?: AdSetStatus;
-  channelKind?: (typeof CHANNEL_KINDS)[number];
+  channelKind?: ChannelKind;
   targetings?: Targeting[];
 }
 
@@ -87,7 +87,7 @@ export interface AdSet {
   status: AdSetStatus;
   advertiser: string;
   parentId: string;
-  channelKind: (typeof CHANNEL_KINDS)[number];
+  channelKind: ChannelKind;
   settings: Setting[];
   ads: Ad[];
   targetings: Targeting[];
@@ -99,7 +99,7 @@ export interface NewAdSet {
   name: string;
   advertiser: string;
   parentId: string;
-  channelKind: (typeof CHANNEL_KINDS)[number];
+  channelKind: ChannelKind;
   settings: Setting[];
   targetings: Targeting[];
   status: AdSetStatus;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { eachKindOnce, objectId, settingChanges, settingGroup } from '../adsets/input.js';
 import { AD_SET_STATUSES, settingSchema } from '../adsets/model.js';
+import { CHANNEL_KINDS } from '../domain/channel-kinds.js';
 import { displayName } from '../names.js';
-import { CHANNEL_KINDS } from '../platforms/catalog.js';
 
 /** The create body's fields, as the API documents them (the OpenAPI document is built from these). */
 export const newCampaignSchema = z.strictObject({

@@ -3,11 +3,11 @@ import { AD_SET_STATUSES, settingSchema, targetingSchema } from '../adsets/model
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import { REVOCATION_FAILURES } from '../connect/revoke-grant.js';
 import { ACCESS_SCOPES } from '../domain/access-scopes.js';
+import { CHANNEL_KINDS } from '../domain/channel-kinds.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { PLATFORM_IDS } from '../domain/platform-ids.js';
 import { eventSchema } from '../events/model.js';
 import { deliverySchema, webhookEndpointSchema } from '../events/webhooks/schemas.js';
-import { CHANNEL_KINDS } from '../platforms/catalog.js';
 import { REPORT_LEVELS } from '../reports/model.js';
 import { REAUTH_REASONS } from '../store/connections.js';
 

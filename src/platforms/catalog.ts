@@ -3,20 +3,8 @@
  * quirks are fields here, not code paths: TikTok's `app_id`/`auth_code`, Meta's GET token exchange.
  */
 import type { CatalogOverrides } from '../config.js';
+import type { ChannelKind } from '../domain/channel-kinds.js';
 import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
-
-export const CHANNEL_KINDS = [
-  'Social',
-  'Search',
-  'Display',
-  'Video',
-  'Audio',
-  'DOOH',
-  'CTV',
-  'Mail',
-  'Mixed',
-] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
  * How a platform takes back a grant on disconnect, where it documents a way (the table in docs/connect.md lists

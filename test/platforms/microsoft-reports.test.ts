@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { zonedTime } from '../../src/domain/zoned-time.js';
 import type { ReportAdapter } from '../../src/platforms/adapter.js';
 import { unzipOneFile } from '../../src/platforms/microsoft/report-zip.js';
 import { PlatformError } from '../../src/platforms/platform-error.js';
-import { zonedTime } from '../../src/platforms/zoned-time.js';
 import type { ReportQuery, ReportRow } from '../../src/reports/model.js';
 import type { AdAccount } from '../../src/store/connections.js';
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';

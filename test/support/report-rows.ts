@@ -1,4 +1,4 @@
-import { wallClock } from '../../src/platforms/zoned-time.js';
+import { wallClock } from '../../src/domain/zoned-time.js';
 import type { ReportRow } from '../../src/reports/model.js';
 
 /** A day `days` after `day` (YYYY-MM-DD). */

@@ -1,4 +1,4 @@
-import { instantAt, zonedTime } from '../zoned-time.js';
+import { instantAt, zonedTime } from '../../domain/zoned-time.js';
 
 /**
  * Microsoft Advertising's time zone values (the "Time Zones" page of the Bing Ads API v13 guides)

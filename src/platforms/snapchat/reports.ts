@@ -1,11 +1,11 @@
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
+import { instantAt, zonedTime } from '../../domain/zoned-time.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
 import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import { PlatformError } from '../platform-error.js';
-import { instantAt, zonedTime } from '../zoned-time.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign } from './model.js';
 import { READ_DELETED } from './campaigns.js';
 import type { SnapClient } from './client.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign } from './model.js';
 
 /** Snap's days per DAY stats request (Measurement: longer ranges are split). */
 export const DAY_WINDOW = 31;
