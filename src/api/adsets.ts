@@ -11,7 +11,7 @@ import { parseResourceBody } from '../http/form-body.js';
 import { sendIdempotent } from '../http/idempotency.js';
 import { resource } from '../http/routes.js';
 import { boolean, customer, integerParam, parseQuery } from '../http/validate.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { Store } from '../store/index.js';
 import { platformScope } from './platform-scope.js';
 

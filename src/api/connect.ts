@@ -18,7 +18,7 @@ import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import { bodyAhead } from '../http/vendor-body.js';
 import { LANGUAGES } from '../locales/i18n.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
 import { readPlans } from '../store/kv.js';

@@ -12,7 +12,7 @@ import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import { displayName } from '../names.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { Customer } from '../store/customers.js';
 import type { Store } from '../store/index.js';
 

@@ -8,12 +8,12 @@ import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { mapBounded } from '../map-bounded.js';
-import type { CampaignAdapter } from '../platforms/adapter.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { ResourceCache } from '../store/resource-cache.js';
 import type { Campaign, CampaignChanges, CampaignSetting, NewCampaign } from './model.js';
+import type { CampaignAdapter } from './port.js';
 
 export interface CampaignListOptions {
   limit: number;

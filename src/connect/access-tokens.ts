@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { Credentials, ReauthReason } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { exchangeLongLived, OAuthError, refreshTokens, type TokenSet } from './oauth-client.js';

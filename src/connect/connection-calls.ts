@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
-import { type PlatformAdapter, type PlatformCall, PlatformInputError } from '../platforms/adapter.js';
-import { PlatformError } from '../platforms/platform-error.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { PlatformAdapter } from '../ports/platform-adapter.js';
+import type { PlatformCall } from '../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../ports/platform-error.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { AdAccount, Connection } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { AccessTokens, ConnectionRef } from './access-tokens.js';

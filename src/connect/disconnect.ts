@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { Credentials } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { notRevoked, type RevocationOutcome, revokeGrant } from './revoke-grant.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { randomToken } from '../ids.js';
-import type { OAuthSpec } from '../platforms/catalog.js';
+import type { OAuthSpec } from '../ports/platform-entry.js';
 
 export interface OAuthApp {
   clientId: string;

@@ -1,4 +1,4 @@
-import type { OAuthSpec } from '../platforms/catalog.js';
+import type { OAuthSpec } from '../ports/platform-entry.js';
 import type { Credentials } from '../store/connections.js';
 
 /** Platforms drop grants left unused: every renewable connection is renewed at least once a day. */

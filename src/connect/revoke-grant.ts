@@ -1,9 +1,10 @@
 import type { PlatformId } from '../domain/platform-ids.js';
-import type { OAuthSpec, RevocationSpec } from '../platforms/catalog.js';
 import { appSecretProof } from '../platforms/meta/app-secret-proof.js';
-import { PlatformError } from '../platforms/platform-error.js';
 import { platformFetch } from '../platforms/platform-fetch.js';
-import type { PlatformApp, Platforms } from '../platforms/registry.js';
+import type { PlatformApp } from '../ports/platform-call.js';
+import type { OAuthSpec, RevocationSpec } from '../ports/platform-entry.js';
+import { PlatformError } from '../ports/platform-error.js';
+import type { Platforms } from '../ports/platforms.js';
 import { authenticateClient } from './oauth-client.js';
 
 /** Why a grant was not revoked at the platform: what `connection.revoked` and the attempt log say. */

@@ -8,7 +8,7 @@ import { resource } from '../http/routes.js';
 import { parseQuery } from '../http/validate.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { ConnectAttemptRecord } from '../store/connect-attempts.js';
 import type { Store } from '../store/index.js';
 import { shortTime } from './format.js';

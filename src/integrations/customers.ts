@@ -14,7 +14,7 @@ import { parseQuery, validateBody } from '../http/validate.js';
 import { isUuid } from '../ids.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import { ACCESS_TOKEN_ID, type AccessToken } from '../store/access-tokens.js';
 import type { Connection } from '../store/connections.js';
 import type { Customer, Page, PageFrom } from '../store/customers.js';

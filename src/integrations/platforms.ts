@@ -5,7 +5,7 @@ import { resource } from '../http/routes.js';
 import { validateBody } from '../http/validate.js';
 import type { MessageKey } from '../locales/en.js';
 import { locale } from '../locales/i18n.js';
-import type { Platforms, Unavailable } from '../platforms/registry.js';
+import type { Platforms, Unavailable } from '../ports/platforms.js';
 import { shortTime } from './format.js';
 import { type IntegrationsDeps, vendorPages } from './routes.js';
 import { formGuards, VendorPageError } from './session.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PlatformCallObserver } from '../platforms/platform-calls.js';
+import type { PlatformCallObserver } from '../ports/platform-call.js';
 import type { Metrics } from './metrics.js';
 
 /** Each platform API call as a metric and a log line (the path may hold ad account ids: logs only). */

@@ -1,5 +1,5 @@
 import type { PlatformId } from '../domain/platform-ids.js';
-import type { AdapterFactory } from './adapter.js';
+import type { AdapterFactory } from '../ports/platform-adapter.js';
 import { googleAdapter } from './google/adapter.js';
 import { linkedinAdapter } from './linkedin/adapter.js';
 import { metaAdapter } from './meta/adapter.js';

@@ -1,7 +1,7 @@
 import type { Budget } from '../adsets/model.js';
 import { fitsMinorUnits, minorUnitExponent, toMicros } from '../adsets/money.js';
+import { PlatformInputError } from '../ports/platform-error.js';
 import type { AdAccount } from '../store/connections.js';
-import { PlatformInputError } from './adapter.js';
 
 /**
  * A budget setting as platforms hold it, in the ad account's currency. `param` names the setting

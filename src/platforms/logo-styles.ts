@@ -1,4 +1,4 @@
-import type { PlatformEntry } from './catalog.js';
+import type { PlatformEntry } from '../ports/platform-entry.js';
 
 /** Relative luminance (WCAG) of a #rrggbb colour. */
 function luminance(hex: string): number {

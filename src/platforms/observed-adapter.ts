@@ -1,6 +1,6 @@
 import type { PlatformId } from '../domain/platform-ids.js';
-import type { PlatformAdapter, PlatformCall } from './adapter.js';
-import type { PlatformCallObserver } from './platform-calls.js';
+import type { PlatformAdapter } from '../ports/platform-adapter.js';
+import type { PlatformCall, PlatformCallObserver } from '../ports/platform-call.js';
 
 /**
  * The adapter, each method of which hands its calls' observer to the clients with its `PlatformCall`

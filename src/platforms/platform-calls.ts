@@ -1,30 +1,7 @@
-import type { PlatformId } from '../domain/platform-ids.js';
-import type { PlatformError } from './platform-error.js';
+import type { ObservedCall, PlatformCallRecord } from '../ports/platform-call.js';
+import type { PlatformError } from '../ports/platform-error.js';
 
-/** One HTTP call to a platform's API, as `platformFetch` made it. */
-export interface PlatformCallRecord {
-  platform: PlatformId;
-  /** The adapter method the call was made for (`listAdSets`). */
-  operation: string;
-  method: string;
-  /** The URL's path, without its query (Meta's carries the appsecret_proof). */
-  path: string;
-  /** The platform's HTTP status; undefined when it did not answer. */
-  status: number | undefined;
-  outcome: 'ok' | PlatformError['kind'];
-  seconds: number;
-}
-
-export type PlatformCallObserver = (call: PlatformCallRecord) => void;
-
-/** The adapter method a platform call is made for, and who is told of it. */
-export interface ObservedCall {
-  platform: PlatformId;
-  operation: string;
-  observe: PlatformCallObserver;
-}
-
-/** Runs one HTTP call and reports it to the observer of the adapter method it was made for, if any. */
+/** Runs one HTTP call and reports it to the observer of the adapter operation it was made for, if any. */
 export async function reportCall<T extends { status: number }>(
   observed: ObservedCall | undefined,
   url: string,

@@ -1,6 +1,7 @@
+import type { ObservedCall } from '../ports/platform-call.js';
+import { PlatformError } from '../ports/platform-error.js';
 import { type AnswerHeaders, type HttpAnswer, type HttpRequest, httpCall } from './http-call.js';
-import { type ObservedCall, reportCall } from './platform-calls.js';
-import { PlatformError } from './platform-error.js';
+import { reportCall } from './platform-calls.js';
 
 /** What a platform answered, for an adapter's `classify` hook. */
 export interface PlatformAnswer {

@@ -3,44 +3,18 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { EncryptionKey } from '../crypto/keys.js';
 import { PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
-import type { PlatformAdapter, PlatformApp } from './adapter.js';
+import type { PlatformAdapter } from '../ports/platform-adapter.js';
+import type { PlatformApp, PlatformCallObserver } from '../ports/platform-call.js';
+import type { Platforms, Unavailable } from '../ports/platforms.js';
 import { ADAPTERS } from './adapters.js';
-import { type PlatformEntry, platformCatalog } from './catalog.js';
+import { platformCatalog } from './catalog.js';
 import { loadLogos } from './logos.js';
 import { observedAdapter } from './observed-adapter.js';
-import type { ObservedCall, PlatformCallObserver } from './platform-calls.js';
-
-export type { PlatformApp } from './adapter.js';
 
 export const SANDBOX_CLIENT_ID = 'adlink';
 
 /** A company's own OAuth app for a platform, or null (see CompanyProfileStore). */
 export type CompanyApps = (company: string, platform: PlatformId) => Promise<PlatformApp | null>;
-
-/** Why a platform cannot be connected on this deployment. */
-export type Unavailable = 'disabled' | 'no_credentials' | 'no_developer_token' | 'no_adapter';
-
-export interface Platforms {
-  entry(id: PlatformId): PlatformEntry;
-  /** Platforms customers can connect here: configured with an OAuth app and with an adapter. */
-  available(): PlatformId[];
-  /** Every platform that is not available, with the reason (logged at startup). */
-  unavailable(): Partial<Record<PlatformId, Unavailable>>;
-  /** The deployment's OAuth app (configuration), or null when the platform is not configured. */
-  app(id: PlatformId): PlatformApp | null;
-  /**
-   * The OAuth app for a company's customers: the company's own app where it set one, else the
-   * deployment's; null when neither. Every step of a connection (start, callback, refresh, revoke)
-   * uses this one.
-   */
-  oauthApp(company: string, id: PlatformId): Promise<PlatformApp | null>;
-  adapter(id: PlatformId): PlatformAdapter;
-  /** A call made outside the adapter (a revocation): the deployment's timeout, observed as adapter calls are. */
-  callOptions(id: PlatformId, operation: string): { timeoutMs: number; observed?: ObservedCall };
-  /** The platform's mark (SVG path data, 24×24), or null: its tile shows its initials. */
-  logo(id: PlatformId): string | null;
-  callbackUrl(id: PlatformId): string;
-}
 
 export function createPlatforms(
   config: Config,

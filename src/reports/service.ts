@@ -7,12 +7,12 @@ import { wallClock } from '../domain/zoned-time.js';
 import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
 import { mapBounded } from '../map-bounded.js';
-import type { ReportAdapter } from '../platforms/adapter.js';
-import type { Platforms } from '../platforms/registry.js';
+import type { Platforms } from '../ports/platforms.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { dayMs, dayOf } from './input.js';
 import type { AccountReport, ReportQuery, ReportRun } from './model.js';
+import type { ReportAdapter } from './port.js';
 import { afterKey, serializedRow, unifiedRow } from './rows.js';
 
 export interface ReportRequest extends ReportQuery {

@@ -3,10 +3,10 @@ import { googleEmulator } from '../../emulators/google/index.js';
 import { SEED } from '../../emulators/google/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import { type PlatformCall, PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { googleAdapter } from '../../src/platforms/google/adapter.js';
-import type { PlatformError } from '../../src/platforms/platform-error.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
+import { type PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import { emulatorSearch, seededCall } from '../fixtures/google/emulated.js';
 
 /**

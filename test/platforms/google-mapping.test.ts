@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { googleDates, runtimeOf } from '../../src/platforms/google/account-time.js';
 import { googleAdapter } from '../../src/platforms/google/adapter.js';
@@ -12,6 +11,7 @@ import {
   googleStatus,
   unifiedStatus,
 } from '../../src/platforms/google/mapping.js';
+import type { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const failure = (status: number, rpc: string, errors: object[]) => ({
   status,

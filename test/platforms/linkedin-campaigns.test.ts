@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulators/linkedin/state.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
+import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { refusal } from '../support/emulator-call.js';
 import { adapterAgainstEmulator, storedAt, VERSION } from './linkedin-access.js';
 

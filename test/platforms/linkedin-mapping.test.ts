@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/adset-body.js';
 import { groupCreate } from '../../src/platforms/linkedin/campaigns.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
@@ -11,6 +10,7 @@ import { fromMoneyAmount, toMoneyAmount } from '../../src/platforms/linkedin/mon
 import { partialUpdate } from '../../src/platforms/linkedin/patch.js';
 import { restliEncode, restliQuery, urnId } from '../../src/platforms/linkedin/restli.js';
 import { LINKEDIN_STATUS, toAdSetStatus } from '../../src/platforms/linkedin/status.js';
+import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const campaign = (fields: Partial<Campaign>): Campaign => ({
   id: 42,

@@ -4,11 +4,11 @@ import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
-import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
 import { createBody } from '../../src/platforms/linkedin/adset-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { emulatorToken } from '../support/emulator-call.js';
 
 /**

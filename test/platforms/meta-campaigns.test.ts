@@ -5,7 +5,9 @@ import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
+import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 
 /**

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { minorUnitExponent } from '../../src/adsets/money.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { PlatformInputError } from '../../src/platforms/adapter.js';
 import { toMetaAdSet } from '../../src/platforms/meta/adset-body.js';
 import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-body.js';
@@ -16,6 +15,7 @@ import {
   unifiedTargetings,
 } from '../../src/platforms/meta/mapping.js';
 import type { GraphAdSet } from '../../src/platforms/meta/model.js';
+import type { PlatformInputError } from '../../src/ports/platform-error.js';
 
 describe('meta status mapping', () => {
   it.each([

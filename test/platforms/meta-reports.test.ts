@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaEmulator } from '../../emulators/meta/index.js';
 import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { PlatformCall, ReportAdapter } from '../../src/platforms/adapter.js';
 import { toInsightsParams, toReportRow } from '../../src/platforms/meta/reports.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import type { AccountReport, ReportQuery } from '../../src/reports/model.js';
+import type { ReportAdapter } from '../../src/reports/port.js';
 import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 import { lastWeek, shiftDay as shift, sumsBy as sums, totalsOf } from '../support/report-rows.js';
 

@@ -3,8 +3,9 @@ import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../../src/platforms/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import { adapterOn, storedCampaign } from './microsoft-emulator.js';
 
 /** The Microsoft campaign adapter against the emulator: AddCampaigns, UpdateCampaigns, DeleteCampaigns. */

@@ -1,8 +1,9 @@
 import { MSADS_SCOPE } from '../../emulators/microsoft/access.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
-import type { PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
 
 /** Reaching the Microsoft emulator directly: a token it issued, its Campaign Management calls, the adapter on it. */

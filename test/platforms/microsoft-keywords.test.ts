@@ -3,7 +3,7 @@ import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { AccountApi } from '../../src/platforms/microsoft/client.js';
 import { replaceKeywords } from '../../src/platforms/microsoft/keywords.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 
 /**
  * A DeleteKeywords that fails after taking effect, which the emulator cannot do (its faults come before

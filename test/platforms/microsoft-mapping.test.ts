@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
 import { addAdGroupsBody } from '../../src/platforms/microsoft/adset-body.js';
@@ -12,6 +11,7 @@ import {
   toAdSet,
   unifiedStatus,
 } from '../../src/platforms/microsoft/mapping.js';
+import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const fault = (status: number, body: object, headers: Record<string, string> = {}) => ({
   status,

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { zipOneFile } from '../../emulators/toolkit/zip.js';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { parseCsv, reportRecords } from '../../src/platforms/microsoft/report-csv.js';
 import { submitReportBody } from '../../src/platforms/microsoft/report-request.js';
 import { reportRows } from '../../src/platforms/microsoft/report-rows.js';
 import { unzipOneFile } from '../../src/platforms/microsoft/report-zip.js';
 import { reportTimeZone, reportZoneIana } from '../../src/platforms/microsoft/time-zones.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import type { ReportQuery } from '../../src/reports/model.js';
 
 /** The Microsoft report mapping without the emulator: request bodies, the CSV and ZIP readers, rows. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/adsets/model.js';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { keywordChanges } from '../../src/platforms/microsoft/adset-body.js';
 import {
   adGroupDateChanges,
@@ -11,6 +10,7 @@ import {
 import { addCampaignsBody, updateCampaignsBody } from '../../src/platforms/microsoft/campaign-body.js';
 import { toCampaign } from '../../src/platforms/microsoft/mapping.js';
 import { MICROSOFT_TIME_ZONES } from '../../src/platforms/microsoft/time-zones.js';
+import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 /** Mapping unit tests: ad-group dates in the campaign's time zone, keyword replacement, campaign bodies. */
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { toMicros } from '../../src/adsets/money.js';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
 import { adGroupCreate } from '../../src/platforms/pinterest/adset-body.js';
 import { adGroupChanges } from '../../src/platforms/pinterest/adset-changes.js';
 import { campaignCreate, campaignUpdate } from '../../src/platforms/pinterest/campaign-body.js';
@@ -10,6 +9,7 @@ import { isPostalGeoId, toGeoId, zipcodesOf } from '../../src/platforms/pinteres
 import { toAdSet, toCampaign } from '../../src/platforms/pinterest/mapping.js';
 import type { PinterestAdGroup, PinterestCampaign } from '../../src/platforms/pinterest/model.js';
 import { PINTEREST_STATUS, toAdSetStatus } from '../../src/platforms/pinterest/status.js';
+import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const adGroup = (fields: Partial<PinterestAdGroup>): PinterestAdGroup => ({
   id: '2680060704746',

@@ -3,16 +3,17 @@ import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import { startEmulator } from '../../emulators/toolkit/emulator.js';
-import { type PlatformCall, PlatformInputError, type ReportAdapter } from '../../src/platforms/adapter.js';
 import {
   analyticsQuery,
   PINTEREST_REPORT_CAPABILITIES,
   REPORT_COLUMNS,
   toReportRow,
 } from '../../src/platforms/pinterest/reports.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
 import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import type { AccountReport, ReportQuery, ReportRow } from '../../src/reports/model.js';
+import type { ReportAdapter } from '../../src/reports/port.js';
 import type { AdAccount } from '../../src/store/connections.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';

@@ -10,11 +10,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../emulators/pinterest/pagi
 import { SEED } from '../../emulators/pinterest/seed.js';
 import { bodySchema } from '../../emulators/toolkit/body-schema.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { PlatformCall } from '../../src/platforms/adapter.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { pinterestAdapter } from '../../src/platforms/pinterest/adapter.js';
 import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
 import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
 import { emulatorToken } from '../support/emulator-call.js';
 

@@ -4,7 +4,7 @@ import { BID_FLOORS } from '../../emulators/pinterest/model.js';
 import { MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import { DEFAULT_CLIENT } from '../../emulators/toolkit/emulator.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 import type { AdSetClient } from '../support/adsets-client.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';

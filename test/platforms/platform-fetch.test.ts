@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformError } from '../../src/platforms/platform-error.js';
 import { platformFetch } from '../../src/platforms/platform-fetch.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 
 /** A platform API on loopback whose answer each test chooses by path; it records what reached it. */
 function platformServer() {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapchatEmulator } from '../../emulators/snapchat/index.js';
 import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { CampaignAdapter, PlatformAdapter, PlatformCall } from '../../src/platforms/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 import { adapterAtEmulator } from '../support/emulator-call.js';
 import { snapRecord } from '../support/snapchat-records.js';
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { CampaignAdapter, PlatformCall } from '../../src/platforms/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
+import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { PlatformCall } from '../../src/ports/platform-call.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 import { adapterAtEmulator } from '../support/emulator-call.js';
 import { tiktokRecord } from '../support/tiktok-records.js';
 

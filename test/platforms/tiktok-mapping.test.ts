@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
-import { PlatformInputError } from '../../src/platforms/adapter.js';
-import { PlatformError } from '../../src/platforms/platform-error.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adset-body.js';
 import { adGroupUpdateBody } from '../../src/platforms/tiktok/adset-changes.js';
 import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
@@ -14,6 +12,7 @@ import {
   unifiedStatus,
 } from '../../src/platforms/tiktok/mapping.js';
 import type { TikTokAdGroup, TikTokCampaign } from '../../src/platforms/tiktok/model.js';
+import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 
 const USD = { id: '7000000000000000001', name: 'Acme', currency: 'USD' };
 const JPY = { id: '7000000000000000002', name: 'Acme Japan', currency: 'JPY' };

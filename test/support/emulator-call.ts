@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
-import type { PlatformApp, PlatformCall } from '../../src/platforms/adapter.js';
 import { ADAPTERS } from '../../src/platforms/adapters.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import type { PlatformApp, PlatformCall } from '../../src/ports/platform-call.js';
 import type { AdAccount } from '../../src/store/connections.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Runtime } from '../../adsets/model.js';
 import { instantAt, wallClock, zonedTime } from '../../domain/zoned-time.js';
-import { PlatformInputError } from '../adapter.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 
 /**
  * Campaign dates as Google Ads (v23 and later) keeps them: `start_date_time` and `end_date_time`,

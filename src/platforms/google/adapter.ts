@@ -1,6 +1,8 @@
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { type TaggedOperation, taggedParam } from './campaign-body.js';
 import { googleCampaigns } from './campaigns.js';
 import { GoogleAdsApi } from './client.js';

@@ -1,7 +1,7 @@
 import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
 import type { NewCampaign } from '../../campaigns/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
 import { googleDates } from './account-time.js';
 import type { FieldPathElement, ParamFor } from './errors.js';

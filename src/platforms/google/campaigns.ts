@@ -1,7 +1,9 @@
 import { type Budget, isBudget } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
 import { googleDates } from './account-time.js';
 import {
   budgetFields,

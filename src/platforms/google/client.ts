@@ -1,5 +1,5 @@
-import type { PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { classifyGoogleAnswer, type ParamFor } from './errors.js';
 import type { GoogleRow } from './mapping.js';

@@ -1,7 +1,8 @@
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { ReportCapabilities, ReportQuery, ReportRow } from '../../reports/model.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError, type ReportAdapter } from '../adapter.js';
 import type { GoogleAdsApi } from './client.js';
 import type { GoogleRow } from './mapping.js';
 import { CUSTOMER_QUERY, isGoogleId, reportQuery } from './queries.js';

@@ -1,5 +1,5 @@
-import type { PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 
 export const accountPath = (account: string) => `/adAccounts/${encodeURIComponent(account)}`;
 

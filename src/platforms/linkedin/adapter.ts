@@ -1,7 +1,8 @@
 import type { AdSet } from '../../adsets/model.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import { createBody, createParams } from './adset-body.js';
 import { linkedinCampaigns } from './campaigns.js';

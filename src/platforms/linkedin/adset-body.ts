@@ -1,7 +1,7 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import type { FieldParam } from './errors.js';
 import { budgetAmount, type MoneyAmount } from './money.js';
 import { accountUrn, campaignGroupUrn } from './restli.js';

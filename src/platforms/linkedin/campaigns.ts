@@ -1,9 +1,10 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { isBudget } from '../../adsets/model.js';
 import type { Campaign, NewCampaign } from '../../campaigns/model.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import { ADSET_OBJECTIVES } from './adset-body.js';
 import type { LinkedInClient } from './client.js';

@@ -1,7 +1,8 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
-import type { PlatformCall, ReportAdapter } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import { accountPath } from './accounts.js';
 import type { LinkedInClient } from './client.js';
 import {

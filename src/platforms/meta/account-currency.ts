@@ -1,5 +1,5 @@
+import type { PlatformCall } from '../../ports/platform-call.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { PlatformCall } from '../adapter.js';
 import { fields, type GraphClient } from './client.js';
 import type { GraphAdAccount } from './model.js';
 

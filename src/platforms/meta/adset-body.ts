@@ -1,7 +1,7 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { type Budget, isBudget, type NewAdSet } from '../../adsets/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { accountCurrency } from '../budget-units.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
 import type { ParamSource } from './errors.js';

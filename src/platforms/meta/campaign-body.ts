@@ -1,7 +1,7 @@
 import { isBudget } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { metaBudget } from './adset-body.js';
 import type { ParamSource } from './errors.js';
 import { META_STATUS } from './mapping.js';

@@ -1,6 +1,7 @@
 import type { Campaign } from '../../campaigns/model.js';
-import type { CampaignAdapter, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { currencyOf } from './account-currency.js';
 import { CAMPAIGN_OBJECTIVES, toMetaCampaign, toMetaCampaignChanges } from './campaign-body.js';
 import { fields, type GraphClient } from './client.js';

@@ -1,4 +1,4 @@
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 
 /**
  * Meta's currency offsets: how many of Meta's budget units make one unit of the currency

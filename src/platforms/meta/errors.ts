@@ -1,5 +1,5 @@
+import { PlatformError } from '../../ports/platform-error.js';
 import type { AnswerHeaders } from '../http-call.js';
-import { PlatformError } from '../platform-error.js';
 import type { PlatformAnswer } from '../platform-fetch.js';
 
 interface GraphErrorBody {

@@ -1,6 +1,6 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
-import type { ReportAdapter } from '../adapter.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import { fields, type GraphClient } from './client.js';
 import type { ParamSource } from './errors.js';
 

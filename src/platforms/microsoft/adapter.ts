@@ -1,8 +1,9 @@
 import { findRuntime } from '../../adsets/instants.js';
 import type { AdSet, AdSetChanges, NewAdSet } from '../../adsets/model.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { addAdGroupsBody, keywordChanges, keywordsOf } from './adset-body.js';
 import { adGroupDateChanges } from './adset-schedule.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';

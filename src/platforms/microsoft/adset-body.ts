@@ -1,6 +1,6 @@
 import { findRuntime } from '../../adsets/instants.js';
 import type { NewAdSet, Targeting } from '../../adsets/model.js';
-import { PlatformInputError } from '../adapter.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import { keywordReplacement } from '../keyword-replacement.js';
 import { adGroupDates } from './adset-schedule.js';
 import { activeKeywords, microsoftStatus } from './mapping.js';

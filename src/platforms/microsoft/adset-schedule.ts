@@ -1,5 +1,5 @@
 import type { Runtime } from '../../adsets/model.js';
-import { PlatformInputError } from '../adapter.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdGroup } from './model.js';
 import { addDays, dayOf, type MicrosoftDate, midnightOf } from './time-zones.js';
 

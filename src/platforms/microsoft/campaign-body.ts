@@ -1,7 +1,7 @@
 import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { majorUnits } from '../budget-units.js';
 import { channelKind, DAILY_BUDGET_TYPES, sharesBudget } from './mapping.js';
 import type { Campaign } from './model.js';

@@ -1,6 +1,7 @@
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { addCampaignsBody, campaignParams, updateCampaignsBody } from './campaign-body.js';
 import { accepted, campaignById } from './campaign-reads.js';
 import type { AccountApi, MicrosoftAdsApi } from './client.js';

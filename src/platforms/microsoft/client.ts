@@ -1,7 +1,7 @@
-import type { PlatformCall } from '../adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { type HttpAnswer, httpCall } from '../http-call.js';
 import { reportCall } from '../platform-calls.js';
-import { PlatformError } from '../platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { classifyMicrosoftAnswer } from './errors.js';
 import type { AdvertiserAccount } from './model.js';

@@ -2,7 +2,7 @@
  * An ad group's keywords as Microsoft Advertising keeps them: its own entities, added, read and deleted
  * by id. No call spans two steps, so adlink undoes a step when the next one fails.
  */
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { addKeywordsBody, type NewKeyword } from './adset-body.js';
 import { accepted } from './campaign-reads.js';
 import type { AccountApi } from './client.js';

@@ -1,5 +1,5 @@
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { ReportLevel, ReportQuery } from '../../reports/model.js';
-import { PlatformInputError } from '../adapter.js';
 import { isMicrosoftId } from './campaign-reads.js';
 
 /** The Reporting service's report per unified level, and the attribute columns adlink reads from it. */

@@ -1,6 +1,6 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { ReportQuery, ReportRow } from '../../reports/model.js';
-import { PlatformError } from '../platform-error.js';
 import { reportRecords } from './report-csv.js';
 import { reportColumns } from './report-request.js';
 

@@ -1,5 +1,5 @@
-import type { ReportAdapter } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import type { MicrosoftAdsApi } from './client.js';
 import { submitReportBody } from './report-request.js';
 import { reportRows } from './report-rows.js';

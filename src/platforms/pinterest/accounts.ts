@@ -1,5 +1,5 @@
-import type { PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 
 /** The path of an ad account's resources. */
 export const accountPath = (account: string) => `/ad_accounts/${encodeURIComponent(account)}`;

@@ -1,8 +1,9 @@
 import { mapBounded } from '../../map-bounded.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { AdapterFactory, PlatformCall } from '../adapter.js';
 import { keywordReplacement } from '../keyword-replacement.js';
-import { PlatformError } from '../platform-error.js';
 import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
 import { adGroupCreate, type BidFloorSpec } from './adset-body.js';
 import { adGroupChanges } from './adset-changes.js';

@@ -1,7 +1,7 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { isBudget, type NewAdSet } from '../../adsets/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
 import type { ParamSource } from './errors.js';
 import { toGeoId } from './geo.js';

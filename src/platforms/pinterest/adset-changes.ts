@@ -1,7 +1,7 @@
 import type { AdSetChanges } from '../../adsets/model.js';
 import { isBudget } from '../../adsets/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
 import { uniqueKeywords } from './adset-body.js';
 import type { ParamSource } from './errors.js';

@@ -1,8 +1,8 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { type Budget, isBudget, type Setting } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
 import type { ParamSource } from './errors.js';
 import type { PinterestCampaign } from './model.js';

@@ -1,5 +1,6 @@
-import type { CampaignAdapter, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
 import { campaignCreate, campaignUpdate, OBJECTIVES } from './campaign-body.js';
 import type { PinterestClient } from './client.js';

@@ -1,5 +1,5 @@
-import type { PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { classifyPinterest, type ParamSource, refusal } from './errors.js';
 import type { BatchElement, Page } from './model.js';

@@ -1,4 +1,4 @@
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 
 /** A Pinterest field a write sent (a word its messages use) and the unified parameter it came from. */

@@ -1,7 +1,8 @@
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { ReportCapabilities, ReportQuery, ReportRow } from '../../reports/model.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type PlatformCall, PlatformInputError, type ReportAdapter } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { accountPath, currencyOf } from './accounts.js';
 import type { PinterestClient, Query } from './client.js';
 import {

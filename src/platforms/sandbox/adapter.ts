@@ -13,10 +13,11 @@ import {
 } from '../../adsets/model.js';
 import { fitsMinorUnits, fromMinorUnits, toMinorUnits } from '../../adsets/money.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError } from '../platform-error.js';
 import { type PlatformAnswer, platformFetch } from '../platform-fetch.js';
 import * as Sandbox from './model.js';
 import { sandboxReports } from './report-adapter.js';

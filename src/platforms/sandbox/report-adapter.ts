@@ -1,8 +1,9 @@
 import { fromMinorUnits } from '../../adsets/money.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { METRICS, type ReportLevel, type ReportQuery, type ReportRun } from '../../reports/model.js';
-import type { PlatformCall, ReportAdapter } from '../adapter.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError } from '../platform-error.js';
 import { LOOKBACK_DAYS, type REPORT_LEVELS } from './report-input.js';
 import type { SandboxReportRow } from './reports.js';
 

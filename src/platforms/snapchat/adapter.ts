@@ -1,7 +1,8 @@
 import type { AdSet } from '../../adsets/model.js';
+import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { type AdapterFactory, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import { toSnapAdSquad } from './adset-body.js';
 import { toSnapSquadChanges } from './adset-changes.js';
 import { READ_DELETED, snapchatCampaigns } from './campaigns.js';

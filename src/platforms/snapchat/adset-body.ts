@@ -1,7 +1,7 @@
 import { findRuntime } from '../../adsets/instants.js';
 import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } from '../../adsets/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { microUnits } from '../budget-units.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';

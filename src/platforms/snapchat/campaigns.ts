@@ -1,5 +1,6 @@
-import { type CampaignAdapter, type PlatformCall, PlatformInputError } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import { toSnapCampaign, toSnapCampaignChanges } from './campaign-body.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';

@@ -1,6 +1,6 @@
-import type { PlatformCall } from '../adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { HttpRequest } from '../http-call.js';
-import { PlatformError } from '../platform-error.js';
 import { platformFetch } from '../platform-fetch.js';
 import { classifySnap, type FieldSource, failedSubRequest, invalidEntity } from './errors.js';
 import type { SnapAnswer, SubRequest } from './model.js';

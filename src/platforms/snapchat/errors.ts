@@ -1,4 +1,4 @@
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { type PlatformAnswer, retryAfter } from '../platform-fetch.js';
 import type { SnapAnswer, SubRequest } from './model.js';
 

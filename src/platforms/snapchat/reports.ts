@@ -1,8 +1,9 @@
 import { fromMicros, roundToMinorUnits } from '../../adsets/money.js';
 import { instantAt, zonedTime } from '../../domain/zoned-time.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
-import type { PlatformCall, ReportAdapter } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import { READ_DELETED } from './campaigns.js';
 import type { SnapClient } from './client.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign } from './model.js';

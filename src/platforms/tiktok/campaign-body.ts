@@ -1,7 +1,7 @@
 import { isBudget } from '../../adsets/model.js';
 import type { CampaignChanges, NewCampaign } from '../../campaigns/model.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import { PlatformInputError } from '../adapter.js';
 import { majorUnits } from '../budget-units.js';
 import type { FieldParams } from './errors.js';
 import { BUDGET_MODES } from './mapping.js';

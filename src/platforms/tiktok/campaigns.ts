@@ -1,5 +1,6 @@
-import type { CampaignAdapter, PlatformCall } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
+import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { DELIVERY } from './adset-body.js';
 import { campaignCreateBody, campaignUpdateBody } from './campaign-body.js';
 import { inAccounts, type TikTokApi } from './client.js';

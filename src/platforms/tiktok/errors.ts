@@ -1,4 +1,4 @@
-import { PlatformError } from '../platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { PlatformAnswer } from '../platform-fetch.js';
 
 /**

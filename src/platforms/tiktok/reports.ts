@@ -1,8 +1,9 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js';
+import type { ReportAdapter } from '../../reports/port.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { PlatformCall, ReportAdapter } from '../adapter.js';
-import { PlatformError } from '../platform-error.js';
 import type { TikTokApi } from './client.js';
 import type { FieldParams } from './errors.js';
 

@@ -1,5 +1,6 @@
 import type { NewAdSet } from '../../adsets/model.js';
-import { type PlatformCall, PlatformInputError } from '../adapter.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformInputError } from '../../ports/platform-error.js';
 import type { TikTokApi } from './client.js';
 import type { ZipcodeTag } from './model.js';
 

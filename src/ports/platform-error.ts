@@ -27,3 +27,13 @@ export class PlatformError extends Error {
     super(message);
   }
 }
+
+/** The input was valid for adlink but breaks one of the platform's own rules (a 400 naming `param`). */
+export class PlatformInputError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
