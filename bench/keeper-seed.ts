@@ -1,4 +1,4 @@
-import { renewalTime } from '../src/connect/renewal.js';
+import { renewalTime } from '../src/connections/renewal.js';
 import { platformCatalog } from '../src/platforms/catalog.js';
 import type { Credentials } from '../src/store/connections.js';
 import type { Store } from '../src/store/index.js';

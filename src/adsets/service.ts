@@ -1,6 +1,6 @@
 import type { Campaign } from '../campaigns/model.js';
-import type { ConnectionRef } from '../connect/access-tokens.js';
-import type { ConnectionCalls } from '../connect/connection-calls.js';
+import type { ConnectionRef } from '../connections/access-tokens.js';
+import type { ConnectionCalls } from '../connections/connection-calls.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';

@@ -1,12 +1,12 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { AdSetService } from '../adsets/service.js';
-import type { ConnectionRef } from '../connect/access-tokens.js';
 import { chosenAmong, keepAccounts } from '../connect/account-choice.js';
 import { disconnect } from '../connect/disconnect.js';
 import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
+import type { ConnectionRef } from '../connections/access-tokens.js';
 import type { Spender } from '../domain/budget.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';

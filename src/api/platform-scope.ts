@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ConnectionRef } from '../connect/access-tokens.js';
+import type { ConnectionRef } from '../connections/access-tokens.js';
 import { isPlatformId, PLATFORM_IDS } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../store/index.js';

@@ -1,8 +1,8 @@
+import type { ConnectionRef } from '../connections/access-tokens.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
-import type { ConnectionRef } from './access-tokens.js';
 
 /**
  * The ad accounts `ids` names, in the platform's order, each one the grant reaches: an id it does not

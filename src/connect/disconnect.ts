@@ -28,7 +28,7 @@ async function revokeAtPlatform(
   return revokeGrant(platforms, platform, app, credentials);
 }
 
-/** As long as a refresh may hold the lock (connect/access-tokens.ts): it expires by itself after that. */
+/** As long as a refresh may hold the lock (connections/access-tokens.ts): it expires by itself after that. */
 const LOCK_TTL_MS = 15_000;
 const WAIT_STEP_MS = 50;
 

@@ -1,5 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { ConnectionCalls } from '../connections/connection-calls.js';
+import {
+  authorizeUrl,
+  exchangeCode,
+  OAuthError,
+  pkcePair,
+  redirectCode,
+} from '../connections/oauth-client.js';
+import { renewalTime } from '../connections/renewal.js';
 import { isCustomerId, OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
@@ -15,10 +24,7 @@ import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
-import type { ConnectionCalls } from './connection-calls.js';
-import { authorizeUrl, exchangeCode, OAuthError, pkcePair, redirectCode } from './oauth-client.js';
 import { isAllowedRedirect } from './redirect-uris.js';
-import { renewalTime } from './renewal.js';
 import { type ConnectResult, signResult } from './result-signature.js';
 import { revokeGrant } from './revoke-grant.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';

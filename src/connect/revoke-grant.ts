@@ -1,3 +1,4 @@
+import { authenticateClient } from '../connections/oauth-client.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { appSecretProof } from '../platforms/meta/app-secret-proof.js';
 import { platformFetch } from '../platforms/platform-fetch.js';
@@ -5,7 +6,6 @@ import type { PlatformApp } from '../ports/platform-call.js';
 import type { OAuthSpec, RevocationSpec } from '../ports/platform-entry.js';
 import { PlatformError } from '../ports/platform-error.js';
 import type { Platforms } from '../ports/platforms.js';
-import { authenticateClient } from './oauth-client.js';
 
 /** Why a grant was not revoked at the platform: what `connection.revoked` and the attempt log say. */
 export const REVOCATION_FAILURES = [

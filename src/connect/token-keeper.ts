@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
+import type { AccessTokens } from '../connections/access-tokens.js';
 import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
 import { mapBounded } from '../map-bounded.js';
 import type { Store } from '../store/index.js';
 import type { DueRenewal, ScheduledConnection } from '../store/token-schedule.js';
-import type { AccessTokens } from './access-tokens.js';
 
 export interface KeeperOptions {
   /** How often an instance looks for due connections; 0 turns the keeper off. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ConnectionRef } from '../connect/access-tokens.js';
-import type { ConnectionCalls } from '../connect/connection-calls.js';
+import type { ConnectionRef } from '../connections/access-tokens.js';
+import type { ConnectionCalls } from '../connections/connection-calls.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { wallClock } from '../domain/zoned-time.js';
 import { AppError } from '../errors.js';
