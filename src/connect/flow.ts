@@ -1,13 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
-import {
-  authorizeUrl,
-  exchangeCode,
-  OAuthError,
-  pkcePair,
-  redirectCode,
-} from '../connections/oauth-client.js';
+import { exchangeCode, OAuthError } from '../connections/oauth-client.js';
 import { renewalTime } from '../connections/renewal.js';
 import { isCustomerId, OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
@@ -24,6 +18,7 @@ import type { Flow } from '../store/connect-sessions.js';
 import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
+import { authorizeUrl, pkcePair, redirectCode } from './authorization-request.js';
 import { isAllowedRedirect } from './redirect-uris.js';
 import { type ConnectResult, signResult } from './result-signature.js';
 import { revokeGrant } from './revoke-grant.js';
