@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isManaged } from '../src/campaigns/port.js';
 import { PLATFORM_IDS } from '../src/domain/platform-ids.js';
 import { ADAPTERS } from '../src/platforms/adapters.js';
 import { platformCatalog } from '../src/platforms/catalog.js';
@@ -28,7 +29,7 @@ describe('docs/ad-sets-and-campaigns.md: objectives per platform', () => {
     for (const id of PLATFORM_IDS) {
       const adapter = ADAPTERS[id]?.(catalog[id], { timeoutMs: 1000 });
       if (!adapter) continue;
-      const objectives = adapter.campaigns?.capabilities.objectives;
+      const objectives = isManaged(adapter.campaigns) ? adapter.campaigns.capabilities.objectives : undefined;
       expected.set(
         id,
         objectives === undefined

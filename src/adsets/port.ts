@@ -1,4 +1,15 @@
-import type { AdSetStatus, ChannelKind, SettingKind, TargetingKind } from './model.js';
+import type { PlatformCall } from '../ports/platform-call.js';
+import type { AdAccount } from '../store/connections.js';
+import type {
+  Ad,
+  AdSet,
+  AdSetChanges,
+  AdSetStatus,
+  ChannelKind,
+  NewAdSet,
+  SettingKind,
+  TargetingKind,
+} from './model.js';
 
 /** What an update may change besides name and status. */
 export interface UpdateCapabilities {
@@ -37,4 +48,24 @@ export interface AdSetCapabilities {
   updateStatuses: AdSetStatus[];
   updates: UpdateCapabilities;
   channelKinds: ChannelKind[];
+}
+
+/**
+ * Ad sets on one platform (`platforms/<id>/adsets.ts`). Every method calls the platform (no caching
+ * here). An ad set that is not in `call.accounts` is not the customer's: `get` answers null for it.
+ */
+export interface AdSetAdapter {
+  capabilities: AdSetCapabilities;
+  /** Every ad set of the ad account, following the platform's pagination to the end, with their ads. */
+  list(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
+  get(call: PlatformCall, id: string): Promise<AdSet | null>;
+  create(call: PlatformCall, input: NewAdSet, account: AdAccount): Promise<AdSet>;
+  /**
+   * Writes the changes (only what the capabilities' `updates` declare reaches it) and answers the ad
+   * set as the platform holds it afterwards.
+   */
+  update(call: PlatformCall, id: string, changes: AdSetChanges): Promise<AdSet>;
+  /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
+  delete(call: PlatformCall, id: string): Promise<AdSet>;
+  listAds(call: PlatformCall, adSetId: string): Promise<Ad[]>;
 }

@@ -1,4 +1,5 @@
 import type { Campaign } from '../campaigns/model.js';
+import { isManaged } from '../campaigns/port.js';
 import type { ConnectionRef } from '../connections/access-tokens.js';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
 import type { PlatformId } from '../domain/platform-ids.js';
@@ -92,7 +93,7 @@ export class AdSetService {
   /** Reads every ad set of every connected ad account from the platform and replaces the cache. */
   private async refreshAll(ref: ConnectionRef, accounts: AdAccount[]): Promise<void> {
     const perAccount = await this.call(ref, (adapter, call) =>
-      mapBounded(accounts, this.fanOut, (account) => adapter.listAdSets(call, account)),
+      mapBounded(accounts, this.fanOut, (account) => adapter.adSets.list(call, account)),
     );
     const adSets = perAccount.flat();
     await this.reportChanges(ref, adSets);
@@ -117,7 +118,7 @@ export class AdSetService {
       if (cached) return cached;
       throw notFound(id);
     }
-    const adSet = await this.call(ref, (adapter, call) => adapter.getAdSet(call, id));
+    const adSet = await this.call(ref, (adapter, call) => adapter.adSets.get(call, id));
     // Only ad sets of the customer's chosen ad accounts are theirs, whatever the token can see.
     if (!adSet || !accounts.some((a) => a.id === adSet.advertiser)) {
       await this.cache.remove(ref, id);
@@ -147,9 +148,9 @@ export class AdSetService {
     const campaign = await this.call(
       ref,
       async (adapter, call) =>
-        adapter.campaigns
+        isManaged(adapter.campaigns)
           ? await adapter.campaigns.get(call, input.parentId)
-          : (await adapter.listCampaigns(call, account)).find((c) => c.id === input.parentId),
+          : (await adapter.campaigns.list(call, account)).find((c) => c.id === input.parentId),
       account.id,
     );
     if (!campaign || campaign.advertiser !== account.id) {
@@ -164,7 +165,7 @@ export class AdSetService {
     this.checkObjective(ref.platform, input, campaign);
     const created = await this.call(
       ref,
-      (adapter, call) => adapter.createAdSet(call, input, account),
+      (adapter, call) => adapter.adSets.create(call, input, account),
       account.id,
     );
     await this.cache.put(ref, created);
@@ -172,7 +173,7 @@ export class AdSetService {
   }
 
   private checkCapabilities(platform: PlatformId, input: NewAdSet): void {
-    const caps = this.platforms.adapter(platform).capabilities;
+    const caps = this.platforms.adapter(platform).adSets.capabilities;
     const unsupported = (param: string, message: string) =>
       new AppError('unsupported_for_platform', message, { param });
     input.settings.forEach((setting, i) => {
@@ -198,7 +199,7 @@ export class AdSetService {
    * budget may be shared by other ad sets): the answer points to the campaign.
    */
   private checkBudgetLevel(platform: PlatformId, settings: Setting[] | undefined, campaign: string): void {
-    if (this.platforms.adapter(platform).capabilities.budgetLevel !== 'campaign') return;
+    if (this.platforms.adapter(platform).adSets.capabilities.budgetLevel !== 'campaign') return;
     settings?.forEach((setting, i) => {
       if (!isBudget(setting)) return;
       throw new AppError(
@@ -212,7 +213,7 @@ export class AdSetService {
 
   /** Where the objective is the campaign's, an ad set can only restate it. */
   private checkObjective(platform: PlatformId, input: NewAdSet, campaign: Campaign): void {
-    if (this.platforms.adapter(platform).capabilities.objectiveLevel !== 'campaign') return;
+    if (this.platforms.adapter(platform).adSets.capabilities.objectiveLevel !== 'campaign') return;
     input.settings.forEach((setting, i) => {
       if (setting.kind === 'Objective' && setting.objective !== campaign.objective) {
         throw new AppError(
@@ -248,7 +249,7 @@ export class AdSetService {
     if (changes.settings) this.checkSettingChanges(ref.platform, changes.settings, current);
     const updated = await this.call(
       ref,
-      (adapter, call) => adapter.updateAdSet(call, current.id, changes),
+      (adapter, call) => adapter.adSets.update(call, current.id, changes),
       current.advertiser,
     );
     await this.cache.put(ref, updated);
@@ -265,7 +266,7 @@ export class AdSetService {
 
   /** What the platform's adapter does not declare it can change is refused by name, before any call. */
   private checkUpdateCapabilities(platform: PlatformId, changes: AdSetChanges): void {
-    const caps = this.platforms.adapter(platform).capabilities;
+    const caps = this.platforms.adapter(platform).adSets.capabilities;
     if (changes.status !== undefined && !caps.updateStatuses.includes(changes.status)) {
       const hint = changes.status === 'Deleted' ? ' Use DELETE to delete an ad set.' : '';
       throw new AppError(
@@ -298,7 +299,7 @@ export class AdSetService {
 
   /** Settings sent to an existing ad set, against what it holds now and what it will hold after. */
   private checkSettingChanges(platform: PlatformId, settings: Setting[], current: AdSet): void {
-    const caps = this.platforms.adapter(platform).capabilities;
+    const caps = this.platforms.adapter(platform).adSets.capabilities;
     const budget = current.settings.find(isBudget);
     settings.forEach((setting, i) => {
       if (isBudget(setting) && budget && setting.kind !== budget.kind && !caps.updates.budgetKindChange) {
@@ -317,10 +318,10 @@ export class AdSetService {
     const current = await this.find(ref, id);
     const deleted = await this.call(
       ref,
-      (adapter, call) => adapter.deleteAdSet(call, current.id),
+      (adapter, call) => adapter.adSets.delete(call, current.id),
       current.advertiser,
     );
-    const caps = this.platforms.adapter(ref.platform).capabilities;
+    const caps = this.platforms.adapter(ref.platform).adSets.capabilities;
     if (caps.deletion === 'soft') await this.cache.put(ref, deleted);
     else await this.cache.remove(ref, id);
     return deleted;

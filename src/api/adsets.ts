@@ -83,7 +83,8 @@ export function createAdSetRoutes(
   const multipart = express.raw({ type: 'multipart/form-data', limit: '100kb' });
 
   const scope = (req: Request, customerId: string | undefined) => platformScope(store, req, customerId);
-  const targetingOnAdSets = (platform: PlatformId) => platforms.adapter(platform).capabilities.adSetTargeting;
+  const targetingOnAdSets = (platform: PlatformId) =>
+    platforms.adapter(platform).adSets.capabilities.adSetTargeting;
 
   resource(
     router,

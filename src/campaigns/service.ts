@@ -13,7 +13,7 @@ import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import type { ResourceCache } from '../store/resource-cache.js';
 import type { Campaign, CampaignChanges, CampaignSetting, NewCampaign } from './model.js';
-import type { CampaignAdapter } from './port.js';
+import { isManaged, type ManagedCampaigns } from './port.js';
 
 export interface CampaignListOptions {
   limit: number;
@@ -38,7 +38,7 @@ const notFound = (id: string) =>
 /**
  * Campaigns of one customer on one platform, like ad sets: reads from the cache (filled on first use),
  * live reads that refresh it, and writes that go to the platform first and to the cache once it
- * accepted them. Creating and changing campaigns needs the adapter's `campaigns`; reading does not.
+ * accepted them. Creating and changing campaigns needs the adapter's campaign management; reading does not.
  */
 export class CampaignService {
   constructor(
@@ -55,9 +55,9 @@ export class CampaignService {
   }
 
   /** The platform's campaign management, or 400 unsupported_for_platform naming the platform. */
-  private managed(platform: PlatformId): CampaignAdapter {
-    const campaigns = this.platforms.adapter(platform).campaigns;
-    if (!campaigns) {
+  private managed(platform: PlatformId): ManagedCampaigns {
+    const { campaigns } = this.platforms.adapter(platform);
+    if (!isManaged(campaigns)) {
       throw unsupported('platform', `adlink cannot create or change ${platform} campaigns yet.`);
     }
     return campaigns;
@@ -67,7 +67,7 @@ export class CampaignService {
   private async refreshAll(ref: ConnectionRef, accounts?: AdAccount[]): Promise<Campaign[]> {
     const scope = accounts ?? (await this.calls.advertisers(ref));
     const perAccount = await this.calls.call(ref, (adapter, call) =>
-      mapBounded(scope, this.fanOut, (account) => adapter.listCampaigns(call, account)),
+      mapBounded(scope, this.fanOut, (account) => adapter.campaigns.list(call, account)),
     );
     const campaigns = perAccount.flat();
     await this.cache.replaceAll(ref, campaigns);
@@ -90,9 +90,9 @@ export class CampaignService {
       throw notFound(id);
     }
     const campaign = await this.calls.call(ref, async (adapter, call) =>
-      adapter.campaigns
+      isManaged(adapter.campaigns)
         ? adapter.campaigns.get(call, id)
-        : (await mapBounded(accounts, this.fanOut, (a) => adapter.listCampaigns(call, a)))
+        : (await mapBounded(accounts, this.fanOut, (a) => adapter.campaigns.list(call, a)))
             .flat()
             .find((c) => c.id === id),
     );
@@ -145,7 +145,7 @@ export class CampaignService {
     if (caps.settings.includes('Runtime')) checkTotalBudgetEnd(input.settings);
     const created = await this.calls.call(
       ref,
-      (adapter, call) => adapter.campaigns!.create(call, input, account),
+      (_adapter, call) => campaigns.create(call, input, account),
       account.id,
     );
     await this.cache.put(ref, created);
@@ -160,7 +160,7 @@ export class CampaignService {
   private checkChannelKind(platform: PlatformId, input: NewCampaign): void {
     const { channelKinds } = this.managed(platform).capabilities;
     // Where campaigns choose no channel, the one channel the platform runs on may still be restated.
-    const [only, ...more] = this.platforms.adapter(platform).capabilities.channelKinds;
+    const [only, ...more] = this.platforms.adapter(platform).adSets.capabilities.channelKinds;
     if (channelKinds.length === 0 && more.length === 0 && input.channelKind === only) return;
     if (input.channelKind === undefined) {
       if (channelKinds.length > 0) {
@@ -187,7 +187,8 @@ export class CampaignService {
    * now (read live), since they merge into it.
    */
   async update(ref: ConnectionRef, id: string, changes: CampaignChanges): Promise<Campaign> {
-    const { capabilities: caps } = this.managed(ref.platform);
+    const campaigns = this.managed(ref.platform);
+    const { capabilities: caps } = campaigns;
     if (changes.status !== undefined && !caps.updateStatuses.includes(changes.status)) {
       const hint = changes.status === 'Deleted' ? ' Use DELETE to delete a campaign.' : '';
       throw unsupported(
@@ -210,7 +211,7 @@ export class CampaignService {
     }
     const updated = await this.calls.call(
       ref,
-      (adapter, call) => adapter.campaigns!.update(call, current.id, changes),
+      (_adapter, call) => campaigns.update(call, current.id, changes),
       current.advertiser,
     );
     await this.cache.put(ref, updated);

@@ -8,6 +8,7 @@ import { googleAdapter } from '../../src/platforms/google/adapter.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { type PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import { emulatorSearch, seededCall } from '../fixtures/google/emulated.js';
+import { managed } from '../support/emulator-call.js';
 
 /**
  * The Google campaign adapter and ad-group keyword updates against the emulator: what adlink sends
@@ -30,7 +31,7 @@ const adapter = () =>
   googleAdapter(platformCatalog('http://localhost', { google: { baseUrl: emulator.url } }).google, {
     timeoutMs: 5000,
   });
-const campaigns = () => adapter().campaigns!;
+const campaigns = () => managed(adapter().campaigns);
 const [berlin, tokyo] = [
   { id: SEED.bakery, name: 'Bakery Berlin', currency: 'EUR' },
   { id: SEED.tokyo, name: 'Bakery Tokyo', currency: 'JPY' },
@@ -80,7 +81,7 @@ describe('google campaigns against the emulator', () => {
       budgetKindChange: false,
       deletion: 'soft',
     });
-    expect(adapter().capabilities.updates).toEqual({
+    expect(adapter().adSets.capabilities.updates).toEqual({
       settings: [],
       targetings: ['KeywordTargeting'],
       budgetKindChange: false,
@@ -246,7 +247,7 @@ describe('google campaigns against the emulator', () => {
 describe('google ad groups: keywords replaced after creation', () => {
   it('adds, keeps and removes keyword criteria in one mutate; an empty list removes them all', async () => {
     const google = adapter();
-    const created = await google.createAdSet(
+    const created = await google.adSets.create(
       call,
       {
         name: `keywords ${Math.random()}`,
@@ -259,19 +260,19 @@ describe('google ad groups: keywords replaced after creation', () => {
       },
       berlin,
     );
-    const replaced = await google.updateAdSet(call, created.id, {
+    const replaced = await google.adSets.update(call, created.id, {
       targetings: [{ kind: 'KeywordTargeting', keywords: ['spelt', 'pretzel'] }],
     });
     expect(replaced.targetings).toEqual([{ kind: 'KeywordTargeting', keywords: ['spelt', 'pretzel'] }]);
     const ops = lastMutate().mutateOperations.map((o) => Object.keys(o.adGroupCriterionOperation ?? {})[0]);
     expect(ops).toEqual(['remove', 'create']);
     const invalid = await refusal(
-      google.updateAdSet(call, created.id, {
+      google.adSets.update(call, created.id, {
         targetings: [{ kind: 'KeywordTargeting', keywords: ['ok', 'bad!'] }],
       }),
     );
     expect(invalid).toMatchObject({ kind: 'invalid', param: 'targetings[0].keywords[1]' });
-    const emptied = await google.updateAdSet(call, created.id, {
+    const emptied = await google.adSets.update(call, created.id, {
       name: 'no keywords',
       targetings: [{ kind: 'KeywordTargeting', keywords: [] }],
     });

@@ -64,7 +64,7 @@ describe('google mapping', () => {
 
   it('accepts keywords, refuses budget writes and zip codes on ad groups (capabilities)', () => {
     const entry = platformCatalog('http://localhost').google;
-    const { capabilities } = googleAdapter(entry, { timeoutMs: 1000 });
+    const { capabilities } = googleAdapter(entry, { timeoutMs: 1000 }).adSets;
     expect(capabilities.targetings).toEqual(['KeywordTargeting']);
     expect(capabilities.budgetLevel).toBe('campaign');
     expect(capabilities.objectiveLevel).toBe('campaign');

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulators/linkedin/state.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
-import { refusal } from '../support/emulator-call.js';
+import { managed, refusal } from '../support/emulator-call.js';
 import { adapterAgainstEmulator, storedAt, VERSION } from './linkedin-access.js';
 
 /**
@@ -21,11 +21,11 @@ const total = (budget: number) => ({ kind: 'TotalBudget', budget, currency: 'USD
 describe('linkedin campaign groups against the emulator', () => {
   let emulator: RunningEmulator;
   let adapter: PlatformAdapter;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
   beforeAll(async () => {
     ({ emulator, adapter, call } = await adapterAgainstEmulator(account));
-    campaigns = adapter.campaigns!;
+    campaigns = managed(adapter.campaigns);
   });
   afterAll(() => emulator?.close());
 
@@ -80,9 +80,9 @@ describe('linkedin campaign groups against the emulator', () => {
       runSchedule: { start: Date.parse(start), end: Date.parse(end) },
     });
     expect(await campaigns.get(call, created.id)).toEqual(created);
-    expect((await adapter.listCampaigns(call, account)).find((c) => c.id === created.id)).toEqual(created);
+    expect((await adapter.campaigns.list(call, account)).find((c) => c.id === created.id)).toEqual(created);
 
-    const adSet = await adapter.createAdSet(
+    const adSet = await adapter.adSets.create(
       call,
       {
         name: 'under the new group',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/adset-body.js';
-import { groupCreate } from '../../src/platforms/linkedin/campaigns.js';
+import { groupCreate } from '../../src/platforms/linkedin/campaign-body.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
 import { toAdSet, toCampaign } from '../../src/platforms/linkedin/mapping.js';
 import type { Campaign } from '../../src/platforms/linkedin/model.js';

@@ -350,9 +350,9 @@ describe('adlink against the official client', () => {
       accounts: [{ id: SEED.usdAccount, name: 'Acme', currency: 'USD' }],
     };
     const before = emulator.controls.calls.length;
-    const created = await adapter.createAdSet(call, lifetimeAdSet('Adapter check'), call.accounts[0]!);
-    await adapter.updateAdSet(call, created.id, { status: 'Active' });
-    await adapter.deleteAdSet(call, created.id);
+    const created = await adapter.adSets.create(call, lifetimeAdSet('Adapter check'), call.accounts[0]!);
+    await adapter.adSets.update(call, created.id, { status: 'Active' });
+    await adapter.adSets.delete(call, created.id);
     const calls = emulator.controls.calls.slice(before);
     const sdkHeaders = (method: string) =>
       utils.getRestliRequestHeaders({ restliMethodType: method, accessToken, versionString: VERSION });

@@ -5,10 +5,10 @@ import { CAMPAIGNS } from '../../emulators/meta/seed.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
-import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
+import { adapterAtEmulator, managed, refusal } from '../support/emulator-call.js';
 
 /**
  * Meta's campaign adapter against the Meta emulator: the Graph calls it makes (`POST
@@ -24,13 +24,13 @@ const yen = (budget: number) => ({ kind: 'DailyBudget' as const, budget, currenc
 describe('meta campaigns against the emulator', () => {
   let emulator: RunningEmulator;
   let adapter: PlatformAdapter;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
 
   beforeAll(async () => {
     emulator = await startEmulator(metaEmulator);
     ({ adapter, call } = adapterAtEmulator('meta', emulator, [USD, JPY]));
-    campaigns = adapter.campaigns!;
+    campaigns = managed(adapter.campaigns);
   });
   afterAll(() => emulator?.close());
 
@@ -95,7 +95,7 @@ describe('meta campaigns against the emulator', () => {
       buying_type: 'AUCTION',
     });
     expect(await campaigns.get(call, created.id)).toEqual(created);
-    const listed = await adapter.listCampaigns(call, USD);
+    const listed = await adapter.campaigns.list(call, USD);
     expect(listed).toContainEqual(created);
   });
 
@@ -110,7 +110,7 @@ describe('meta campaigns against the emulator', () => {
       JPY,
     );
     expect(await stored(tokyo.id)).toMatchObject({ daily_budget: '3000' });
-    expect((await adapter.listCampaigns(call, JPY)).find((c) => c.id === tokyo.id)?.settings).toEqual([
+    expect((await adapter.campaigns.list(call, JPY)).find((c) => c.id === tokyo.id)?.settings).toEqual([
       yen(3000),
     ]);
   });
@@ -162,13 +162,13 @@ describe('meta campaigns against the emulator', () => {
       ],
     });
     const posts = emulator.controls.callsTo(`/${USD.id}/adsets`, 'POST').length;
-    expect(await refusal(adapter.createAdSet(call, adSet([usd(5)]), USD))).toMatchObject({
+    expect(await refusal(adapter.adSets.create(call, adSet([usd(5)]), USD))).toMatchObject({
       param: 'settings[0]',
     });
     expect(emulator.controls.callsTo(`/${USD.id}/adsets`, 'POST')).toHaveLength(posts);
-    const shared = await adapter.createAdSet(call, adSet([]), USD);
+    const shared = await adapter.adSets.create(call, adSet([]), USD);
     expect(shared.settings.filter((s) => s.kind === 'DailyBudget')).toEqual([]);
-    expect(await refusal(adapter.updateAdSet(call, shared.id, { settings: [usd(5)] }))).toMatchObject({
+    expect(await refusal(adapter.adSets.update(call, shared.id, { settings: [usd(5)] }))).toMatchObject({
       param: 'settings[0]',
     });
     // Meta itself refuses it too (subcode 1885621), named on the parameter it came from.
@@ -182,7 +182,7 @@ describe('meta campaigns against the emulator', () => {
 
   it('deletes softly: the campaign and its ad sets read back Deleted, and lists still show it', async () => {
     const created = await campaigns.create(call, newCampaign({ objective: 'OUTCOME_AWARENESS' }), USD);
-    const child = await adapter.createAdSet(
+    const child = await adapter.adSets.create(
       call,
       {
         name: 'child',
@@ -204,8 +204,10 @@ describe('meta campaigns against the emulator', () => {
     const deleted = await campaigns.delete(call, created.id);
     expect(deleted).toMatchObject({ id: created.id, status: 'Deleted' });
     expect(emulator.controls.callsTo(`/${created.id}`, 'DELETE')).toHaveLength(1);
-    expect((await adapter.getAdSet(call, child.id))?.status).toBe('Deleted');
-    expect((await adapter.listCampaigns(call, USD)).find((c) => c.id === created.id)?.status).toBe('Deleted');
+    expect((await adapter.adSets.get(call, child.id))?.status).toBe('Deleted');
+    expect((await adapter.campaigns.list(call, USD)).find((c) => c.id === created.id)?.status).toBe(
+      'Deleted',
+    );
     expect(await refusal(campaigns.update(call, created.id, { name: 'again' }))).toMatchObject({
       kind: 'invalid',
     });

@@ -3,9 +3,10 @@ import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
+import { managed } from '../support/emulator-call.js';
 import { adapterOn, storedCampaign } from './microsoft-emulator.js';
 
 /** The Microsoft campaign adapter against the emulator: AddCampaigns, UpdateCampaigns, DeleteCampaigns. */
@@ -25,7 +26,7 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
 
 describe('microsoft campaigns through the adapter', () => {
   let emulator: RunningEmulator;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
   const input = (name: string, more: Partial<NewCampaign> = {}): NewCampaign => ({
     name,
@@ -39,7 +40,7 @@ describe('microsoft campaigns through the adapter', () => {
   beforeAll(async () => {
     emulator = await startEmulator(microsoftEmulator);
     const built = adapterOn(emulator);
-    campaigns = built.adapter.campaigns!;
+    campaigns = managed(built.adapter.campaigns);
     call = built.call;
   });
   afterAll(() => emulator?.close());

@@ -72,7 +72,7 @@ describe('microsoft mapping', () => {
   it('refuses budget writes and zip codes, and deletes for good (capabilities)', () => {
     const { capabilities } = microsoftAdapter(platformCatalog('http://localhost').microsoft, {
       timeoutMs: 1000,
-    });
+    }).adSets;
     expect(capabilities).toMatchObject({
       budgetLevel: 'campaign',
       objectiveLevel: 'campaign',

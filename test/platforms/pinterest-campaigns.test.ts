@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
-import { refusal } from '../support/emulator-call.js';
+import { managed, refusal } from '../support/emulator-call.js';
 import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';
 
 /**
@@ -23,11 +23,11 @@ const usd = (kind: 'DailyBudget' | 'TotalBudget', budget: number) =>
 describe('pinterest campaigns against the emulator', () => {
   let emulator: RunningEmulator;
   let adapter: PlatformAdapter;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
   beforeAll(async () => {
     ({ emulator, adapter, call } = await adapterAgainstEmulator(account));
-    campaigns = adapter.campaigns!;
+    campaigns = managed(adapter.campaigns);
   });
   afterAll(() => emulator?.close());
 
@@ -82,10 +82,10 @@ describe('pinterest campaigns against the emulator', () => {
       end_time: seconds(end),
     });
     expect(await campaigns.get(call, created.id)).toEqual(created);
-    expect((await adapter.listCampaigns(call, account)).find((c) => c.id === created.id)).toEqual(created);
+    expect((await adapter.campaigns.list(call, account)).find((c) => c.id === created.id)).toEqual(created);
 
     // Without campaign budget optimization, its ad groups keep budgets of their own.
-    const adSet = await adapter.createAdSet(
+    const adSet = await adapter.adSets.create(
       call,
       {
         name: 'under the new campaign',

@@ -16,7 +16,7 @@ import { PAGE_SIZE } from '../../src/platforms/pinterest/client.js';
 import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
-import { emulatorToken } from '../support/emulator-call.js';
+import { emulatorToken, managed } from '../support/emulator-call.js';
 
 /**
  * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see
@@ -316,9 +316,9 @@ describe('what the adapter sends is in the OpenAPI', () => {
     const call: PlatformCall = { accessToken: token, app: DEFAULT_CLIENT, accounts: [account] };
     const before = emulator.controls.calls.length;
     await adapter.listAdAccounts(call);
-    await adapter.listCampaigns(call, account);
-    await adapter.listAdSets(call, account);
-    const created = await adapter.createAdSet(
+    await adapter.campaigns.list(call, account);
+    await adapter.adSets.list(call, account);
+    const created = await adapter.adSets.create(
       call,
       {
         name: 'Adapter check',
@@ -345,9 +345,9 @@ describe('what the adapter sends is in the OpenAPI', () => {
       },
       account,
     );
-    await adapter.getAdSet(call, created.id);
-    await adapter.updateAdSet(call, created.id, { name: 'Adapter check 2', status: 'Active' });
-    await adapter.updateAdSet(call, created.id, {
+    await adapter.adSets.get(call, created.id);
+    await adapter.adSets.update(call, created.id, { name: 'Adapter check 2', status: 'Active' });
+    await adapter.adSets.update(call, created.id, {
       settings: [{ kind: 'TotalBudget', budget: 400, currency: 'USD' }],
       targetings: [
         {
@@ -358,9 +358,9 @@ describe('what the adapter sends is in the OpenAPI', () => {
         { kind: 'KeywordTargeting', keywords: ['sofas'] },
       ],
     });
-    await adapter.deleteAdSet(call, created.id);
-    await adapter.listAds(call, created.id);
-    const campaigns = adapter.campaigns!;
+    await adapter.adSets.delete(call, created.id);
+    await adapter.adSets.listAds(call, created.id);
+    const campaigns = managed(adapter.campaigns);
     const campaign = await campaigns.create(
       call,
       {

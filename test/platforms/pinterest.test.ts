@@ -329,8 +329,8 @@ describe('pinterest adapter against the emulator', () => {
     try {
       // Longer than Pinterest's 120 characters (adlink's own validation stops at 80 before this).
       const tooLong = 'x'.repeat(121);
-      const failure = await adapter
-        .createAdSet(
+      const failure = await adapter.adSets
+        .create(
           call,
           {
             name: 'keywords refused',
@@ -353,7 +353,7 @@ describe('pinterest adapter against the emulator', () => {
         .catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(PlatformError);
       expect(failure).toMatchObject({ kind: 'invalid', param: 'targetings[1].keywords' });
-      const orphan = (await adapter.listAdSets(call, account)).find((a) => a.name === 'keywords refused');
+      const orphan = (await adapter.adSets.list(call, account)).find((a) => a.name === 'keywords refused');
       expect(orphan?.status).toBe('Archived');
     } finally {
       await emulator.close();

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapchatEmulator } from '../../emulators/snapchat/index.js';
 import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformAdapter } from '../../src/ports/platform-adapter.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { PlatformError } from '../../src/ports/platform-error.js';
-import { adapterAtEmulator } from '../support/emulator-call.js';
+import { adapterAtEmulator, managed } from '../support/emulator-call.js';
 import { snapRecord } from '../support/snapchat-records.js';
 
 /**
@@ -22,14 +22,14 @@ const YEAR = new Date().getUTCFullYear() + 1;
 describe('snapchat: campaigns through the adapter', () => {
   let emulator: RunningEmulator;
   let adapter: PlatformAdapter;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
 
   beforeAll(async () => {
     emulator = await startEmulator(snapchatEmulator);
     const built = adapterAtEmulator('snapchat', emulator, [USD, EUR], ['snapchat-marketing-api']);
     adapter = built.adapter;
-    campaigns = adapter.campaigns!;
+    campaigns = managed(adapter.campaigns);
     call = built.call;
   });
   afterAll(() => emulator?.close());
@@ -112,7 +112,9 @@ describe('snapchat: campaigns through the adapter', () => {
     expect(deleted.status).toBe('Deleted');
     await expect(campaigns.update(call, created.id, { name: 'Back' })).rejects.toMatchObject({ param: 'id' });
     // Its campaign is still listed (as Deleted), but takes no new squads.
-    expect((await adapter.listCampaigns(call, EUR)).find((c) => c.id === created.id)?.status).toBe('Deleted');
+    expect((await adapter.campaigns.list(call, EUR)).find((c) => c.id === created.id)?.status).toBe(
+      'Deleted',
+    );
     const squad = {
       name: 'Too late',
       advertiser: EUR.id,
@@ -128,7 +130,7 @@ describe('snapchat: campaigns through the adapter', () => {
         },
       ],
     };
-    await expect(adapter.createAdSet(call, squad, EUR)).rejects.toMatchObject({ param: 'parentId' });
+    await expect(adapter.adSets.create(call, squad, EUR)).rejects.toMatchObject({ param: 'parentId' });
   });
 
   it("passes Snap's refusals on with the unified parameter: a spend cap under 20.00, a start in the past", async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
-import type { CampaignAdapter } from '../../src/campaigns/port.js';
+import type { ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { PlatformError } from '../../src/ports/platform-error.js';
-import { adapterAtEmulator } from '../support/emulator-call.js';
+import { adapterAtEmulator, managed } from '../support/emulator-call.js';
 import { tiktokRecord } from '../support/tiktok-records.js';
 
 /**
@@ -19,14 +19,14 @@ const JPY = { id: SEEDED.jpAdvertiser, name: 'Acme Bakery Japan', currency: 'JPY
 
 describe('tiktok: campaigns through the adapter', () => {
   let emulator: RunningEmulator;
-  let campaigns: CampaignAdapter;
+  let campaigns: ManagedCampaigns;
   let call: PlatformCall;
   let names = 0;
 
   beforeAll(async () => {
     emulator = await startEmulator(tiktokEmulator);
     const built = adapterAtEmulator('tiktok', emulator, [USD, JPY]);
-    campaigns = built.adapter.campaigns!;
+    campaigns = managed(built.adapter.campaigns);
     call = built.call;
   });
   afterAll(() => emulator?.close());

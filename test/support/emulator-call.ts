@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { RunningEmulator } from '../../emulators/toolkit/emulator.js';
+import { type CampaignAdapter, isManaged, type ManagedCampaigns } from '../../src/campaigns/port.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import { ADAPTERS } from '../../src/platforms/adapters.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
@@ -52,6 +53,12 @@ export function adapterAtEmulator(
     accounts,
   };
   return { adapter, call };
+}
+
+/** The adapter's campaign management: the test fails where the adapter only lists campaigns. */
+export function managed(campaigns: CampaignAdapter): ManagedCampaigns {
+  if (!isManaged(campaigns)) throw new Error('the adapter does not manage campaigns');
+  return campaigns;
 }
 
 /** The error an adapter call was refused with; a call that goes through fails the test. */

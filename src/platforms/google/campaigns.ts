@@ -1,6 +1,6 @@
 import { type Budget, isBudget } from '../../adsets/model.js';
-import type { Campaign } from '../../campaigns/model.js';
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { Campaign, CampaignChanges } from '../../campaigns/model.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
@@ -32,7 +32,7 @@ const campaignName = (customerId: string, id: string) => `customers/${customerId
  * currency) and dates (whole days in the account's time zone). A budget shared between campaigns
  * is shown with `shared: true` and never written.
  */
-export function googleCampaigns(api: GoogleAdsApi): CampaignAdapter {
+export function googleCampaigns(api: GoogleAdsApi): ManagedCampaigns {
   /** Campaign ids are unique per customer: the first of the customer's accounts that has it. */
   async function locate(call: PlatformCall, id: string): Promise<Located | null> {
     if (!isGoogleId(id)) return null;
@@ -60,7 +60,7 @@ export function googleCampaigns(api: GoogleAdsApi): CampaignAdapter {
   }
 
   /** The budget and campaign updates a change needs; an unchanged start (maybe past by now) is not resent. */
-  function updates(current: Located, changes: Parameters<CampaignAdapter['update']>[2]): TaggedOperation[] {
+  function updates(current: Located, changes: CampaignChanges): TaggedOperation[] {
     const { row, account } = current;
     const timeZone = row.customer?.timeZone ?? '';
     const campaign: Record<string, unknown> = {};
@@ -140,6 +140,11 @@ export function googleCampaigns(api: GoogleAdsApi): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const rows = await api.search(call, advertiser.id, campaignsQuery());
+      return rows.map((row) => toCampaign(advertiser.id, row));
     },
 
     get: async (call, id) => (await locate(call, id))?.campaign ?? null,

@@ -1,57 +1,22 @@
-import { findRuntime } from '../../adsets/instants.js';
-import { isBudget } from '../../adsets/model.js';
-import type { Campaign, NewCampaign } from '../../campaigns/model.js';
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { Campaign } from '../../campaigns/model.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
-import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
-import type { AdAccount } from '../../store/connections.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import { ADSET_OBJECTIVES } from './adset-body.js';
+import { groupCreate } from './campaign-body.js';
 import type { LinkedInClient } from './client.js';
-import type { FieldParam } from './errors.js';
 import { toCampaign } from './mapping.js';
 import type { CampaignGroup } from './model.js';
-import { budgetAmount } from './money.js';
 import { partialUpdate } from './patch.js';
-import { accountUrn, urnId } from './restli.js';
-import { newSchedule } from './schedule.js';
-import { LINKEDIN_STATUS } from './status.js';
-
-/** The `POST adCampaignGroups` body: the objective on the group, its schedule, its total budget. */
-export function groupCreate(input: NewCampaign, account: AdAccount): { body: object; param: FieldParam } {
-  const budgets = input.settings.flatMap((s, i) => (isBudget(s) ? [{ s, i }] : []));
-  if (budgets.length > 1)
-    throw new PlatformInputError('settings', 'A LinkedIn campaign group has one TotalBudget.');
-  const runtime = findRuntime(input.settings);
-  const budget = budgets[0];
-  const body = {
-    account: accountUrn(account.id),
-    name: input.name,
-    status: LINKEDIN_STATUS[input.status],
-    objectiveType: input.objective,
-    runSchedule: newSchedule(runtime?.runtime),
-    ...(budget ? { totalBudget: budgetAmount(budget.s, budget.i, account) } : {}),
-  };
-  const param: FieldParam = (fieldPath) => {
-    const [head] = fieldPath.split('.');
-    if (head === 'name' || head === 'status') return head;
-    if (head === 'objectiveType') return 'objective';
-    if (head === 'account') return 'advertiser';
-    if (head === 'totalBudget') return budget ? `settings[${budget.i}].budget` : 'settings';
-    if (head === 'runSchedule') {
-      return runtime ? `settings[${runtime.i}].${fieldPath.endsWith('.end') ? 'end' : 'start'}` : 'settings';
-    }
-    return undefined;
-  };
-  return { body, param };
-}
+import { restliQuery, urnId } from './restli.js';
 
 /**
  * LinkedIn campaign groups as adlink's campaigns (`/adAccounts/{a}/adCampaignGroups`): created with
  * an objective, a schedule and an optional total budget, changed by PARTIAL_UPDATE. LinkedIn deletes
  * only DRAFT groups: any other is archived.
  */
-export function linkedinCampaigns(li: LinkedInClient): CampaignAdapter {
+export function linkedinCampaigns(li: LinkedInClient): ManagedCampaigns {
   const groupPath = (account: string, id: string) =>
     `${accountPath(account)}/adCampaignGroups/${encodeURIComponent(id)}`;
   const locate = (call: PlatformCall, id: string) =>
@@ -95,6 +60,14 @@ export function linkedinCampaigns(li: LinkedInClient): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const groups = await li.allPages<CampaignGroup>(
+        call,
+        `${accountPath(advertiser.id)}/adCampaignGroups?${restliQuery({ q: 'search' })}`,
+      );
+      return groups.map(toCampaign);
     },
 
     async get(call, id) {

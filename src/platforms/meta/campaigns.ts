@@ -1,12 +1,12 @@
 import type { Campaign } from '../../campaigns/model.js';
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { currencyOf } from './account-currency.js';
 import { CAMPAIGN_OBJECTIVES, toMetaCampaign, toMetaCampaignChanges } from './campaign-body.js';
 import { fields, type GraphClient } from './client.js';
 import { orNotFound } from './errors.js';
-import { advertiserId, toCampaign } from './mapping.js';
+import { advertiserId, CAMPAIGN_EFFECTIVE_STATUSES, toCampaign } from './mapping.js';
 import { FIELDS, type GraphCampaign } from './model.js';
 
 /**
@@ -14,7 +14,7 @@ import { FIELDS, type GraphCampaign } from './model.js';
  * optionally, a daily campaign budget (Advantage campaign budget); renamed, paused, archived, their
  * budget changed; deleted softly (readable afterwards with status Deleted).
  */
-export function metaCampaigns(graph: GraphClient): CampaignAdapter {
+export function metaCampaigns(graph: GraphClient): ManagedCampaigns {
   /** The campaign and its ad account (with the currency), if it is in one of the call's accounts. */
   async function withAccount(call: PlatformCall, id: string) {
     if (!/^\d+$/.test(id)) return null;
@@ -47,6 +47,17 @@ export function metaCampaigns(graph: GraphClient): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const [campaigns, currency] = await Promise.all([
+        graph.all<GraphCampaign>(call, `/${advertiser.id}/campaigns`, {
+          ...fields(FIELDS.campaign),
+          effective_status: JSON.stringify(CAMPAIGN_EFFECTIVE_STATUSES),
+        }),
+        currencyOf(graph, call, advertiser),
+      ]);
+      return campaigns.map((campaign) => toCampaign(campaign, currency));
     },
 
     get: read,

@@ -1,9 +1,9 @@
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { addCampaignsBody, campaignParams, updateCampaignsBody } from './campaign-body.js';
-import { accepted, campaignById } from './campaign-reads.js';
+import { accepted, campaignById, campaignsOf } from './campaign-reads.js';
 import type { AccountApi, MicrosoftAdsApi } from './client.js';
 import { toCampaign } from './mapping.js';
 import type { BatchError, Campaign } from './model.js';
@@ -21,7 +21,7 @@ interface Located {
  * Campaigns on Microsoft Advertising (AddCampaigns, UpdateCampaigns, DeleteCampaigns): the daily
  * budget lives here, the objective is the CampaignType, and a delete is final.
  */
-export function microsoftCampaigns(ms: MicrosoftAdsApi): CampaignAdapter {
+export function microsoftCampaigns(ms: MicrosoftAdsApi): ManagedCampaigns {
   async function locate(call: PlatformCall, id: string): Promise<Located | null> {
     for (const account of call.accounts) {
       const api = await ms.account(call, account.id);
@@ -57,6 +57,11 @@ export function microsoftCampaigns(ms: MicrosoftAdsApi): CampaignAdapter {
       createStatuses: ['Running', 'Paused'],
       updateStatuses: ['Running', 'Paused'],
       deletion: 'hard',
+    },
+
+    async list(call, advertiser) {
+      const api = await ms.account(call, advertiser.id);
+      return (await campaignsOf(api)).map((c) => toCampaign(advertiser, c));
     },
 
     async get(call, id) {

@@ -1,18 +1,31 @@
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { accountPath, currencyOf, inSomeAccount } from './accounts.js';
 import { campaignCreate, campaignUpdate, OBJECTIVES } from './campaign-body.js';
 import type { PinterestClient } from './client.js';
 import { toCampaign } from './mapping.js';
-import type { PinterestCampaign } from './model.js';
+import { ENTITY_STATUSES, type PinterestCampaign } from './model.js';
+
+/**
+ * Every status: archived (and deleted draft) campaigns, ad groups and ads stay listed, as adlink's
+ * DELETE archives.
+ */
+export const ALL_STATUSES = { entity_statuses: ENTITY_STATUSES };
+
+/** The ad account's campaigns (`ids` only, where given), whatever their status. */
+export const campaignsOf = (pin: PinterestClient, call: PlatformCall, account: string, ids?: string[]) =>
+  pin.all<PinterestCampaign>(call, `${accountPath(account)}/campaigns`, {
+    ...ALL_STATUSES,
+    ...(ids ? { campaign_ids: ids } : {}),
+  });
 
 /**
  * Pinterest campaigns (`POST`/`PATCH /ad_accounts/{id}/campaigns`, batches of one): budgets are the
  * campaign's spend caps, the Runtime its schedule; Pinterest cannot delete a campaign, so DELETE
  * archives it.
  */
-export function pinterestCampaigns(pin: PinterestClient): CampaignAdapter {
+export function pinterestCampaigns(pin: PinterestClient): ManagedCampaigns {
   const read = (call: PlatformCall, id: string) =>
     inSomeAccount(call, id, (account) =>
       pin.get<PinterestCampaign>(call, `${accountPath(account)}/campaigns/${id}`),
@@ -63,6 +76,11 @@ export function pinterestCampaigns(pin: PinterestClient): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const currency = currencyOf(call, advertiser.id);
+      return (await campaignsOf(pin, call, advertiser.id)).map((c) => toCampaign(c, currency));
     },
 
     async get(call, id) {

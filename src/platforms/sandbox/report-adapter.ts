@@ -1,9 +1,8 @@
 import { fromMinorUnits } from '../../adsets/money.js';
-import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { METRICS, type ReportLevel, type ReportQuery, type ReportRun } from '../../reports/model.js';
 import type { ReportAdapter } from '../../reports/port.js';
-import type { HttpRequest } from '../http-call.js';
+import type { SandboxApi } from './client.js';
 import { LOOKBACK_DAYS, type REPORT_LEVELS } from './report-input.js';
 import type { SandboxReportRow } from './reports.js';
 
@@ -56,15 +55,8 @@ function toRun(run: SandboxRun, advertiser: string, level: ReportLevel): ReportR
   };
 }
 
-type Request = (
-  call: PlatformCall,
-  path: string,
-  init?: HttpRequest,
-  params?: Record<string, string>,
-) => Promise<unknown>;
-
 /** The sandbox's reports: a run per ad account, finished at once or polled until it is. */
-export const sandboxReports = (request: Request): ReportAdapter => ({
+export const sandboxReports = ({ request }: SandboxApi): ReportAdapter => ({
   capabilities: {
     metrics: [...METRICS],
     lookbackDays: LOOKBACK_DAYS,

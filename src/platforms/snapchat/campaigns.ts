@@ -1,10 +1,10 @@
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import { toSnapCampaign, toSnapCampaignChanges } from './campaign-body.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
-import { toCampaign } from './mapping.js';
+import { currencyOf, toCampaign } from './mapping.js';
 import type { SnapCampaign } from './model.js';
 
 /** Deleted campaigns and squads stay readable with this, as Snap's soft delete keeps them. */
@@ -16,11 +16,15 @@ const accountCampaigns = (account: string) => ({
   singular: 'campaign',
 });
 
+/** The ad account's campaigns, deleted ones included. */
+export const campaignsOf = (snap: SnapClient, call: PlatformCall, account: string) =>
+  snap.all<SnapCampaign>(call, { ...accountCampaigns(account), query: READ_DELETED });
+
 /**
  * Snap campaigns: created and replaced with `POST`/`PUT /adaccounts/{id}/campaigns`, deleted with
  * `DELETE /campaigns/{id}`. Their spend caps and run are settings; the objective is an objective v2 type.
  */
-export function snapchatCampaigns(snap: SnapClient): CampaignAdapter {
+export function snapchatCampaigns(snap: SnapClient): ManagedCampaigns {
   /** The campaign as Snap has it (deleted ones included), or null for an unknown or foreign id. */
   async function read(call: PlatformCall, campaignId: string) {
     try {
@@ -60,6 +64,11 @@ export function snapchatCampaigns(snap: SnapClient): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const currency = currencyOf(advertiser);
+      return (await campaignsOf(snap, call, advertiser.id)).map((c) => toCampaign(c, currency));
     },
 
     get: async (call, campaignId) => {

@@ -2,6 +2,8 @@ import { utcInstant } from '../../adsets/instants.js';
 import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
+import { PlatformError } from '../../ports/platform-error.js';
+import type { AdAccount } from '../../store/connections.js';
 import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './model.js';
 
 /**
@@ -106,3 +108,10 @@ export function toCampaign(campaign: SnapCampaign, currency: string): Campaign {
     ],
   };
 }
+
+/** The ad account's currency, which Snap's micro-currency amounts are in. */
+export const currencyOf = (account: AdAccount): string => {
+  if (!account.currency)
+    throw new PlatformError('rejected', `no currency known for ad account ${account.id}`);
+  return account.currency;
+};

@@ -1,4 +1,4 @@
-import type { CampaignAdapter } from '../../campaigns/port.js';
+import type { ManagedCampaigns } from '../../campaigns/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { DELIVERY } from './adset-body.js';
@@ -23,7 +23,7 @@ export const campaignsOf = (
   });
 
 /** TikTok campaigns: created, renamed, budgeted, switched and deleted with CampaignCreationApi. */
-export function tiktokCampaigns(api: TikTokApi): CampaignAdapter {
+export function tiktokCampaigns(api: TikTokApi): ManagedCampaigns {
   /** The campaign and its advertiser, looked up in the customer's accounts (TikTok ids need one). */
   async function locate(call: PlatformCall, id: string) {
     const found = await inAccounts(call, id, async (advertiserId) => {
@@ -68,6 +68,12 @@ export function tiktokCampaigns(api: TikTokApi): CampaignAdapter {
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
       deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      return (await campaignsOf(api, call, advertiser.id)).map((c) =>
+        toCampaign(c, advertiser.currency ?? ''),
+      );
     },
 
     get,

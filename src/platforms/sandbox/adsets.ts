@@ -1,0 +1,71 @@
+import type { AdSetAdapter } from '../../adsets/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { toSandboxChanges, toSandboxInput } from './adset-body.js';
+import { orNull, type Page, type SandboxApi } from './client.js';
+import { type SandboxAdSet, toAd, toAdSet } from './mapping.js';
+import type * as Sandbox from './model.js';
+
+/** The sandbox's ad sets (`/ad_accounts/:id/adsets`, `/adsets/:id`) with their ads. */
+export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
+  const read = async (call: PlatformCall, id: string) =>
+    toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
+
+  return {
+    capabilities: {
+      settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
+      targetings: ['KeywordTargeting', 'GeoTargeting'],
+      adSetTargeting: true,
+      budgetLevel: 'adset',
+      objectiveLevel: 'adset',
+      deletion: 'soft',
+      createStatuses: ['Running', 'Active', 'Paused'],
+      updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
+      updates: {
+        settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
+        targetings: ['KeywordTargeting', 'GeoTargeting'],
+        budgetKindChange: true,
+      },
+      channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],
+    },
+
+    async list(call, advertiser) {
+      const path = `/ad_accounts/${encodeURIComponent(advertiser.id)}/adsets?expand=ads`;
+      const [live, deleted] = await Promise.all([
+        allPages<SandboxAdSet>(call, path),
+        allPages<SandboxAdSet>(call, `${path}&status=DELETED`),
+      ]);
+      return [...live, ...deleted].map(toAdSet);
+    },
+
+    async get(call, id) {
+      const adset = await orNull(request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`));
+      return adset ? toAdSet(adset as SandboxAdSet) : null;
+    },
+
+    async create(call, input, account) {
+      const created = (await request(call, `/ad_accounts/${encodeURIComponent(input.advertiser)}/adsets`, {
+        method: 'POST',
+        body: JSON.stringify(toSandboxInput(input, account)),
+      })) as SandboxAdSet;
+      return toAdSet({ ...created, ads: [] });
+    },
+
+    async update(call, id, changes) {
+      await request(call, `/adsets/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify(toSandboxChanges(changes, call.accounts[0])),
+      });
+      return read(call, id);
+    },
+
+    async delete(call, id) {
+      await request(call, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return read(call, id);
+    },
+
+    async listAds(call, adSetId) {
+      const body = (await request(call, `/adsets/${encodeURIComponent(adSetId)}/ads`)) as Page<Sandbox.Ad>;
+      return (body?.data ?? []).map(toAd);
+    },
+  };
+}
