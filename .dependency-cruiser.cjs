@@ -1,12 +1,21 @@
 /**
- * adlink's layer rules as code (README, "Layers"): `npm run lint:deps`, part of `npm run check`.
- * Dependencies point down: routes → resource services → platforms/ and store/ → the base.
+ * adlink's layer rules as code (docs/design.md, "Layers"): `npm run lint:deps`, part of `npm run check`.
+ * Dependencies point down: routes → resource services → their ports (and connections/, store/) → the
+ * base; platforms/ implements the ports and is injected, so no arrow runs from a service to it.
  */
 
 /** The base: modules every layer may use, which import only each other (and packages). */
 const BASE = '^src/(domain|crypto)/|^src/(config|errors|ids|names|map-bounded|logger)[.]ts$';
 /** Route modules: they parse, call one service, map its answer. */
 const ROUTES = '^src/(api|integrations)/|^src/connect/(routes|opener)[.]ts$';
+/** The layers that serve requests and commands: routes, the hosted flow, the API description, the CLI, dev pages. */
+const ROUTE_LAYERS = '^src/(api|connect|integrations|openapi|cli|dev)/';
+/** What assembles the app and starts the process: the only modules above the route layers. */
+const ENTRY_POINTS = '^src/(app|server|cli)[.]ts$';
+/** The resources: each its model, its port (`port.ts`) and its service. */
+const RESOURCES = '^src/(adsets|campaigns|reports|access-tokens|events)/';
+/** The ports: the resources' `port.ts` and what every platform shares (src/ports/). */
+const PORTS = '^src/ports/|^src/[^/]+/port[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -41,30 +50,63 @@ module.exports = {
       name: 'platforms-below-services',
       severity: 'error',
       comment:
-        'platforms/ maps each API to the unified model: it may use a resource model (adsets/model, ' +
-        'money, countries), store types, http plumbing (the sandbox serves its own API), never a ' +
-        'service, a route, events, metrics or the app.',
+        'platforms/ implements the ports, mapping each API to the unified model: it may use the ports, a ' +
+        'resource model (adsets/model, money, countries), store types, http plumbing (the sandbox serves ' +
+        'its own API), never a service, connections/, a route, events, metrics or the app.',
       from: { path: '^src/platforms/' },
       to: {
-        path: '^src/(api|connect|integrations|events|openapi|metrics|cli|dev)/|^src/(app|server|cli)[.]ts$|^src/[^/]+/service[.]ts$',
+        path: `^src/(connections|events|metrics)/|${ROUTE_LAYERS}|${ENTRY_POINTS}|^src/[^/]+/service[.]ts$`,
       },
+    },
+    {
+      name: 'resources-reach-platforms-through-ports',
+      severity: 'error',
+      comment:
+        'A resource (model, port, service) and the connections its service calls through never import ' +
+        'platforms/: they name the ports (<resource>/port.ts, src/ports/) and get the adapters injected, ' +
+        'so a resource reads without opening any platform.',
+      from: { path: `${RESOURCES}|^src/connections/` },
+      to: { path: '^src/platforms/' },
+    },
+    {
+      name: 'ports-import-no-implementation',
+      severity: 'error',
+      comment:
+        'A port states what a platform adapter does in the domain\'s terms: it imports models, store ' +
+        'types and other ports, never an adapter, a service, connections/ or a layer above.',
+      from: { path: PORTS },
+      to: {
+        path: `^src/(platforms|connections)/|${ROUTE_LAYERS}|${ENTRY_POINTS}|^src/[^/]+/service[.]ts$`,
+      },
+    },
+    {
+      name: 'nothing-below-the-routes-imports-them',
+      severity: 'error',
+      comment:
+        'The route layers (api/, connect/, integrations/, openapi/, cli/, dev/) sit on top: what they ' +
+        'share with the services (connections/, the OAuth client, the token gate) lives below them, so ' +
+        'only they and the entry points import them.',
+      from: { path: '^src/', pathNot: `${ROUTE_LAYERS}|${ENTRY_POINTS}` },
+      to: { path: ROUTE_LAYERS },
     },
     {
       name: 'routes-reach-platforms-through-services',
       severity: 'error',
       comment:
-        'A route holds the injected `Platforms` directory (catalog entries, availability) as a type and ' +
-        'nothing else of platforms/: calls to a platform, its errors and the sandbox are reached through ' +
-        'services (adsets/, connect/ flow, links, tokens).',
+        'A route holds the injected `Platforms` directory (src/ports/platforms.ts: catalog entries, ' +
+        'availability) and nothing of platforms/: calls to a platform, its errors and the sandbox are ' +
+        'reached through services (adsets/, connect/ flow, links, tokens).',
       from: { path: ROUTES },
-      to: { path: '^src/platforms/', pathNot: '^src/platforms/registry[.]ts$' },
+      to: { path: '^src/platforms/' },
     },
     {
-      name: 'routes-hold-platforms-as-a-type',
+      name: 'routes-hold-ports-as-types',
       severity: 'error',
-      comment: 'The `Platforms` directory comes injected (createXRoutes(deps)): a route imports only its type.',
+      comment:
+        'The `Platforms` directory comes injected (createXRoutes(deps)): a route imports only types of ' +
+        'the ports, never a platform error to catch (services map those).',
       from: { path: ROUTES },
-      to: { path: '^src/platforms/registry[.]ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: PORTS, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-emulators-tests-or-bench-in-src',
