@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdSetClient } from './support/adsets-client.js';
+import { NEXT_YEAR, ok, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
+import { CampaignClient } from './support/campaigns-client.js';
 import {
   type Company,
   connectSandbox,
@@ -163,5 +165,88 @@ describe('GET /metrics', () => {
     const logged = logRecords(h).find((r) => r.msg === 'platform call' && r.operation === 'listAdSets');
     expect(logged).toMatchObject({ platform: 'sandbox', method: 'GET', status: 200, outcome: 'ok' });
     expect(typeof logged?.ms).toBe('number');
+  });
+});
+
+describe('platform call metrics: the operation of each resource method', () => {
+  let h: Harness;
+  let company: Company;
+  let s: SandboxScenario;
+
+  beforeAll(async () => {
+    h = await startHarness({ env: { METRICS_TOKEN } });
+    company = await h.company('Operations Vendor');
+    s = await sandboxScenario(h, company, 'Operations Bakery');
+  });
+  afterAll(() => h?.close());
+
+  it('names ad-set calls and campaign lists as their flat methods did, the others <resource>.<method>', async () => {
+    const scrape = async () =>
+      (await h.http.get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`)).text;
+    const before = await scrape();
+    const nextYear = (day: string) => `${NEXT_YEAR}-${day}T00:00:00+01:00`;
+    const settings = [
+      { kind: 'DailyBudget', budget: 12.5, currency: 'EUR' },
+      { kind: 'Runtime', start: nextYear('01-15'), end: nextYear('02-15') },
+    ];
+    const campaigns = new CampaignClient(h, company, s.client.customer);
+    ok(await s.client.campaigns({ platform: 'sandbox' }));
+    const campaign = ok<{ id: string }>(
+      await campaigns.create({
+        name: 'Observed',
+        advertiser: s.eur.id,
+        objective: 'TRAFFIC',
+        channelKind: 'Search',
+        settings,
+      }),
+      201,
+    );
+    ok(await campaigns.put(campaign.id, { name: 'Observed again' }));
+    ok(await s.client.list({ dismissDatabase: 'true' }));
+    const adSet = ok<{ id: string }>(
+      await s.client.create({
+        name: 'Observed ad set',
+        advertiser: s.eur.id,
+        parentId: campaign.id,
+        channelKind: 'Search',
+        settings,
+        targetings: [],
+      }),
+      201,
+    );
+    ok(await s.client.get(adSet.id, { dismissDatabase: 'true' }));
+    ok(await s.client.put(adSet.id, { name: 'Observed ad set again' }));
+    ok(await s.client.delete(adSet.id));
+    ok(await campaigns.delete(campaign.id));
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    ok(
+      await h.http
+        .get('/reports')
+        .query({ customer: s.client.customer, level: 'campaign', from: day(-9), to: day(-3) })
+        .set('Authorization', company.auth),
+    );
+
+    const after = await scrape();
+    const calls = (text: string, operation: string) =>
+      sample(text, 'adlink_platform_call_duration_seconds_count', {
+        platform: 'sandbox',
+        operation,
+        outcome: 'ok',
+      });
+    const operations = [
+      'listCampaigns',
+      'listAdSets',
+      'getAdSet',
+      'createAdSet',
+      'updateAdSet',
+      'deleteAdSet',
+      'campaigns.get',
+      'campaigns.create',
+      'campaigns.update',
+      'campaigns.delete',
+      'reports.start',
+    ];
+    const made = operations.filter((operation) => calls(after, operation) > calls(before, operation));
+    expect(made).toEqual(operations);
   });
 });
