@@ -16,11 +16,12 @@ import { adsetQuery, adsetsQuery, campaignsQuery, noQuery, parseBody, parseQuery
 import { accessOf, requireAccessToken } from './bearer.js';
 import { createCampaignBody, updateCampaignBody } from './campaign-input.js';
 import { encodeCursor } from './cursor.js';
+import { delivery } from './delivery.js';
 import { ApiError } from './errors.js';
 import { type FaultStore, injectFaults } from './faults.js';
 import type { AccessContext, GrantStore } from './grants.js';
 import { userKey } from './keys.js';
-import { type AdSet, type Campaign, delivery } from './model.js';
+import type { AdSet, Campaign } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { reportBody } from './report-input.js';
 import type { SandboxReports } from './reports.js';

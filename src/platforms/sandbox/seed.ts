@@ -1,15 +1,15 @@
 import { zonedTime } from '../zoned-time.js';
+import { delivery } from './delivery.js';
 import { userKey } from './keys.js';
-import {
-  type Ad,
-  type AdAccount,
-  type AdSet,
-  type AdSetStatus,
-  type AdStatus,
-  type Campaign,
-  type CampaignStatus,
-  type Channel,
-  delivery,
+import type {
+  Ad,
+  AdAccount,
+  AdSet,
+  AdSetStatus,
+  AdStatus,
+  Campaign,
+  CampaignStatus,
+  Channel,
 } from './model.js';
 
 interface CampaignSeed {
