@@ -1,7 +1,11 @@
 import express, { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
-import { zonedTime } from '../zoned-time.js';
+import type { AdSet, Campaign } from '../../platforms/sandbox/model.js';
+import { zonedTime } from '../../platforms/zoned-time.js';
+import { ApiError } from '../errors.js';
+import { userKey } from '../keys.js';
+import type { AccessContext, GrantStore } from '../oauth/grants.js';
 import { apiResource, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
 import type { AdsStore, Page } from './ads-store.js';
 import {
@@ -17,11 +21,7 @@ import { accessOf, requireAccessToken } from './bearer.js';
 import { createCampaignBody, updateCampaignBody } from './campaign-input.js';
 import { encodeCursor } from './cursor.js';
 import { delivery } from './delivery.js';
-import { ApiError } from './errors.js';
 import { type FaultStore, injectFaults } from './faults.js';
-import type { AccessContext, GrantStore } from './grants.js';
-import { userKey } from './keys.js';
-import type { AdSet, Campaign } from './model.js';
 import type { RateLimiter } from './rate-limit.js';
 import { reportBody } from './report-input.js';
 import type { SandboxReports } from './reports.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_LEVELS } from './model.js';
+import { REPORT_LEVELS } from '../../platforms/sandbox/model.js';
 
 const day = z
   .string()

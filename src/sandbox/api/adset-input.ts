@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../../adsets/countries.js';
-import { type AdSetStatus, CHANNELS } from './model.js';
+import { type AdSetStatus, CHANNELS } from '../../platforms/sandbox/model.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

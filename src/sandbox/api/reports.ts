@@ -1,11 +1,11 @@
 import { randomToken } from '../../ids.js';
+import { type AdAccount, LOOKBACK_DAYS, type SandboxReportRow } from '../../platforms/sandbox/model.js';
+import { wallClock } from '../../platforms/zoned-time.js';
 import type { Kv } from '../../store/kv.js';
-import { wallClock } from '../zoned-time.js';
+import { ApiError } from '../errors.js';
+import { type SandboxKeys, userKey } from '../keys.js';
 import { adDayMetrics, daysBetween } from './ad-day-metrics.js';
 import type { AdsStore } from './ads-store.js';
-import { ApiError } from './errors.js';
-import { type SandboxKeys, userKey } from './keys.js';
-import { type AdAccount, LOOKBACK_DAYS, type SandboxReportRow } from './model.js';
 import type { ReportRequest } from './report-input.js';
 
 /** Report runs (and the test delay) are kept this long. */

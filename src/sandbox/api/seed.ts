@@ -1,6 +1,3 @@
-import { zonedTime } from '../zoned-time.js';
-import { delivery } from './delivery.js';
-import { userKey } from './keys.js';
 import type {
   Ad,
   AdAccount,
@@ -10,7 +7,10 @@ import type {
   Campaign,
   CampaignStatus,
   Channel,
-} from './model.js';
+} from '../../platforms/sandbox/model.js';
+import { zonedTime } from '../../platforms/zoned-time.js';
+import { userKey } from '../keys.js';
+import { delivery } from './delivery.js';
 
 interface CampaignSeed {
   name: string;
