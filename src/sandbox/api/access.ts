@@ -41,3 +41,9 @@ type Handlers = Parameters<typeof resource>[2];
 /** http/routes' resource() with the ads API's own 405 body. */
 export const apiResource = (router: Router, path: string, handlers: Handlers): void =>
   resource(router, path, handlers, [] as RequestHandler[], refuseMethod);
+
+/** apiResource() for the routes of one router. */
+export const apiResources =
+  (router: Router) =>
+  (path: string, handlers: Handlers): void =>
+    apiResource(router, path, handlers);
