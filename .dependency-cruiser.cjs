@@ -42,20 +42,45 @@ module.exports = {
       severity: 'error',
       comment:
         'platforms/ maps each API to the unified model: it may use a resource model (adsets/model, ' +
-        'money, countries), store types, http plumbing (the sandbox serves its own API), never a ' +
-        'service, a route, events, metrics or the app.',
+        'money, countries) and store types, never http plumbing, a service, a route, events, metrics, ' +
+        'the sandbox server or the app. The sandbox adapter speaks the sandbox API over HTTP like any ' +
+        'other platform; its wire format (platforms/sandbox/model.ts) is the one the server imports.',
       from: { path: '^src/platforms/' },
       to: {
-        path: '^src/(api|connect|integrations|events|openapi|metrics|cli|dev)/|^src/(app|server|cli)[.]ts$|^src/[^/]+/service[.]ts$',
+        path: '^src/(http|api|connect|integrations|events|openapi|metrics|cli|dev|sandbox)/|^src/(app|server|cli)[.]ts$|^src/[^/]+/service[.]ts$',
       },
+    },
+    {
+      name: 'sandbox-server-beside-the-app',
+      severity: 'error',
+      comment:
+        'sandbox/ is the built-in ad platform adlink serves at /sandbox, a server beside the route ' +
+        'layers: it uses the base, store/ (its Kv), http/ plumbing, locales/, the money and country ' +
+        'rules of adsets/ and, of platforms/, the sandbox API\'s wire format and login hint ' +
+        '(platforms/sandbox/model.ts, login-hint.ts) and zoned times, never a service, a route, ' +
+        'the adapter or the app: it knows adlink only as one of its OAuth clients.',
+      from: { path: '^src/sandbox/' },
+      to: {
+        path: '^src/',
+        pathNot: `^src/(sandbox|store|http|locales)/|^src/adsets/(money|countries)[.]ts$|^src/platforms/(zoned-time|sandbox/(model|login-hint))[.]ts$|${BASE}`,
+      },
+    },
+    {
+      name: 'sandbox-server-mounted-by-the-app-alone',
+      severity: 'error',
+      comment:
+        'Only app.ts mounts the sandbox server (createSandboxRouter): adlink reaches it over HTTP, as ' +
+        'any platform, so no service, route or adapter imports it.',
+      from: { path: '^src/', pathNot: '^src/(sandbox/|app[.]ts$)' },
+      to: { path: '^src/sandbox/' },
     },
     {
       name: 'routes-reach-platforms-through-services',
       severity: 'error',
       comment:
         'A route holds the injected `Platforms` directory (catalog entries, availability) as a type and ' +
-        'nothing else of platforms/: calls to a platform, its errors and the sandbox are reached through ' +
-        'services (adsets/, connect/ flow, links, tokens).',
+        'nothing else of platforms/: calls to a platform and its errors are reached through services ' +
+        '(adsets/, connect/ flow, links, tokens).',
       from: { path: ROUTES },
       to: { path: '^src/platforms/', pathNot: '^src/platforms/registry[.]ts$' },
     },

@@ -3,8 +3,7 @@ import { METRICS, type ReportLevel, type ReportQuery, type ReportRun } from '../
 import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
-import { LOOKBACK_DAYS, type REPORT_LEVELS } from './report-input.js';
-import type { SandboxReportRow } from './reports.js';
+import { LOOKBACK_DAYS, type REPORT_LEVELS, type SandboxReportRow } from './model.js';
 
 /** The unified parameter each field of the sandbox's report request is. */
 export const REPORT_PARAMS: Record<string, string> = {

@@ -2,10 +2,10 @@ import express, { type ErrorRequestHandler, type Request, Router } from 'express
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { StoreUnavailableError } from '../../errors.js';
+import { bodyParserError, OAuthError } from '../errors.js';
+import { firstIssue, singleValued } from '../params.js';
 import { authenticateClient, type SandboxClient } from './clients.js';
-import { bodyParserError, OAuthError } from './errors.js';
 import type { GrantStore, TokenResponse } from './grants.js';
-import { firstIssue, singleValued } from './params.js';
 import { CODE_VERIFIER } from './pkce.js';
 import { parseScope } from './scopes.js';
 

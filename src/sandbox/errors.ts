@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../locales/en.js';
+import type { MessageKey } from '../locales/en.js';
 
 /** An ads API refusal, sent as `{"error":{"code","message","param"?}}`. */
 export class ApiError extends Error {
@@ -50,4 +50,4 @@ export class AuthorizationError extends Error {
 }
 
 /** The body error (see errors.ts, bodyErrorType), including a body whose Content-Encoding does not decompress. */
-export { bodyErrorType as bodyParserError } from '../../errors.js';
+export { bodyErrorType as bodyParserError } from '../errors.js';

@@ -1,14 +1,14 @@
 import type { Router } from 'express';
 import { randomToken } from '../../ids.js';
+import type { Ad, AdSet } from '../../platforms/sandbox/model.js';
+import { ApiError } from '../errors.js';
+import { userKey } from '../keys.js';
+import type { AccessContext } from '../oauth/grants.js';
 import { apiResource, requireScope } from './access.js';
 import type { AdsStore } from './ads-store.js';
 import { noQuery, parseBody, parseQuery } from './api-input.js';
 import { accessOf } from './bearer.js';
-import { ApiError } from './errors.js';
 import type { FaultStore } from './faults.js';
-import type { AccessContext } from './grants.js';
-import { userKey } from './keys.js';
-import type { Ad, AdSet } from './model.js';
 import { reportDelayBody } from './report-input.js';
 import type { SandboxReports } from './reports.js';
 import { faultBody, testAdBody } from './test-input.js';

@@ -1,7 +1,7 @@
 import { randomToken } from '../../ids.js';
 import type { Kv } from '../../store/kv.js';
+import type { SandboxKeys } from '../keys.js';
 import type { AuthorizationRequest } from './authorization-request.js';
-import type { SandboxKeys } from './keys.js';
 
 const LIFETIME_MS = 10 * 60_000;
 const ID = /^[A-Za-z0-9_-]{22}$/;

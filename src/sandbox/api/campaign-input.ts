@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CHANNELS, OBJECTIVES } from '../../platforms/sandbox/model.js';
 import { budget, text, time } from './adset-input.js';
-import { CHANNELS, OBJECTIVES } from './model.js';
 
 export const createCampaignBody = z.strictObject({
   name: text(200),

@@ -1,8 +1,16 @@
+import type { Page } from './ads-store.js';
+
 /** An index member: `<created_time>|<id>`, as ids.ts' timeOrdered writes it. */
 const MEMBER = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z\|[A-Za-z0-9_-]{1,64}$/;
 
 /** Opaque page cursors: the last index member of a page, base64url-encoded. */
-export const encodeCursor = (member: string): string => Buffer.from(member).toString('base64url');
+const encodeCursor = (member: string): string => Buffer.from(member).toString('base64url');
+
+/** A page as the API answers it: `paging.next` is the cursor of the next page, absent on the last. */
+export const pageBody = <T>(page: Page<T>) => ({
+  data: page.data,
+  paging: page.last === undefined ? {} : { next: encodeCursor(page.last) },
+});
 
 export function decodeCursor(cursor: string): string | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;

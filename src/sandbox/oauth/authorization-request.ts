@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { AuthorizationError, PageError } from '../errors.js';
+import { firstIssue, singleValued } from '../params.js';
 import { findClient, type SandboxClient } from './clients.js';
-import { AuthorizationError, PageError } from './errors.js';
 import { sandboxUser } from './login-hint.js';
-import { firstIssue, singleValued } from './params.js';
 import { CODE_CHALLENGE } from './pkce.js';
 import { parseScope, SCOPES, type Scope } from './scopes.js';
 

@@ -1,8 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import { resource } from '../../http/routes.js';
-import { ApiError } from './errors.js';
-import type { AccessContext } from './grants.js';
-import { allows } from './scopes.js';
+import { ApiError } from '../errors.js';
+import type { AccessContext } from '../oauth/grants.js';
+import { allows } from '../oauth/scopes.js';
 
 /** What an object id in a path may look like; anything else is simply not found. */
 export const OBJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,3 +41,9 @@ type Handlers = Parameters<typeof resource>[2];
 /** http/routes' resource() with the ads API's own 405 body. */
 export const apiResource = (router: Router, path: string, handlers: Handlers): void =>
   resource(router, path, handlers, [] as RequestHandler[], refuseMethod);
+
+/** apiResource() for the routes of one router. */
+export const apiResources =
+  (router: Router) =>
+  (path: string, handlers: Handlers): void =>
+    apiResource(router, path, handlers);

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-export const REPORT_LEVELS = ['CAMPAIGN', 'ADSET', 'AD'] as const;
-/** How far back the sandbox reports: three years before the account's today. */
-export const LOOKBACK_DAYS = 3 * 365;
+import { REPORT_LEVELS } from '../../platforms/sandbox/model.js';
 
 const day = z
   .string()

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../../errors.js';
-import { ApiError, bodyParserError } from './errors.js';
+import { ApiError, bodyParserError } from '../errors.js';
 
 export const notFound: RequestHandler = () => {
   throw new ApiError(404, 'not_found', 'There is no endpoint at this path.');

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
-import { ApiError } from './errors.js';
-import type { AccessContext, GrantStore } from './grants.js';
+import { ApiError } from '../errors.js';
+import type { AccessContext, GrantStore } from '../oauth/grants.js';
 import type { RateLimiter } from './rate-limit.js';
 
 const BEARER = /^Bearer ([\x21-\x7e]+)$/i;

@@ -1,5 +1,5 @@
 import type { Kv } from '../../store/kv.js';
-import type { SandboxKeys } from './keys.js';
+import type { SandboxKeys } from '../keys.js';
 
 export interface RateLimit {
   requests: number;

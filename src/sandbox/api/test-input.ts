@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CHANNELS } from '../../platforms/sandbox/model.js';
 import { text } from './adset-input.js';
 import { FAULT_KINDS } from './faults.js';
-import { CHANNELS } from './model.js';
 
 /** `POST /_test/faults`. */
 export const faultBody = z.strictObject({

@@ -1,12 +1,12 @@
 import { randomToken } from '../../ids.js';
+import { type AdAccount, LOOKBACK_DAYS, type SandboxReportRow } from '../../platforms/sandbox/model.js';
+import { wallClock } from '../../platforms/zoned-time.js';
 import type { Kv } from '../../store/kv.js';
-import { wallClock } from '../zoned-time.js';
+import { ApiError } from '../errors.js';
+import { type SandboxKeys, userKey } from '../keys.js';
 import { adDayMetrics, daysBetween } from './ad-day-metrics.js';
 import type { AdsStore } from './ads-store.js';
-import { ApiError } from './errors.js';
-import { type SandboxKeys, userKey } from './keys.js';
-import type { AdAccount } from './model.js';
-import { LOOKBACK_DAYS, type ReportRequest } from './report-input.js';
+import type { ReportRequest } from './report-input.js';
 
 /** Report runs (and the test delay) are kept this long. */
 const RUN_TTL_MS = 60 * 60_000;
@@ -17,21 +17,6 @@ interface ReportRun {
   request: ReportRequest;
   /** When the run is finished (ms since the epoch). */
   ready: number;
-}
-
-/** One row of a sandbox report; `spend` in minor units of the account's currency. */
-export interface SandboxReportRow {
-  campaign_id: string;
-  campaign_name: string;
-  adset_id?: string;
-  adset_name?: string;
-  ad_id?: string;
-  ad_name?: string;
-  date?: string;
-  spend: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
 }
 
 const dayIn = (ms: number, timeZone: string) => wallClock(ms, timeZone).slice(0, 10);

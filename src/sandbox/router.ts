@@ -1,18 +1,18 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import type { Kv } from '../../store/kv.js';
-import { createAdsApi } from './ads-api.js';
-import { AdsStore } from './ads-store.js';
-import { createAuthorizeRoutes } from './authorize-routes.js';
-import type { SandboxClient } from './clients.js';
-import { DEFAULT_HANG_MS, FaultStore } from './faults.js';
-import { GrantStore } from './grants.js';
+import type { Kv } from '../store/kv.js';
+import { createAdsApi } from './api/ads-api.js';
+import { AdsStore } from './api/ads-store.js';
+import { DEFAULT_HANG_MS, FaultStore } from './api/faults.js';
+import { type RateLimit, RateLimiter } from './api/rate-limit.js';
+import { SandboxReports } from './api/reports.js';
 import { sandboxKeys } from './keys.js';
-import { authorizationServerMetadata } from './metadata.js';
-import { PendingAuthorizations } from './pending-authorizations.js';
-import { type RateLimit, RateLimiter } from './rate-limit.js';
-import { SandboxReports } from './reports.js';
-import { createTokenRoutes } from './token-routes.js';
+import { createAuthorizeRoutes } from './oauth/authorize-routes.js';
+import type { SandboxClient } from './oauth/clients.js';
+import { GrantStore } from './oauth/grants.js';
+import { authorizationServerMetadata } from './oauth/metadata.js';
+import { PendingAuthorizations } from './oauth/pending-authorizations.js';
+import { createTokenRoutes } from './oauth/token-routes.js';
 
 export interface SandboxDeps {
   kv: Kv;

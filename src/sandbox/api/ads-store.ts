@@ -1,8 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { idOfTimeOrdered, randomToken, timeOrdered } from '../../ids.js';
+import type {
+  Ad,
+  AdAccount,
+  AdSet,
+  AdSetStatus,
+  Campaign,
+  ExpandedAdSet,
+} from '../../platforms/sandbox/model.js';
 import type { Kv } from '../../store/kv.js';
-import { type SandboxKeys, userKey } from './keys.js';
-import type { Ad, AdAccount, AdSet, AdSetStatus, Campaign, ExpandedAdSet } from './model.js';
+import { type SandboxKeys, userKey } from '../keys.js';
 import { seedData } from './seed.js';
 
 export interface Page<T> {

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { randomToken } from '../../ids.js';
 import type { Kv } from '../../store/kv.js';
-import { OAuthError } from './errors.js';
-import { type SandboxKeys, sha256 } from './keys.js';
+import { OAuthError } from '../errors.js';
+import { type SandboxKeys, sha256 } from '../keys.js';
 import { verifierMatches } from './pkce.js';
 
 const CODE_LIFETIME_MS = 60_000;

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { hasBody } from '../../http/validate.js';
+import { ApiError } from '../errors.js';
+import { firstIssue, singleValued } from '../params.js';
 import { decodeCursor } from './cursor.js';
-import { ApiError } from './errors.js';
-import { firstIssue, singleValued } from './params.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);

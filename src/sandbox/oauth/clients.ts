@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { OAuthError } from './errors.js';
+import { OAuthError } from '../errors.js';
 
 export interface SandboxClient {
   id: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../../adsets/countries.js';
-import { type AdSetStatus, CHANNELS } from './model.js';
+import { type AdSetStatus, CHANNELS } from '../../platforms/sandbox/model.js';
+import { ApiError } from '../errors.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -87,6 +88,11 @@ export function scheduleRefusal(
   if (endChanged && schedule.end <= now) return { param: 'end_time', message: 'end_time must lie ahead.' };
   return null;
 }
+
+/** A schedule scheduleRefusal refuses, as the API answers it: 400 on the field at fault. */
+export const refuseSchedule = (refusal: ReturnType<typeof scheduleRefusal>): void => {
+  if (refusal) throw new ApiError(400, 'invalid_request', refusal.message, refusal.param);
+};
 
 /** Why an ad set cannot go from one status to another, or null when it can. */
 export function transitionRefusal(from: AdSetStatus, to: AdSetStatus): string | null {

@@ -1,16 +1,16 @@
-import { zonedTime } from '../zoned-time.js';
-import { userKey } from './keys.js';
-import {
-  type Ad,
-  type AdAccount,
-  type AdSet,
-  type AdSetStatus,
-  type AdStatus,
-  type Campaign,
-  type CampaignStatus,
-  type Channel,
-  delivery,
-} from './model.js';
+import type {
+  Ad,
+  AdAccount,
+  AdSet,
+  AdSetStatus,
+  AdStatus,
+  Campaign,
+  CampaignStatus,
+  Channel,
+} from '../../platforms/sandbox/model.js';
+import { zonedTime } from '../../platforms/zoned-time.js';
+import { userKey } from '../keys.js';
+import { delivery } from './delivery.js';
 
 interface CampaignSeed {
   name: string;

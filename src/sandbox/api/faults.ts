@@ -2,9 +2,9 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
 import type { Kv } from '../../store/kv.js';
+import { ApiError } from '../errors.js';
+import { type SandboxKeys, userKey } from '../keys.js';
 import { accessOf } from './bearer.js';
-import { ApiError } from './errors.js';
-import { type SandboxKeys, userKey } from './keys.js';
 
 export const FAULT_KINDS = ['server_error', 'rate_limited', 'unauthorized', 'hang'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
