@@ -1055,6 +1055,40 @@ describe('sandbox ads API', () => {
       expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
     });
 
+    it('adds many ads at once with count, answering their list', async () => {
+      const adsets = await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=100`, user.token);
+      const adset = (adsets.body.data as AdSetBody[]).find((a) => a.status === 'ACTIVE')!;
+      const existing = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
+      const res = await post(
+        `/_test/adsets/${adset.id}/ads`,
+        { name: 'Bulk', channel: adset.channel, count: 1000 },
+        user.token,
+      );
+      expect(res.status).toBe(201);
+      const added = res.body.data as AdBody[];
+      expect(added).toHaveLength(1000);
+      for (const ad of added) {
+        expect(ad).toEqual({
+          id: expect.stringMatching(/^ad_/),
+          adset_id: adset.id,
+          name: 'Bulk',
+          status: 'ACTIVE',
+          channel: adset.channel,
+        });
+      }
+      expect(new Set(added.map((a) => a.id)).size).toBe(1000);
+      expect((await get(`/adsets/${adset.id}/ads`, user.token)).body.data).toEqual([...existing, ...added]);
+      for (const count of [0, 1001, 1.5]) {
+        const refused = await post(
+          `/_test/adsets/${adset.id}/ads`,
+          { name: 'x', channel: 'SOCIAL', count },
+          user.token,
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.param).toBe('count');
+      }
+    });
+
     it.each([
       [{ channel: 'SOCIAL' }, 'name'],
       [{ name: ' ', channel: 'SOCIAL' }, 'name'],

@@ -228,20 +228,20 @@ export class AdsStore {
   }
 
   /**
-   * Appends an ad to its ad set's list. The list is one record, so the read and the write happen
+   * Appends ads to one ad set's list. The list is one record, so the read and the write happen
    * under a short per-ad-set lock: concurrent appends are all kept. False when the lock stayed taken.
    */
-  async addAd(login: string, ad: Ad): Promise<boolean> {
+  async addAds(login: string, adset: string, added: Ad[]): Promise<boolean> {
     const u = userKey(login);
-    const lock = this.k.adsLock(u, ad.adset_id);
+    const lock = this.k.adsLock(u, adset);
     const owner = randomToken(9);
     for (let attempt = 1; !(await this.kv.set(lock, owner, { nx: true, ttlMs: LOCK_TTL_MS })); attempt++) {
       if (attempt >= LOCK_ATTEMPTS) return false;
       await sleep(LOCK_RETRY_MS);
     }
     try {
-      const ads = await this.ads(login, ad.adset_id);
-      await this.kv.set(this.k.ads(u, ad.adset_id), JSON.stringify([...ads, ad]));
+      const ads = await this.ads(login, adset);
+      await this.kv.set(this.k.ads(u, adset), JSON.stringify(ads.concat(added)));
     } finally {
       await this.kv.delIfEquals(lock, owner);
     }
