@@ -96,10 +96,10 @@ export class ConnectSessionStore {
     const index = this.k.customerSessions(company, customer);
     const jtis = await this.kv.smembers(index);
     const open = (await this.kv.mget(jtis.map((jti) => this.k.session(company, jti)))).filter(Boolean).length;
-    await this.kv
-      .batch()
-      .del(index, ...jtis.map((jti) => this.k.session(company, jti)))
-      .exec();
+    // One operation a link: a customer may hold as many as the company's open-link quota (Kv.Batch).
+    const batch = this.kv.batch();
+    for (const jti of jtis) batch.del(this.k.session(company, jti));
+    await batch.del(index).exec();
     return open;
   }
 

@@ -158,14 +158,17 @@ export class CustomerStore {
   }
 
   /**
-   * Removes the customer and everything it owns — connections (with their credentials), open connect
-   * links, its index entries — in one transaction.
+   * Removes the customer and everything it owns — open connect links, then connections (with their
+   * credentials) and its index entries — in one transaction as long as that is at most BATCH_CHUNK
+   * writes, else in chunks, the links first (Kv.Batch).
    */
   async delete(customer: Customer): Promise<void> {
     const { company, id } = customer;
     const jtis = await this.kv.smembers(this.k.customerSessions(company, id));
-    await this.kv
-      .batch()
+    // One operation a link: a customer may hold as many as the company's open-link quota.
+    const batch = this.kv.batch();
+    for (const jti of jtis) batch.del(this.k.session(company, jti));
+    await batch
       .del(
         this.k.customer(company, id),
         this.k.customerPlatforms(company, id),
@@ -173,7 +176,6 @@ export class CustomerStore {
         // Every platform, not only those listed when the customer was read: a connection saved since
         // is deleted too (and none can be saved after this: ConnectionStore.save needs the customer).
         ...PLATFORM_IDS.map((p) => this.k.connection(company, id, p)),
-        ...jtis.map((jti) => this.k.session(company, jti)),
       )
       .zrem(this.k.customers(company), timeOrdered(customer.created_at, id))
       .zrem(this.k.customerNames(company), nameOrdered(customer.name, id))

@@ -41,13 +41,14 @@ export class AdsStore {
   }
 
   /**
-   * Writes the demo data in one batch, the accounts key (the "seeded" mark) included. Seeding is
+   * Writes the demo data in one batch, the accounts key (the "seeded" mark) last: should the batch
+   * grow past one atomic chunk (Kv.Batch), the mark still comes after every record. Seeding is
    * deterministic, so two first requests racing write the same records.
    */
   private async seed(login: string): Promise<AdAccount[]> {
     const u = userKey(login);
     const data = seedData(login);
-    const batch = this.kv.batch().set(this.k.accounts(u), JSON.stringify(data.accounts));
+    const batch = this.kv.batch();
     for (const c of data.campaigns) {
       batch.set(this.k.campaign(u, c.id), JSON.stringify(c));
       batch.zaddLex(this.k.campaigns(u, c.account_id), timeOrdered(c.created_time, c.id));
@@ -60,7 +61,7 @@ export class AdsStore {
       );
     }
     for (const [adset, ads] of data.ads) batch.set(this.k.ads(u, adset), JSON.stringify(ads));
-    await batch.exec();
+    await batch.set(this.k.accounts(u), JSON.stringify(data.accounts)).exec();
     return data.accounts;
   }
 
