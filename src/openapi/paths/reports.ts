@@ -64,9 +64,17 @@ const DESCRIPTION =
   'reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query ' +
   '(`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` ' +
   'for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike. A platform that ' +
-  'prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.';
+  'prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A ' +
+  'platform answering more than `REPORT_MAX_ROWS` rows (100,000 by default) is refused with 400 ' +
+  '`report_too_large`, whose `param` and message say what would fit (a coarser `level`, fewer days, ' +
+  '`granularity=total`).';
 
-const ERRORS = [...PLATFORM_ERRORS, 'unsupported_for_platform', 'platform_validation_failed'] as const;
+const ERRORS = [
+  ...PLATFORM_ERRORS,
+  'unsupported_for_platform',
+  'platform_validation_failed',
+  'report_too_large',
+] as const;
 
 export const reportOperations: Operation[] = [
   {
