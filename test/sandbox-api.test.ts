@@ -1055,7 +1055,7 @@ describe('sandbox ads API', () => {
       expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
     });
 
-    it('adds many ads at once with count, answering their list', async () => {
+    it('adds many ads at once with count; a report of them comes 10,000 rows a page', async () => {
       const adsets = await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=100`, user.token);
       const adset = (adsets.body.data as AdSetBody[]).find((a) => a.status === 'ACTIVE')!;
       const existing = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
@@ -1087,6 +1087,27 @@ describe('sandbox ads API', () => {
         expect(refused.status).toBe(400);
         expect(refused.body.error.param).toBe('count');
       }
+
+      // Its reports answer 10,000 rows a page: each page continues after the last, none is repeated.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const report = { level: 'AD', since: day(-13), until: day(-3) };
+      const reports = `/ad_accounts/${user.accounts[0]}/reports`;
+      const totals = await post(reports, { ...report, time_increment: 'ALL_DAYS' }, user.token);
+      expect(totals.body.paging).toEqual({});
+      let page = (await post(reports, report, user.token)).body;
+      const keys: string[] = page.data.map(
+        (row: { ad_id: string; date: string }) => `${row.ad_id}|${row.date}`,
+      );
+      expect(keys).toHaveLength(10_000);
+      while (page.paging.next) {
+        page = (await get(`/reports/${page.id}?after=${page.paging.next}`, user.token)).body;
+        keys.push(...page.data.map((row: { ad_id: string; date: string }) => `${row.ad_id}|${row.date}`));
+      }
+      expect(keys).toEqual([...new Set(keys)].sort());
+      expect(keys).toHaveLength(totals.body.data.length * 11);
+      const garbage = await get(`/reports/${page.id}?after=bm9wZQ`, user.token);
+      expect(garbage.status).toBe(400);
+      expect(garbage.body.error.param).toBe('after');
     });
 
     it.each([

@@ -12,7 +12,15 @@ import {
   updateAdSetBody,
 } from './adset-input.js';
 import { apiErrors, notFound } from './api-errors.js';
-import { adsetQuery, adsetsQuery, campaignsQuery, noQuery, parseBody, parseQuery } from './api-input.js';
+import {
+  adsetQuery,
+  adsetsQuery,
+  campaignsQuery,
+  noQuery,
+  parseBody,
+  parseQuery,
+  reportRunQuery,
+} from './api-input.js';
 import { accessOf, requireAccessToken } from './bearer.js';
 import { createCampaignBody, updateCampaignBody } from './campaign-input.js';
 import { encodeCursor } from './cursor.js';
@@ -430,11 +438,11 @@ export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, lo
 
   resource('/reports/:id', {
     get: async (req, res) => {
-      parseQuery(noQuery, req);
+      const { after } = parseQuery(reportRunQuery, req);
       const access = accessOf(res);
       requireScope(access, 'read');
       const id = req.params.id as string;
-      const run = OBJECT_ID.test(id) ? await reports.get(access.grant.login, id, Date.now()) : null;
+      const run = OBJECT_ID.test(id) ? await reports.get(access.grant.login, id, Date.now(), after) : null;
       res.json(visible(access, run, 'report'));
     },
   });
