@@ -173,6 +173,7 @@ export function createApp({
   const reports = new ReportService(store, platforms, calls, config.platformFanOut, {
     pollMs: config.platformTimeoutMs,
     ...config.reportCache,
+    maxRows: config.reportMaxRows,
   });
   const accessTokens = new AccessTokenService(store, events, config.limits.accessTokens);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));

@@ -272,6 +272,10 @@ export const environmentSchema = z.object({
       meaning:
         "How long (0–604800 s) a report of closed days only (before yesterday in every account's zone) is cached.",
     }),
+  REPORT_MAX_ROWS: z.coerce.number().int().min(1000).max(1_000_000).default(100_000).register(variableDocs, {
+    meaning:
+      "The most rows (1,000–1,000,000) one platform's answer to a report may have: more answer 400 `report_too_large` saying what would fit (a coarser level, fewer days), and nothing is cached. Each 100,000 rows hold ≈ 40 MB in Redis while cached, and as much in the process while read.",
+  }),
   TOKEN_KEEPER_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -498,6 +502,8 @@ export interface Config {
   platformFanOut: number;
   /** Report cache times: ranges that reach yesterday or today (`open`), and closed days only. */
   reportCache: { openTtlSeconds: number; closedTtlSeconds: number };
+  /** The most rows one platform's answer to a report may have. */
+  reportMaxRows: number;
   /** The token keeper: how often each instance looks for due renewals (0: off), and how early it renews. */
   tokenKeeper: { intervalMs: number; windowSeconds: number };
   /** Outbound webhook deliveries (docs/webhooks-and-events.md). */
@@ -596,6 +602,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       openTtlSeconds: e.REPORT_CACHE_TTL_SECONDS,
       closedTtlSeconds: e.REPORT_CACHE_CLOSED_TTL_SECONDS,
     },
+    reportMaxRows: e.REPORT_MAX_ROWS,
     tokenKeeper: { intervalMs: e.TOKEN_KEEPER_INTERVAL_MS, windowSeconds: e.TOKEN_RENEW_WINDOW_SECONDS },
     webhooks: {
       privateTargets: e.WEBHOOK_PRIVATE_TARGETS,

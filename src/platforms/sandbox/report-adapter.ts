@@ -1,5 +1,11 @@
 import { fromMinorUnits } from '../../adsets/money.js';
-import { METRICS, type ReportLevel, type ReportQuery, type ReportRun } from '../../reports/model.js';
+import {
+  METRICS,
+  type ReportLevel,
+  type ReportQuery,
+  type ReportRow,
+  type ReportRun,
+} from '../../reports/model.js';
 import type { PlatformCall, ReportAdapter } from '../adapter.js';
 import type { HttpRequest } from '../http-call.js';
 import { PlatformError } from '../platform-error.js';
@@ -23,36 +29,40 @@ const LEVEL: Record<ReportLevel, (typeof REPORT_LEVELS)[number]> = {
 
 type SandboxRun =
   | { id: string; status: 'RUNNING' }
-  | { id: string; status: 'COMPLETED'; currency: string; time_zone: string; data: SandboxReportRow[] };
+  | {
+      id: string;
+      status: 'COMPLETED';
+      currency: string;
+      time_zone: string;
+      data: SandboxReportRow[];
+      paging?: { next?: string };
+    };
 
-function toRun(run: SandboxRun, advertiser: string, level: ReportLevel): ReportRun {
-  if (run?.status === 'RUNNING') return { state: 'pending', job: run.id };
+const completed = (run: SandboxRun) => {
   if (run?.status !== 'COMPLETED' || !Array.isArray(run.data)) {
     throw new PlatformError('rejected', 'unexpected report response');
   }
-  const { currency } = run;
-  return {
-    state: 'done',
-    report: {
-      advertiser,
-      currency,
-      timeZone: run.time_zone,
-      rows: run.data.map((row) => ({
-        level,
-        id: row.ad_id ?? row.adset_id ?? row.campaign_id,
-        name: row.ad_name ?? row.adset_name ?? row.campaign_name,
-        advertiser,
-        ...(level === 'campaign' ? {} : { campaignId: row.campaign_id }),
-        ...(level === 'ad' ? { adsetId: row.adset_id! } : {}),
-        ...(row.date ? { date: row.date } : {}),
-        spend: fromMinorUnits(row.spend, currency),
-        impressions: row.impressions,
-        clicks: row.clicks,
-        conversions: row.conversions,
-      })),
-    },
-  };
-}
+  return run;
+};
+
+const toRow = (
+  row: SandboxReportRow,
+  advertiser: string,
+  level: ReportLevel,
+  currency: string,
+): ReportRow => ({
+  level,
+  id: row.ad_id ?? row.adset_id ?? row.campaign_id,
+  name: row.ad_name ?? row.adset_name ?? row.campaign_name,
+  advertiser,
+  ...(level === 'campaign' ? {} : { campaignId: row.campaign_id }),
+  ...(level === 'ad' ? { adsetId: row.adset_id! } : {}),
+  ...(row.date ? { date: row.date } : {}),
+  spend: fromMinorUnits(row.spend, currency),
+  impressions: row.impressions,
+  clicks: row.clicks,
+  conversions: row.conversions,
+});
 
 type Request = (
   call: PlatformCall,
@@ -61,34 +71,57 @@ type Request = (
   params?: Record<string, string>,
 ) => Promise<unknown>;
 
-/** The sandbox's reports: a run per ad account, finished at once or polled until it is. */
-export const sandboxReports = (request: Request): ReportAdapter => ({
-  capabilities: {
-    metrics: [...METRICS],
-    lookbackDays: LOOKBACK_DAYS,
-    conversions: 'Every conversion the sandbox attributes to the ad on the day of the click.',
-  },
+/**
+ * The sandbox's reports: a run per ad account, finished at once or polled until it is; a finished
+ * run's rows are read a page (REPORT_PAGE_ROWS) at a time.
+ */
+export const sandboxReports = (request: Request): ReportAdapter => {
+  async function toRun(call: PlatformCall, answer: unknown, advertiser: string, level: ReportLevel) {
+    const run = answer as SandboxRun;
+    if (run?.status === 'RUNNING') return { state: 'pending', job: run.id } satisfies ReportRun;
+    let page = completed(run);
+    const { currency } = page;
+    let rows = page.data.map((row) => toRow(row, advertiser, level, currency));
+    while (page.paging?.next) {
+      const after = encodeURIComponent(page.paging.next);
+      page = completed(
+        (await request(call, `/reports/${encodeURIComponent(run.id)}?after=${after}`)) as SandboxRun,
+      );
+      rows = rows.concat(page.data.map((row) => toRow(row, advertiser, level, currency)));
+    }
+    return {
+      state: 'done',
+      report: { advertiser, currency, timeZone: page.time_zone, rows },
+    } satisfies ReportRun;
+  }
 
-  async start(call, account, query: ReportQuery) {
-    const body = {
-      level: LEVEL[query.level],
-      since: query.from,
-      until: query.to,
-      time_increment: query.granularity === 'day' ? 'DAILY' : 'ALL_DAYS',
-      ...(query.campaignId === undefined ? {} : { campaign_id: query.campaignId }),
-      ...(query.adsetId === undefined ? {} : { adset_id: query.adsetId }),
-    };
-    const run = await request(
-      call,
-      `/ad_accounts/${encodeURIComponent(account.id)}/reports`,
-      { method: 'POST', body: JSON.stringify(body) },
-      REPORT_PARAMS,
-    );
-    return toRun(run as SandboxRun, account.id, query.level);
-  },
+  return {
+    capabilities: {
+      metrics: [...METRICS],
+      lookbackDays: LOOKBACK_DAYS,
+      conversions: 'Every conversion the sandbox attributes to the ad on the day of the click.',
+    },
 
-  async resume(call, account, query, job) {
-    const run = await request(call, `/reports/${encodeURIComponent(job)}`);
-    return toRun(run as SandboxRun, account.id, query.level);
-  },
-});
+    async start(call, account, query: ReportQuery) {
+      const body = {
+        level: LEVEL[query.level],
+        since: query.from,
+        until: query.to,
+        time_increment: query.granularity === 'day' ? 'DAILY' : 'ALL_DAYS',
+        ...(query.campaignId === undefined ? {} : { campaign_id: query.campaignId }),
+        ...(query.adsetId === undefined ? {} : { adset_id: query.adsetId }),
+      };
+      const run = await request(
+        call,
+        `/ad_accounts/${encodeURIComponent(account.id)}/reports`,
+        { method: 'POST', body: JSON.stringify(body) },
+        REPORT_PARAMS,
+      );
+      return toRun(call, run, account.id, query.level);
+    },
+
+    async resume(call, account, query, job) {
+      return toRun(call, await request(call, `/reports/${encodeURIComponent(job)}`), account.id, query.level);
+    },
+  };
+};

@@ -6,7 +6,7 @@ import { apiResources, OBJECT_ID, requireAccount, requireScope, visible } from '
 import type { AdsStore } from './ads-store.js';
 import { registerAdsetRoutes } from './adset-routes.js';
 import { apiErrors, notFound } from './api-errors.js';
-import { noQuery, parseBody, parseQuery } from './api-input.js';
+import { noQuery, parseBody, parseQuery, reportRunQuery } from './api-input.js';
 import { accessOf, requireAccessToken } from './bearer.js';
 import { registerCampaignRoutes } from './campaign-routes.js';
 import { type FaultStore, injectFaults } from './faults.js';
@@ -84,11 +84,11 @@ export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, lo
 
   resource('/reports/:id', {
     get: async (req, res) => {
-      parseQuery(noQuery, req);
+      const { after } = parseQuery(reportRunQuery, req);
       const access = accessOf(res);
       requireScope(access, 'read');
       const id = req.params.id as string;
-      const run = OBJECT_ID.test(id) ? await reports.get(access.grant.login, id, Date.now()) : null;
+      const run = OBJECT_ID.test(id) ? await reports.get(access.grant.login, id, Date.now(), after) : null;
       res.json(visible(access, run, 'report'));
     },
   });

@@ -48,13 +48,14 @@ export class AdsStore {
   }
 
   /**
-   * Writes the demo data in one batch, the accounts key (the "seeded" mark) included. Seeding is
+   * Writes the demo data in one batch, the accounts key (the "seeded" mark) last: should the batch
+   * grow past one atomic chunk (Kv.Batch), the mark still comes after every record. Seeding is
    * deterministic, so two first requests racing write the same records.
    */
   private async seed(login: string): Promise<AdAccount[]> {
     const u = userKey(login);
     const data = seedData(login);
-    const batch = this.kv.batch().set(this.k.accounts(u), JSON.stringify(data.accounts));
+    const batch = this.kv.batch();
     for (const c of data.campaigns) {
       batch.set(this.k.campaign(u, c.id), JSON.stringify(c));
       batch.zaddLex(this.k.campaigns(u, c.account_id), timeOrdered(c.created_time, c.id));
@@ -67,7 +68,7 @@ export class AdsStore {
       );
     }
     for (const [adset, ads] of data.ads) batch.set(this.k.ads(u, adset), JSON.stringify(ads));
-    await batch.exec();
+    await batch.set(this.k.accounts(u), JSON.stringify(data.accounts)).exec();
     return data.accounts;
   }
 
@@ -235,20 +236,20 @@ export class AdsStore {
   }
 
   /**
-   * Appends an ad to its ad set's list. The list is one record, so the read and the write happen
+   * Appends ads to one ad set's list. The list is one record, so the read and the write happen
    * under a short per-ad-set lock: concurrent appends are all kept. False when the lock stayed taken.
    */
-  async addAd(login: string, ad: Ad): Promise<boolean> {
+  async addAds(login: string, adset: string, added: Ad[]): Promise<boolean> {
     const u = userKey(login);
-    const lock = this.k.adsLock(u, ad.adset_id);
+    const lock = this.k.adsLock(u, adset);
     const owner = randomToken(9);
     for (let attempt = 1; !(await this.kv.set(lock, owner, { nx: true, ttlMs: LOCK_TTL_MS })); attempt++) {
       if (attempt >= LOCK_ATTEMPTS) return false;
       await sleep(LOCK_RETRY_MS);
     }
     try {
-      const ads = await this.ads(login, ad.adset_id);
-      await this.kv.set(this.k.ads(u, ad.adset_id), JSON.stringify([...ads, ad]));
+      const ads = await this.ads(login, adset);
+      await this.kv.set(this.k.ads(u, adset), JSON.stringify(ads.concat(added)));
     } finally {
       await this.kv.delIfEquals(lock, owner);
     }

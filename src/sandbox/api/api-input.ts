@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasBody } from '../../http/validate.js';
 import { ApiError } from '../errors.js';
 import { firstIssue, singleValued } from '../params.js';
-import { decodeCursor } from './cursor.js';
+import { decodeCursor, ROW_KEY } from './cursor.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
@@ -43,17 +43,23 @@ const limit = z
   .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
   .default(25);
 
-const after = z
-  .string()
-  .transform((cursor, ctx) => {
-    const member = decodeCursor(cursor);
-    if (member === null) {
-      ctx.addIssue({ code: 'custom', message: 'is not a cursor this API returned' });
-      return z.NEVER;
-    }
-    return member;
-  })
-  .optional();
+const cursorOf = (format?: RegExp) =>
+  z
+    .string()
+    .transform((cursor, ctx) => {
+      const member = decodeCursor(cursor, format);
+      if (member === null) {
+        ctx.addIssue({ code: 'custom', message: 'is not a cursor this API returned' });
+        return z.NEVER;
+      }
+      return member;
+    })
+    .optional();
+
+const after = cursorOf();
+
+/** `GET /reports/:id`: the page after `after` (a report's `paging.next`). */
+export const reportRunQuery = z.strictObject({ after: cursorOf(ROW_KEY) });
 
 export const campaignsQuery = z.strictObject({ limit, after });
 

@@ -22,7 +22,7 @@ export interface TestControlDeps {
 
 /**
  * The documented test controls under /_test: fault injection for the calling user's API requests,
- * a way to add ads to an ad set, and a delay for report runs. Never faulted themselves (see faults.ts).
+ * a way to add ads to an ad set (one, or many at once), and a delay for report runs. Never faulted themselves (see faults.ts).
  */
 export function registerTestControls(
   router: Router,
@@ -65,20 +65,23 @@ export function registerTestControls(
       }
       const input = parseBody(testAdBody, req);
       const { login } = access.grant;
-      const ad: Ad = {
-        id: `ad_${userKey(login)}${randomToken(9)}`,
-        adset_id: adset.id,
-        name: input.name,
-        status: input.status,
-        channel: input.channel,
-        ...(input.keywords ? { targeting: { keywords: input.keywords } } : {}),
-      };
-      if (!(await ads.addAd(login, ad))) {
+      const added = Array.from(
+        { length: input.count ?? 1 },
+        (): Ad => ({
+          id: `ad_${userKey(login)}${randomToken(9)}`,
+          adset_id: adset.id,
+          name: input.name,
+          status: input.status,
+          channel: input.channel,
+          ...(input.keywords ? { targeting: { keywords: input.keywords } } : {}),
+        }),
+      );
+      if (!(await ads.addAds(login, adset.id, added))) {
         throw new ApiError(409, 'conflict', 'The ad set is being changed; retry.', undefined, {
           'Retry-After': '1',
         });
       }
-      res.status(201).json(ad);
+      res.status(201).json(input.count === undefined ? added[0] : { data: added });
     },
   });
 }

@@ -24,4 +24,11 @@ export const testAdBody = z.strictObject({
   channel: z.enum(CHANNELS),
   status: z.enum(['ACTIVE', 'PAUSED', 'ARCHIVED']).default('ACTIVE'),
   keywords: z.array(text(80)).max(1000).optional(),
+  /** That many ads like this one at once (a test account with many ads); the answer is their list. */
+  count: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .optional(),
 });
