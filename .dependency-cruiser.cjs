@@ -5,7 +5,7 @@
  */
 
 /** The base: modules every layer may use, which import only each other (and packages). */
-const BASE = '^src/(domain|crypto)/|^src/(config|errors|ids|names|map-bounded|logger)[.]ts$';
+const BASE = '^src/(domain|crypto|config)/|^src/(config|errors|ids|names|map-bounded|each-yielding|logger)[.]ts$';
 /** Route modules: they parse, call one service, map its answer. */
 const ROUTES = '^src/(api|integrations)/|^src/connect/(routes|opener)[.]ts$';
 /** The layers that serve requests and commands: routes, the hosted flow, the API description, the CLI, dev pages. */
@@ -51,11 +51,13 @@ module.exports = {
       severity: 'error',
       comment:
         'platforms/ implements the ports, mapping each API to the unified model: it may use the ports, a ' +
-        'resource model (adsets/model, money, countries), store types, http plumbing (the sandbox serves ' +
-        'its own API), never a service, connections/, a route, events, metrics or the app.',
+        'resource model (adsets/model, money, countries) and store types, never http plumbing, a service, ' +
+        'connections/, a route, events, metrics, the sandbox server or the app. The sandbox adapter speaks ' +
+        'the sandbox API over HTTP like any other platform; its wire format (platforms/sandbox/model.ts) ' +
+        'is the one the server imports.',
       from: { path: '^src/platforms/' },
       to: {
-        path: `^src/(connections|events|metrics)/|${ROUTE_LAYERS}|${ENTRY_POINTS}|^src/[^/]+/service[.]ts$`,
+        path: `^src/(http|connections|events|metrics|sandbox)/|${ROUTE_LAYERS}|${ENTRY_POINTS}|^src/[^/]+/service[.]ts$`,
       },
     },
     {
@@ -90,12 +92,36 @@ module.exports = {
       to: { path: ROUTE_LAYERS },
     },
     {
+      name: 'sandbox-server-beside-the-app',
+      severity: 'error',
+      comment:
+        'sandbox/ is the built-in ad platform adlink serves at /sandbox, a server beside the route ' +
+        'layers: it uses the base, store/ (its Kv), http/ plumbing, locales/, the money and country ' +
+        'rules of adsets/ and, of platforms/, the sandbox API\'s wire format and login hint ' +
+        '(platforms/sandbox/model.ts, login-hint.ts), never a service, a route, ' +
+        'the adapter or the app: it knows adlink only as one of its OAuth clients.',
+      from: { path: '^src/sandbox/' },
+      to: {
+        path: '^src/',
+        pathNot: `^src/(sandbox|store|http|locales)/|^src/adsets/(money|countries)[.]ts$|^src/platforms/sandbox/(model|login-hint)[.]ts$|${BASE}`,
+      },
+    },
+    {
+      name: 'sandbox-server-mounted-by-the-app-alone',
+      severity: 'error',
+      comment:
+        'Only app.ts mounts the sandbox server (createSandboxRouter): adlink reaches it over HTTP, as ' +
+        'any platform, so no service, route or adapter imports it.',
+      from: { path: '^src/', pathNot: '^src/(sandbox/|app[.]ts$)' },
+      to: { path: '^src/sandbox/' },
+    },
+    {
       name: 'routes-reach-platforms-through-services',
       severity: 'error',
       comment:
         'A route holds the injected `Platforms` directory (src/ports/platforms.ts: catalog entries, ' +
-        'availability) and nothing of platforms/: calls to a platform, its errors and the sandbox are ' +
-        'reached through services (adsets/, connect/ flow, links, tokens).',
+        'availability) and nothing of platforms/: calls to a platform and its errors are reached ' +
+        'through services (adsets/, connect/ flow, links, tokens).',
       from: { path: ROUTES },
       to: { path: '^src/platforms/' },
     },

@@ -1,5 +1,5 @@
+import { cachedReport, reportCacheKey } from '../src/reports/cached-report.js';
 import type { AccountReport, ReportQuery } from '../src/reports/model.js';
-import { cachedReport, reportCacheKey } from '../src/reports/service.js';
 import type { Store } from '../src/store/index.js';
 import type { CacheScope } from './adset-page.js';
 
@@ -49,6 +49,6 @@ export async function fillReportCache(
   }
   const report: AccountReport = { advertiser: account, currency: 'EUR', timeZone: 'Europe/Berlin', rows };
   const key = reportCacheKey(query, [{ id: account, name: 'Account 0' }]);
-  await store.reports.cache(scope, key, cachedReport('sandbox', [report]), 24 * 3_600_000);
+  await store.reports.cache(scope, key, await cachedReport('sandbox', [report]), 24 * 3_600_000);
   return query;
 }

@@ -53,9 +53,9 @@ import { createApiReferenceRoutes } from './openapi/routes.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { logoStylesheet } from './platforms/logo-styles.js';
 import { createPlatforms, logAvailability, SANDBOX_CLIENT_ID } from './platforms/registry.js';
-import type { SandboxClient } from './platforms/sandbox/clients.js';
-import { createSandboxRouter } from './platforms/sandbox/router.js';
 import { ReportService } from './reports/service.js';
+import type { SandboxClient } from './sandbox/oauth/clients.js';
+import { createSandboxRouter } from './sandbox/router.js';
 import type { Store } from './store/index.js';
 
 export interface AppDeps {
@@ -173,6 +173,7 @@ export function createApp({
   const reports = new ReportService(store, platforms, calls, config.platformFanOut, {
     pollMs: config.platformTimeoutMs,
     ...config.reportCache,
+    maxRows: config.reportMaxRows,
   });
   const accessTokens = new AccessTokenService(store, events, config.limits.accessTokens);
   const logoCss = logoStylesheet(platforms.available().map((id) => platforms.entry(id)));

@@ -161,6 +161,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'A setting, targeting or value the platform cannot express; `param` names it.',
   },
+  report_too_large: {
+    status: 400,
+    type: 'invalid_request_error',
+    doc: 'The report has more rows than a report may have (`REPORT_MAX_ROWS`); `param` names `level` when a coarser level fits, else the range (`to`), and the message says what would fit: a coarser level, fewer days, `granularity=total` or fewer ad accounts.',
+  },
   platform_validation_failed: {
     status: 400,
     type: 'invalid_request_error',

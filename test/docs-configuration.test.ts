@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONFIGURATION_PAGE, configurationPage } from '../scripts/docs-config.js';
 import { environmentSchema, variableDocs } from '../src/config.js';
 
-/** docs/configuration.md is generated from the schema src/config.ts reads the environment with. */
+/** docs/configuration.md is generated from the schema src/config.ts reads the environment with (src/config/environment.ts). */
 
 const variables = Object.entries(environmentSchema.shape);
 
@@ -33,7 +33,7 @@ describe('the configuration page', () => {
     const committed = await readFile(CONFIGURATION_PAGE, 'utf8');
     expect(
       committed === configurationPage(),
-      'docs/configuration.md is not what the schema in src/config.ts renders: run `npm run docs:config` ' +
+      'docs/configuration.md is not what the schema in src/config/environment.ts renders: run `npm run docs:config` ' +
         'and commit the result.',
     ).toBe(true);
   });

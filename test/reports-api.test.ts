@@ -265,7 +265,7 @@ describe('reports: the cache after a disconnect', () => {
     const cached = async () =>
       (await keysOf(h)).filter(
         (k) =>
-          k.includes(`:report:${s.client.customer}:`) ||
+          k.includes(`:report_cache:${s.client.customer}:`) ||
           k.includes(`:report_rows:${s.client.customer}:`) ||
           k.includes(':reports:'),
       );

@@ -4,9 +4,9 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
-import { userKey as userKeyOf } from '../src/platforms/sandbox/keys.js';
 import { CHANNELS } from '../src/platforms/sandbox/model.js';
-import { createSandboxRouter, type SandboxDeps } from '../src/platforms/sandbox/router.js';
+import { userKey as userKeyOf } from '../src/sandbox/keys.js';
+import { createSandboxRouter, type SandboxDeps } from '../src/sandbox/router.js';
 import type { Kv } from '../src/store/kv.js';
 import { openKv, wipe } from './support/harness.js';
 
@@ -1053,6 +1053,61 @@ describe('sandbox ads API', () => {
       const all = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
       expect(all).toHaveLength(ads.length + 8);
       expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
+    });
+
+    it('adds many ads at once with count; a report of them comes 10,000 rows a page', async () => {
+      const adsets = await get(`/ad_accounts/${user.accounts[0]}/adsets?limit=100`, user.token);
+      const adset = (adsets.body.data as AdSetBody[]).find((a) => a.status === 'ACTIVE')!;
+      const existing = (await get(`/adsets/${adset.id}/ads`, user.token)).body.data as AdBody[];
+      const res = await post(
+        `/_test/adsets/${adset.id}/ads`,
+        { name: 'Bulk', channel: adset.channel, count: 1000 },
+        user.token,
+      );
+      expect(res.status).toBe(201);
+      const added = res.body.data as AdBody[];
+      expect(added).toHaveLength(1000);
+      for (const ad of added) {
+        expect(ad).toEqual({
+          id: expect.stringMatching(/^ad_/),
+          adset_id: adset.id,
+          name: 'Bulk',
+          status: 'ACTIVE',
+          channel: adset.channel,
+        });
+      }
+      expect(new Set(added.map((a) => a.id)).size).toBe(1000);
+      expect((await get(`/adsets/${adset.id}/ads`, user.token)).body.data).toEqual([...existing, ...added]);
+      for (const count of [0, 1001, 1.5]) {
+        const refused = await post(
+          `/_test/adsets/${adset.id}/ads`,
+          { name: 'x', channel: 'SOCIAL', count },
+          user.token,
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.param).toBe('count');
+      }
+
+      // Its reports answer 10,000 rows a page: each page continues after the last, none is repeated.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const report = { level: 'AD', since: day(-13), until: day(-3) };
+      const reports = `/ad_accounts/${user.accounts[0]}/reports`;
+      const totals = await post(reports, { ...report, time_increment: 'ALL_DAYS' }, user.token);
+      expect(totals.body.paging).toEqual({});
+      let page = (await post(reports, report, user.token)).body;
+      const keys: string[] = page.data.map(
+        (row: { ad_id: string; date: string }) => `${row.ad_id}|${row.date}`,
+      );
+      expect(keys).toHaveLength(10_000);
+      while (page.paging.next) {
+        page = (await get(`/reports/${page.id}?after=${page.paging.next}`, user.token)).body;
+        keys.push(...page.data.map((row: { ad_id: string; date: string }) => `${row.ad_id}|${row.date}`));
+      }
+      expect(keys).toEqual([...new Set(keys)].sort());
+      expect(keys).toHaveLength(totals.body.data.length * 11);
+      const garbage = await get(`/reports/${page.id}?after=bm9wZQ`, user.token);
+      expect(garbage.status).toBe(400);
+      expect(garbage.body.error.param).toBe('after');
     });
 
     it.each([

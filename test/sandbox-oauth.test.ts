@@ -5,7 +5,7 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../src/ids.js';
-import { createSandboxRouter, type SandboxDeps } from '../src/platforms/sandbox/router.js';
+import { createSandboxRouter, type SandboxDeps } from '../src/sandbox/router.js';
 import type { Kv } from '../src/store/kv.js';
 import { openKv, wipe } from './support/harness.js';
 

@@ -265,6 +265,29 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await kv.pttl(k('b2'))).toBeGreaterThan(0);
     });
 
+    it('applies a batch of 150,000 writes a chunk at a time, its last write only after all the others', async () => {
+      const members = Array.from({ length: 150_000 }, (_, i) => `m${String(i).padStart(6, '0')}`);
+      const batch = kv.batch();
+      for (const member of members) batch.zaddLex(k('many'), member);
+      const written = batch.set(k('many:done'), 'yes').exec();
+      // A reader that finds the last write finds every earlier one.
+      let finished = false;
+      void written.finally(() => {
+        finished = true;
+      });
+      const seen: number[] = [];
+      while (!finished) {
+        if ((await kv.get(k('many:done'))) !== null) seen.push(await kv.zcard(k('many')));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await written;
+      expect(seen.filter((count) => count !== members.length)).toEqual([]);
+      expect(await kv.zcard(k('many'))).toBe(members.length);
+      expect(await kv.zrangeLex(k('many'), { after: 'm149997', limit: 5 })).toEqual(['m149998', 'm149999']);
+      await kv.batch().del(k('many')).del(k('many:done')).exec();
+      expect(await kv.zcard(k('many'))).toBe(0);
+    }, 60_000);
+
     it('scans keys under a prefix, whichever slot they are in', async () => {
       const keys = Array.from({ length: 12 }, (_, i) => loose(`scan:${i}`));
       for (const key of keys) await kv.set(key, 'x');
@@ -651,6 +674,55 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       expect(await store.campaigns.isFilled(s)).toBe(false);
       expect((await store.campaigns.page(s, chosen, { limit: 5 })).data).toEqual([]);
     });
+
+    it('replaces a cache of 150,000 records, then with some changed or gone, losing none meanwhile', async () => {
+      const s = scope('sandbox');
+      const all = Array.from({ length: 150_000 }, (_, i) =>
+        campaign(`c${String(i).padStart(6, '0')}`, i % 2 ? 'Running' : 'Paused'),
+      );
+      await store.campaigns.replaceAll(s, all);
+      expect(await store.campaigns.isFilled(s)).toBe(true);
+      const last = await store.campaigns.page(s, chosen, { limit: 2, after: '|c149997' });
+      expect(last.data.map((c) => c.id)).toEqual(['c149998', 'c149999']);
+      // One in a hundred gone, one in a hundred deleted now: the others stay readable while it happens.
+      const next = all.flatMap((c, i) =>
+        i % 100 === 0 ? [] : [i % 100 === 1 ? { ...c, status: 'Deleted' as const } : c],
+      );
+      const replaced = store.campaigns.replaceAll(s, next);
+      let finished = false;
+      void replaced.finally(() => {
+        finished = true;
+      });
+      while (!finished) {
+        expect(await store.campaigns.get(s, 'c149999', chosen)).not.toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await replaced;
+      const ids = async (status?: 'Running' | 'Paused' | 'Deleted') => {
+        const found: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await store.campaigns.page(s, chosen, {
+            limit: 5000,
+            ...(status ? { status } : {}),
+            after,
+          });
+          for (const c of page.data) found.push(c.id);
+          after = page.next;
+        } while (after);
+        return found;
+      };
+      expect(await ids()).toEqual(next.map((c) => c.id));
+      for (const status of ['Running', 'Paused', 'Deleted'] as const) {
+        expect(await ids(status)).toEqual(next.filter((c) => c.status === status).map((c) => c.id));
+      }
+      expect(await store.campaigns.get(s, 'c000000', chosen)).toBeNull();
+      expect(await store.campaigns.get(s, 'c000001', chosen)).toEqual({ ...all[1], status: 'Deleted' });
+      await store.campaigns.clear(s);
+      expect(await store.campaigns.isFilled(s)).toBe(false);
+      expect((await store.campaigns.page(s, chosen, { limit: 5 })).data).toEqual([]);
+      expect(await store.campaigns.get(s, 'c000002', chosen)).toBeNull();
+    }, 60_000);
 
     it('keeps ad sets and campaigns of the same scope apart', async () => {
       const s = scope('sandbox');

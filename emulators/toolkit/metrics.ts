@@ -1,5 +1,5 @@
 import { minorUnitExponent } from '../../src/adsets/money.js';
-import { adDayMetrics, type DayMetrics, daysBetween } from '../../src/platforms/sandbox/ad-day-metrics.js';
+import { adDayMetrics, type DayMetrics, daysBetween } from '../../src/sandbox/api/ad-day-metrics.js';
 
 /** The deterministic ad-day metrics the emulators report: the sandbox's own generator, shared. */
 export { adDayMetrics, type DayMetrics, daysBetween };

@@ -1,65 +1,25 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
-import { exchangeCode, OAuthError } from '../connections/oauth-client.js';
-import { renewalTime } from '../connections/renewal.js';
 import { isCustomerId, OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { monotonicTimestamp, randomToken } from '../ids.js';
-import type { MessageKey } from '../locales/en.js';
 import { isLanguage } from '../locales/i18n.js';
-import { authorizationErrorLabel, type Metrics } from '../metrics/metrics.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { signedLoginHint } from '../platforms/sandbox/login-hint.js';
 import type { OAuthSpec } from '../ports/platform-entry.js';
-import { PlatformError } from '../ports/platform-error.js';
 import type { Platforms } from '../ports/platforms.js';
 import type { Flow } from '../store/connect-sessions.js';
-import { type Connection, keptChoice, lapsesAt } from '../store/connections.js';
+import type { Connection } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
-import { authorizeUrl, pkcePair, redirectCode } from './authorization-request.js';
+import { authorizeUrl, pkcePair, } from './authorization-request.js';
+import { OAuthCallback } from './callback.js';
+import { FlowPage } from './flow-page.js';
 import { isAllowedRedirect } from './redirect-uris.js';
-import { type ConnectResult, signResult } from './result-signature.js';
-import { revokeGrant } from './revoke-grant.js';
+import { signedResultUrl, visitOutcome } from './result-signature.js';
 import { type SessionClaims, SessionTokenError, type SessionTokens } from './session-token.js';
-
-/** A normal end state of the hosted flow, shown as a friendly page (never a stack trace). */
-export class FlowPage extends Error {
-  constructor(
-    readonly page: FlowPageKind,
-    readonly status: number,
-    readonly vars: Record<string, string> = {},
-    /** Where "Try again" leads: a platform to start again, or back to the overview. */
-    readonly retry?: { platform: PlatformId } | { overview: true },
-    /** The company whose customer sees the page, when known: its branding is shown. */
-    readonly company?: string,
-  ) {
-    super(page);
-  }
-}
-
-export type FlowPageKind =
-  | 'link_used'
-  | 'link_revoked'
-  | 'link_expired'
-  | 'link_invalid'
-  | 'redirect_not_allowed'
-  | 'session_missing'
-  | 'oauth_denied'
-  | 'oauth_failed'
-  | 'oauth_state'
-  | 'no_accounts'
-  | 'platform_unavailable'
-  | 'forbidden'
-  | 'flow_replaced'
-  | 'rate_limited';
-
-/** The code shown in the activity log: the platform's `error`, or adlink's own reason, kept short. */
-const errorCode = (reason: string): string => reason.split(':')[0]!.slice(0, 64);
-
-export const pageTitle = (kind: FlowPageKind) => `error.${kind}.title` as MessageKey;
-export const pageBody = (kind: FlowPageKind) => `error.${kind}.body` as MessageKey;
 
 /**
  * The id a flow is stored under: the SHA-256 of the browser's cookie value, so what is in the store
@@ -108,7 +68,11 @@ export class ConnectFlow {
     private readonly metrics: Metrics,
     private readonly events: Events,
     private readonly calls: ConnectionCalls,
-  ) {}
+  ) {
+    this.callbacks = new OAuthCallback(store, platforms, log, metrics, events, (id) => this.flow(id));
+  }
+
+  private readonly callbacks: OAuthCallback;
 
   async vendorName(company: string): Promise<string> {
     return (await this.brand(company))?.brand ?? '';
@@ -342,137 +306,9 @@ export class ConnectFlow {
     });
   }
 
-  /**
-   * The platform's redirect back. The attempt is deleted before anything else; it must belong to this
-   * browser's flow and to the platform in the path, and only its platform's token endpoint is used.
-   */
-  async callback(browserFlow: string | undefined, pathPlatform: PlatformId, query: Record<string, string>) {
-    const attempt = query.state ? await this.store.sessions.takeAttempt(query.state) : null;
-    if (!attempt || attempt.flow !== browserFlow || attempt.platform !== pathPlatform) {
-      this.log.warn(
-        { platform: pathPlatform, reason: attempt ? 'foreign_state' : 'unknown_state' },
-        'oauth callback refused',
-      );
-      throw new FlowPage('oauth_state', 400, {}, { overview: true });
-    }
-    const flow = await this.flow(browserFlow);
-    const platform = attempt.platform;
-    const entry = this.platforms.entry(platform);
-    const vars = { platform: entry.name };
-    /** 502 when the platform failed us; 400 when the redirect itself is not acceptable (mix-up defence). */
-    const fail = async (page: FlowPageKind, reason: string, status = page === 'oauth_denied' ? 200 : 502) => {
-      this.log.info(
-        { company: flow.company, customer: flow.customer, platform, reason },
-        'oauth connect failed',
-      );
-      this.metrics.authorizationResults.inc({
-        platform,
-        outcome: page === 'oauth_denied' ? 'denied' : 'failed',
-        error_code: authorizationErrorLabel(errorCode(reason)),
-      });
-      await this.store.sessions.saveFlow({ ...flow, failed: [...new Set([...flow.failed, platform])] });
-      await this.store.connectAttempts.record(flow.company, {
-        customer: flow.customer,
-        platform,
-        outcome: page === 'oauth_denied' ? 'denied' : 'failed',
-        error_code: errorCode(reason),
-      });
-      return new FlowPage(page, status, vars, { platform }, flow.company);
-    };
-
-    const issuer = entry.oauth.issuer;
-    if (issuer && (query.iss === undefined ? entry.oauth.requiresIss : query.iss !== issuer)) {
-      throw await fail('oauth_failed', 'issuer_mismatch', 400);
-    }
-    if (query.error)
-      throw await fail(query.error === 'access_denied' ? 'oauth_denied' : 'oauth_failed', query.error);
-    const code = redirectCode(entry.oauth, query);
-    if (!code) throw await fail('oauth_failed', 'missing_code');
-    // The app the attempt started with: if the company changed or removed its app since, the code is
-    // for another client and is not sent anywhere.
-    const app = await this.platforms.oauthApp(flow.company, platform);
-    if (!app || app.clientId !== attempt.client_id) throw await fail('oauth_failed', 'app_changed');
-
-    let tokens: Awaited<ReturnType<typeof exchangeCode>>;
-    let accounts: Connection['ad_accounts'];
-    try {
-      tokens = await exchangeCode(entry.oauth, app, {
-        code,
-        redirectUri: attempt.redirect_uri,
-        codeVerifier: attempt.code_verifier,
-      });
-      accounts = await this.platforms
-        .adapter(platform)
-        .listAdAccounts({ accessToken: tokens.access_token, app, accounts: [] });
-    } catch (err) {
-      if (err instanceof OAuthError || err instanceof PlatformError)
-        throw await fail('oauth_failed', err.message);
-      throw err;
-    }
-    if (accounts.length === 0) throw await fail('no_accounts', 'no_ad_accounts');
-
-    const now = new Date().toISOString();
-    const obtainedAt = Math.floor(Date.now() / 1000);
-    const previous = await this.store.connections.get(flow.company, flow.customer, platform);
-    const chosen = keptChoice(previous?.ad_accounts, accounts);
-    const credentials = {
-      access_token: tokens.access_token,
-      refresh_token: tokens.refresh_token,
-      expires_at: tokens.expires_in ? obtainedAt + tokens.expires_in : null,
-      obtained_at: obtainedAt,
-      client_id: app.clientId,
-    };
-    const saved = await this.store.connections.save(
-      flow.company,
-      flow.customer,
-      {
-        platform,
-        status: 'connected',
-        ad_accounts: chosen,
-        scopes: tokens.scope ?? entry.oauth.scopes,
-        connected_at: previous?.connected_at ?? now,
-        updated_at: now,
-        expires_at: lapsesAt(credentials),
-        reauth_reason: null,
-      },
-      credentials,
-    );
-    if (!saved) {
-      // The customer was deleted while the code was exchanged: give the grant back, keep nothing.
-      await revokeGrant(this.platforms, platform, app, tokens);
-      throw new FlowPage('session_missing', 401);
-    }
-    // A reconnect is a new grant that may reach other accounts: what was cached under the old one is forgotten.
-    if (previous) {
-      await this.store.connectionCaches.clear({ company: flow.company, customer: flow.customer, platform });
-    }
-    await this.store.tokenSchedule.schedule(
-      { company: flow.company, customer: flow.customer, platform },
-      renewalTime(credentials, entry.oauth),
-    );
-    await this.store.sessions.saveFlow({
-      ...flow,
-      connected: [...new Set([...flow.connected, platform])],
-      failed: flow.failed.filter((p) => p !== platform),
-      reachable: { ...flow.reachable, [platform]: accounts },
-    });
-    await this.store.connectAttempts.record(flow.company, {
-      customer: flow.customer,
-      platform,
-      outcome: 'connected',
-      error_code: null,
-    });
-    this.metrics.authorizationResults.inc({ platform, outcome: 'succeeded', error_code: 'none' });
-    this.log.info(
-      { company: flow.company, customer: flow.customer, platform, accounts: accounts.length },
-      'platform connected',
-    );
-    await this.events.emit(previous ? 'connection.reauthorized' : 'connection.created', {
-      company: flow.company,
-      customer: flow.customer,
-      data: { platform, ad_accounts: chosen, scopes: tokens.scope ?? entry.oauth.scopes },
-    });
-    return { platform, choose: accounts.length > 1 };
+  /** The platform's redirect back: see OAuthCallback. */
+  callback(browserFlow: string | undefined, pathPlatform: PlatformId, query: Record<string, string>) {
+    return this.callbacks.receive(browserFlow, pathPlatform, query);
   }
 
   /**
@@ -531,14 +367,9 @@ export class ConnectFlow {
       ...flow.connected.map((p) => [p, 'connected']),
     ]);
     await this.events.visitCompleted(flow.company, flow.customer, flow.id, {
-      status: this.outcome(flow),
+      status: visitOutcome(flow),
       platforms,
     });
-  }
-
-  outcome(flow: Flow): ConnectResult['status'] {
-    if (flow.connected.length === 0) return 'cancelled';
-    return flow.failed.length > 0 ? 'partial' : 'success';
   }
 
   /**
@@ -554,22 +385,16 @@ export class ConnectFlow {
       throw new FlowPage('redirect_not_allowed', 400, { vendor }, undefined, flow.company);
     }
     const secrets = await this.store.settings.signingSecrets(flow.company);
-    const result: ConnectResult = {
-      id: `res_${randomToken(16)}`,
-      customer: flow.customer,
-      status: this.outcome(flow),
-      platforms: [...flow.connected].sort().join(','),
-      ts: String(Math.floor(Date.now() / 1000)),
-    };
-    const url = new URL(flow.redirect_uri);
-    for (const [name, value] of Object.entries(result)) url.searchParams.set(name, value);
-    url.searchParams.set(
-      'signature',
-      signResult(
-        secrets.map((s) => s.secret),
-        result,
-      ),
+    return signedResultUrl(
+      flow.redirect_uri,
+      {
+        id: `res_${randomToken(16)}`,
+        customer: flow.customer,
+        status: visitOutcome(flow),
+        platforms: [...flow.connected].sort().join(','),
+        ts: String(Math.floor(Date.now() / 1000)),
+      },
+      secrets.map((s) => s.secret),
     );
-    return url.href;
   }
 }

@@ -24,6 +24,20 @@ export function signResult(secrets: string[], result: ConnectResult): string {
   return secrets.map((secret) => createHmac('sha256', secret).update(payload).digest('hex')).join(',');
 }
 
+/** The visit's outcome: nothing connected, something failed beside what was, or everything tried connected. */
+export function visitOutcome(visit: { connected: unknown[]; failed: unknown[] }): ConnectResult['status'] {
+  if (visit.connected.length === 0) return 'cancelled';
+  return visit.failed.length > 0 ? 'partial' : 'success';
+}
+
+/** The vendor's redirect URI with the result and its signature as query parameters. */
+export function signedResultUrl(redirectUri: string, result: ConnectResult, secrets: string[]): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(result)) url.searchParams.set(name, value);
+  url.searchParams.set('signature', signResult(secrets, result));
+  return url.href;
+}
+
 /**
  * The check a vendor runs on its redirect_uri (docs/connect.md shows the same code): one of the signatures
  * is ours, compared in constant time, and the timestamp is recent.

@@ -1,36 +1,36 @@
-import express, {
-  type ErrorRequestHandler,
-  type Request,
-  type RequestHandler,
-  type Response,
-  Router,
-} from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from '../config.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
-import { isPlatformId, type PlatformId } from '../domain/platform-ids.js';
-import { AppError, logFailure, toAppError } from '../errors.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { readCookie } from '../http/cookies.js';
 import { type PageOptions, renderPage } from '../http/pages.js';
 import { type RateLimit, rateLimit } from '../http/rate-limit.js';
 import { resource } from '../http/routes.js';
 import { fromOurOrigin } from '../http/same-origin.js';
-import { assertSafeKeys, noQuery, parseQuery } from '../http/validate.js';
+import { noQuery, parseQuery } from '../http/validate.js';
 import { type Locale, pickLocale } from '../locales/i18n.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { FLOW_TTL_MS, type Flow } from '../store/connect-sessions.js';
 import type { Store } from '../store/index.js';
-import {
-  type ConnectFlow,
-  FlowPage,
-  flowIdOf,
-  type HostedBrand,
-  type LinkParams,
-  pageBody,
-  pageTitle,
-} from './flow.js';
+import { type ConnectFlow, flowIdOf } from './flow.js';
+import { FlowPage } from './flow-page.js';
 import { type OpenerMessage, openerOptions } from './opener.js';
+import { type Brand, type MessageContext, pageErrorHandler } from './page-errors.js';
+import {
+  type CallbackSchema,
+  callbackSchemaWith,
+  chooseFormSchema,
+  FILTER_FROM,
+  flowFormSchema,
+  formBody,
+  linkFrom,
+  MAX_CHOSEN,
+  overviewSchema,
+  parseQueryOrInvalid,
+  platformParam,
+} from './page-inputs.js';
+import { visitOutcome } from './result-signature.js';
 
 export interface ConnectRouteOptions {
   config: Config;
@@ -42,56 +42,6 @@ export interface ConnectRouteOptions {
 }
 
 const REDIRECT_SECONDS = 3;
-
-const linkSchema = z.strictObject({
-  customer: z.string().min(1).max(100),
-  token: z.string().min(1).max(4096),
-  redirect_uri: z.string().min(1).max(2000).optional(),
-  locale: z.string().max(35).optional(),
-});
-
-const overviewSchema = z.strictObject({ connected: z.string().max(40).optional() });
-
-/** The Start and Finish forms: the flow's own token (see ConnectFlow.checkForm). */
-const flowFormSchema = z.strictObject({ flow: z.string().max(100).optional() });
-
-/** The most ad accounts one "Choose ad accounts" form may send back (an agency may reach hundreds). */
-const MAX_CHOSEN = 2000;
-const accountId = z.string().min(1).max(200);
-const chooseFormSchema = z.strictObject({
-  flow: z.string().max(100).optional(),
-  account: z.union([accountId.transform((id) => [id]), z.array(accountId).max(MAX_CHOSEN)]).default([]),
-});
-
-/** From this many ad accounts on, the choice has a filter field. */
-const FILTER_FROM = 8;
-
-const codeSchema = z.string().min(1).max(4096).optional();
-const callbackSchema = z.strictObject({
-  code: codeSchema,
-  state: z.string().min(1).max(512).optional(),
-  iss: z.string().max(2000).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  error_uri: z.string().max(2000).optional(),
-  error_reason: z.string().max(200).optional(),
-  scope: z.string().max(2000).optional(),
-});
-
-/** A link whose query is malformed is an invalid link, not an API error. */
-function linkFrom(source: Record<string, unknown>): LinkParams {
-  const result = linkSchema.safeParse(source);
-  if (!result.success) throw new FlowPage('link_invalid', 400);
-  return result.data;
-}
-
-/** What the layout shows of a company; nothing (adlink's look) when the company is not known. */
-type Brand = Partial<HostedBrand>;
-
-interface MessageContext {
-  brand: Brand;
-  l: Locale;
-}
 
 export function createConnectRoutes({
   config,
@@ -116,15 +66,12 @@ export function createConnectRoutes({
     return result.data.flow;
   };
   // The callback refuses parameters it does not know, except those the platform documents adding.
-  const callbackSchemas = new Map<PlatformId, z.ZodType<z.infer<typeof callbackSchema>>>();
+  const callbackSchemas = new Map<PlatformId, CallbackSchema>();
   const callbackSchemaFor = (platform: PlatformId) => {
     let schema = callbackSchemas.get(platform);
     if (!schema) {
       const { codeParams, callbackParams } = flow.redirectParams(platform);
-      schema = callbackSchema.extend({
-        ...Object.fromEntries(callbackParams.map((name) => [name, z.string().max(2000).optional()])),
-        ...Object.fromEntries(codeParams.map((name) => [name, codeSchema])),
-      });
+      schema = callbackSchemaWith(codeParams, callbackParams);
       callbackSchemas.set(platform, schema);
     }
     return schema;
@@ -377,7 +324,7 @@ export function createConnectRoutes({
     get: async (req, res) => {
       const { current, brand, l } = await visit(req);
       const vendor = await flow.vendorName(current.company);
-      const outcome = flow.outcome(current);
+      const outcome = visitOutcome(current);
       const redirects = current.redirect_uri !== null;
       // The Continue form's POST is answered with a redirect to the vendor: form-action must allow it.
       const formAction = current.redirect_uri ? [new URL(current.redirect_uri).origin] : [];
@@ -426,7 +373,7 @@ export function createConnectRoutes({
         if (!target) return void res.redirect(303, '/connections/done');
         await endVisit(res, current);
         res.redirect(303, target);
-        metrics.redirectsDelivered.inc({ status: flow.outcome(current) });
+        metrics.redirectsDelivered.inc({ status: visitOutcome(current) });
       },
     },
     [sameOrigin, form],
@@ -440,77 +387,4 @@ export function createConnectRoutes({
   };
   router.use('/connections', pageErrorHandler(log, messageContext, show, formTokenOf));
   return router;
-}
-
-function parseQueryOrInvalid(req: Request): Record<string, unknown> {
-  try {
-    return parseQuery(z.record(z.string(), z.string()), req);
-  } catch {
-    throw new FlowPage('link_invalid', 400);
-  }
-}
-
-function formBody(req: Request): Record<string, unknown> {
-  const body: unknown = req.body ?? {};
-  if (!req.is('application/x-www-form-urlencoded') && req.headers['content-length'] !== '0') {
-    throw new FlowPage('link_invalid', 400);
-  }
-  assertSafeKeys(body);
-  return body as Record<string, unknown>;
-}
-
-function platformParam(value: unknown): PlatformId {
-  if (typeof value !== 'string' || !isPlatformId(value)) throw new FlowPage('platform_unavailable', 404);
-  return value;
-}
-
-/** Under /connections every failure is a page: the friendly ones for flow states, a generic one otherwise. */
-function pageErrorHandler(
-  log: Logger,
-  contextOf: (req: Request, err: unknown) => Promise<MessageContext>,
-  show: (res: Response, view: string, l: Locale, brand: Brand, options: PageOptions) => Promise<void>,
-  formTokenOf: (req: Request) => Promise<string | undefined>,
-): ErrorRequestHandler {
-  return async (err, req, res, _next) => {
-    try {
-      const { brand, l } = await contextOf(req, err);
-      const code = err instanceof FlowPage ? err.page : toAppError(err).code;
-      const message = (title: string, body: string, options: Partial<PageOptions>) =>
-        show(res, 'connections/message', l, brand, {
-          title,
-          heading: title,
-          message: body,
-          openerMessage: { type: 'error', code },
-          ...options,
-        });
-      if (err instanceof FlowPage) {
-        if (err.page === 'rate_limited') res.set('Retry-After', err.vars.seconds ?? '60');
-        const vars = { ...err.vars, vendor: err.vars.vendor || brand.brand || l.t('layout.vendor_fallback') };
-        const atPlatform = err.retry !== undefined && 'platform' in err.retry;
-        const retry = atPlatform ? { ...err.retry, formToken: await formTokenOf(req) } : err.retry;
-        return await message(l.t(pageTitle(err.page), vars), l.t(pageBody(err.page), vars), {
-          status: err.status,
-          retry,
-          ...(atPlatform ? { step: 'choose' } : {}),
-        });
-      }
-      const appError = err instanceof AppError && err.status < 500 ? err : toAppError(err);
-      logFailure(log, appError, req.id);
-      if (appError.status < 500) {
-        return await message(l.t('error.link_invalid.title'), l.t('error.link_invalid.body'), {
-          status: appError.status,
-        });
-      }
-      res.set(appError.headers);
-      const unavailable = appError.status === 503;
-      await message(
-        l.t(unavailable ? 'error.unavailable.title' : 'error.title'),
-        unavailable ? l.t('error.unavailable.body') : l.t('error.internal.body', { request_id: req.id }),
-        { status: appError.status, retry: { overview: true } },
-      );
-    } catch (renderError) {
-      log.error({ err: renderError, request_id: req.id }, 'could not render the error page');
-      if (!res.headersSent) res.status(500).type('text').send(`Something went wrong. Reference: ${req.id}`);
-    }
-  };
 }

@@ -74,7 +74,7 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       oauth: standard({
         authorizeUrl: `${sandbox}/oauth/authorize`,
         tokenUrl: `${sandbox}/oauth/token`,
-        // RFC 7009: a refresh token revokes its whole grant (platforms/sandbox/grants.ts).
+        // RFC 7009: a refresh token revokes its whole grant (src/sandbox/oauth/grants.ts).
         revocation: {
           url: `${sandbox}/oauth/revoke`,
           method: 'POST',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConnectionRef } from '../connections/access-tokens.js';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
@@ -10,10 +9,13 @@ import { mapBounded } from '../map-bounded.js';
 import type { Platforms } from '../ports/platforms.js';
 import type { AdAccount } from '../store/connections.js';
 import type { Store } from '../store/index.js';
+import type { CachedRows } from '../store/reports.js';
+import { cachedReport, description, firstAfter, reportCacheKey, serializedRows } from './cached-report.js';
 import { dayMs, dayOf } from './input.js';
 import type { AccountReport, ReportQuery, ReportRun } from './model.js';
 import type { ReportAdapter } from './port.js';
-import { afterKey, serializedRow, unifiedRow } from './rows.js';
+import { checkRowCap } from './row-cap.js';
+import { afterKey } from './rows.js';
 
 export interface ReportRequest extends ReportQuery {
   /** Only this ad account (of the platform, or of whichever platform has it). */
@@ -29,6 +31,8 @@ export interface ReportSettings {
   openTtlSeconds: number;
   /** Cache time of reports of closed days only. */
   closedTtlSeconds: number;
+  /** The most rows one platform's part of a report may have (REPORT_MAX_ROWS). */
+  maxRows: number;
 }
 
 /** How long a report that answered 202 can be read at GET /reports/:id. */
@@ -65,7 +69,7 @@ interface Part {
   /** The rows of every report, serialized and sorted, once the part is complete. */
   rows?: string[];
   /** A part found in the cache: its reports are descriptions (no rows), its rows stay in the store. */
-  cached?: string;
+  cached?: CachedRows;
 }
 
 /** A run kept in the store while a platform is still working on it. */
@@ -214,7 +218,8 @@ export class ReportService {
     if (!request.live) {
       const cached = await this.store.reports.cached(ref, hash);
       if (cached) {
-        return { platform: ref.platform, accounts, reports: JSON.parse(cached), jobs: {}, cached: hash };
+        const reports = JSON.parse(cached.description) as AccountReport[];
+        return { platform: ref.platform, accounts, reports, jobs: {}, cached: cached.rows };
       }
     }
     const deadline = this.now() + this.settings.pollMs;
@@ -256,12 +261,16 @@ export class ReportService {
     }
   }
 
-  /** Closed days are cached longer than ranges that reach yesterday or today in an account's zone. */
+  /**
+   * Closed days are cached longer than ranges that reach yesterday or today in an account's zone. A
+   * part over the row cap is refused here, before its rows are put together or cached.
+   */
   private async cachePart(ref: ConnectionRef, part: Part, query: ReportQuery): Promise<void> {
+    checkRowCap(part.platform, query, part.reports, this.settings.maxRows);
     const now = this.now();
     const open = part.reports.some((r) => query.to >= yesterdayIn(r.timeZone, now));
     const ttl = open ? this.settings.openTtlSeconds : this.settings.closedTtlSeconds;
-    const cached = cachedReport(part.platform, part.reports);
+    const cached = await cachedReport(part.platform, part.reports);
     part.rows = cached.rows;
     if (ttl === 0) return;
     await this.store.reports.cache(ref, reportCacheKey(query, part.accounts), cached, ttl * 1000);
@@ -313,7 +322,7 @@ export class ReportService {
             })),
           );
         } else {
-          part.rows ??= serializedRows(part.platform, part.reports);
+          part.rows ??= await serializedRows(part.platform, part.reports);
           const start = bound === undefined ? 0 : firstAfter(part.rows, bound);
           found.push(...part.rows.slice(start, start + wanted));
         }
@@ -379,20 +388,6 @@ const queryOf = (r: ReportRequest): ReportQuery => ({
   ...(r.adsetId === undefined ? {} : { adsetId: r.adsetId }),
 });
 
-/** The cache key of a query on a connection's accounts: the same report, whatever order it was asked in. */
-export function reportCacheKey(query: ReportQuery, accounts: AdAccount[]): string {
-  const normalized = JSON.stringify([
-    query.level,
-    query.from,
-    query.to,
-    query.granularity,
-    query.campaignId ?? null,
-    query.adsetId ?? null,
-    accounts.map((a) => a.id).sort(),
-  ]);
-  return createHash('sha256').update(normalized).digest('base64url');
-}
-
 const notConnectedAdvertiser = (advertiser: string) =>
   new AppError('invalid_request', `"${advertiser}" is not one of the customer's connected ad accounts.`, {
     param: 'advertiser',
@@ -405,30 +400,5 @@ const unavailableOf = (platform: PlatformId, err: AppError): Unavailable => ({
   ...(err.param === undefined ? {} : { param: err.param }),
 });
 
-/** What the cache keeps of an account's report beside its rows. */
-const description = (r: AccountReport): AccountReport => ({ ...r, rows: [] });
-
 /** Every row key of a part starts so: the parts in this order list their rows in key order. */
 const prefix = (part: Part) => `${part.platform}|`;
-
-/** The reports' rows, serialized, in key order. */
-const serializedRows = (platform: PlatformId, reports: AccountReport[]): string[] =>
-  reports.flatMap((r) => r.rows.map((row) => serializedRow(unifiedRow(platform, r, row)))).sort();
-
-/** A platform's reports as the cache keeps them: the accounts' descriptions, and the rows ready to page. */
-export const cachedReport = (platform: PlatformId, reports: AccountReport[]) => ({
-  description: JSON.stringify(reports.map(description)),
-  rows: serializedRows(platform, reports),
-});
-
-/** The index of the first of the sorted `rows` after `bound`. */
-function firstAfter(rows: string[], bound: string): number {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (rows[middle]! <= bound) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}

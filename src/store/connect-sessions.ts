@@ -121,7 +121,9 @@ export class ConnectSessionStore {
     const index = this.k.customerSessions(company, customer);
     const jtis = await this.kv.smembers(index);
     const raws = await this.kv.mget(jtis.map((jti) => this.k.session(company, jti)));
-    batch.del(index, ...jtis.map((jti) => this.k.session(company, jti)));
+    // One operation a link: a customer may hold as many as the company's open-link quota (Kv.Batch).
+    for (const jti of jtis) batch.del(this.k.session(company, jti));
+    batch.del(index);
     let open = 0;
     raws.forEach((raw, i) => {
       if (raw === null) return;

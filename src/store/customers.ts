@@ -160,8 +160,9 @@ export class CustomerStore {
   }
 
   /**
-   * Removes the customer and everything it owns — connections (with their credentials), open connect
-   * links, report runs, its index entries — in one transaction.
+   * Removes the customer and everything it owns — open connect links and report runs, then
+   * connections (with their credentials) and its index entries — in one transaction as long as that is
+   * at most BATCH_CHUNK writes, else in chunks, the links first (Kv.Batch).
    */
   async delete(customer: Customer): Promise<void> {
     const { company, id } = customer;
@@ -170,12 +171,12 @@ export class CustomerStore {
       this.kv.smembers(this.k.customerReportRuns(company, id)),
       this.sessions.endSessions(batch, company, id),
     ]);
+    for (const run of runs) batch.del(this.k.reportRun(company, run));
     await batch
       .del(
         this.k.customer(company, id),
         this.k.customerPlatforms(company, id),
         this.k.customerReportRuns(company, id),
-        ...runs.map((run) => this.k.reportRun(company, run)),
         // Every platform, not only those listed when the customer was read: a connection saved since
         // is deleted too (and none can be saved after this: ConnectionStore.save needs the customer).
         ...PLATFORM_IDS.map((p) => this.k.connection(company, id, p)),

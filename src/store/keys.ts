@@ -67,12 +67,15 @@ export function keys(prefix: string) {
       `${co(companyId)}:campaigns:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     campaignsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:campaigns:${customerId}:${platform}:filled`,
-    /** A customer's cached report on a platform, by the SHA-256 of its normalized query. */
+    /**
+     * A customer's cached report on a platform, by the SHA-256 of its normalized query: where its rows
+     * are, then its description.
+     */
     report: (companyId: string, customerId: string, platform: string, queryHash: string) =>
-      `${co(companyId)}:report:${customerId}:${platform}:${queryHash}`,
-    /** The rows of a cached report, serialized and ordered for paging (beside `report`). */
-    reportRows: (companyId: string, customerId: string, platform: string, queryHash: string) =>
-      `${co(companyId)}:report_rows:${customerId}:${platform}:${queryHash}`,
+      `${co(companyId)}:report_cache:${customerId}:${platform}:${queryHash}`,
+    /** A segment of a cached report's rows, serialized and ordered for paging (`report` names them). */
+    reportRows: (companyId: string, customerId: string, platform: string, segment: string) =>
+      `${co(companyId)}:report_rows:${customerId}:${platform}:${segment}`,
     /** The report cache keys of a customer's platform, so a disconnect can forget them. */
     reportIndex: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:reports:${customerId}:${platform}`,

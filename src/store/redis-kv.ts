@@ -3,6 +3,7 @@ import type { RedisTarget } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
 import {
   type Batch,
+  chunksOf,
   type GateKeys,
   type GateResult,
   type Kv,
@@ -21,6 +22,22 @@ const answers = (replies: [Error | null, unknown][] | null): unknown[] =>
     if (err) throw err;
     return value;
   });
+
+/**
+ * How many chunks of a long batch go out in one pipeline: enough to keep Redis busy between round
+ * trips, few enough that another request's command on the same connection waits behind little.
+ */
+const PIPELINED_CHUNKS = 4;
+
+/** One operation of a batch: its key, then its name and arguments (the BATCH script's encoding). */
+type BatchOp = [key: string, ...args: (string | number)[]];
+
+/** A chunk of operations as the BATCH script takes them. */
+const batchArgs = (ops: BatchOp[]) =>
+  withKeys(
+    ops.map(([key]) => key),
+    ops.flatMap(([, ...args]) => args),
+  );
 
 /** Redis Cluster refuses multi-key commands across slots: there, such reads and deletes go key by key. */
 const perKey = async <T>(keys: string[], one: (key: string) => Promise<T>) => Promise.all(keys.map(one));
@@ -142,7 +159,12 @@ export class RedisKv implements Kv {
         (await perKey(keys, (key) => this.client.del(key))).reduce((a, b) => a + b, 0),
       );
     }
-    return this.call(() => this.client.del(...keys));
+    // A DEL of BATCH_CHUNK keys at most, so that a long list never makes one long command.
+    return this.call(async () => {
+      let deleted = 0;
+      for (const chunk of chunksOf(keys)) deleted += await this.client.del(chunk);
+      return deleted;
+    });
   }
 
   hit(key: string, windowMs: number) {
@@ -273,12 +295,10 @@ export class RedisKv implements Kv {
   }
 
   batch(): Batch {
-    const keys: string[] = [];
-    const args: (string | number)[] = [];
+    const ops: BatchOp[] = [];
     const ms = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
     const op = (key: string, ...opArgs: (string | number)[]) => {
-      keys.push(key);
-      args.push(...opArgs);
+      ops.push([key, ...opArgs]);
       return batch;
     };
     const batch: Batch = {
@@ -296,11 +316,30 @@ export class RedisKv implements Kv {
       zkeepLastDeleting: (key, keep, recordPrefix, sparing) =>
         op(key, 'zkeepdel', keep, recordPrefix, sparing?.field ?? '', sparing?.value ?? ''),
       pexpire: (key, ttlMs) => op(key, 'pexpire', ms(ttlMs)),
-      exec: async () => {
-        if (keys.length > 0) await this.call(() => this.scripts.adlinkBatch(...withKeys(keys, args)));
-      },
+      exec: () => this.runBatch(ops),
     };
     return batch;
+  }
+
+  /**
+   * A batch as Kv.Batch says: a script call per chunk of BATCH_CHUNK operations (one key tag, so one
+   * slot on a cluster), PIPELINED_CHUNKS to a round trip, and the last chunk alone once all the others
+   * succeeded.
+   */
+  private async runBatch(ops: BatchOp[]): Promise<void> {
+    const chunks = chunksOf(ops);
+    const last = chunks.pop();
+    if (!last) return;
+    for (let i = 0; i < chunks.length; i += PIPELINED_CHUNKS) {
+      await this.call(async () => {
+        const pipeline = this.client.pipeline();
+        const scripts = pipeline as unknown as Scripts;
+        for (const chunk of chunks.slice(i, i + PIPELINED_CHUNKS))
+          void scripts.adlinkBatch(...batchArgs(chunk));
+        answers(await pipeline.exec());
+      });
+    }
+    await this.call(() => this.scripts.adlinkBatch(...batchArgs(last)));
   }
 
   async *scan(prefix: string) {

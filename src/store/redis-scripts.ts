@@ -89,12 +89,13 @@ export type GateReply =
 
 /**
  * Kv.batch: one write a key, KEYS[i] with its operation in ARGV, each followed by its arguments:
- * `set` value, `setpx` value ms, `del`, `sadd` member, `srem` member, `zadd` member (score 0), `zrem`
- * member, `zkeep` how many of the last to keep, `zkeepdel` the same, the prefix of the records of
- * the members it removes (deleted with them) and the field and value of records to spare ('' for
- * none: Kv.zkeepLastDeleting), `pexpire` ms. Atomic like MULTI: no other command
- * runs in between, and under maxmemory the whole batch is refused before it starts (the shebang
- * without `allow-oom`), never cut off after its first deletes.
+ * `set` value, `setpx` value ms, `del` (UNLINK: a large value is freed off the main thread), `sadd`
+ * member, `srem` member, `zadd` member (score 0), `zrem` member, `zkeep` how many of the last to keep,
+ * `zkeepdel` the same, the prefix of the records of the members it removes (deleted with them) and the
+ * field and value of records to spare ('' for none: Kv.zkeepLastDeleting), `pexpire` ms. Atomic like
+ * MULTI: no other command runs in between, and under maxmemory the whole call is refused before it
+ * starts (the shebang without `allow-oom`), never cut off after its first deletes. A call holds at
+ * most BATCH_CHUNK operations (RedisKv.runBatch), so it runs for a few milliseconds at most.
  */
 const BATCH = `#!lua
 local a = 1
@@ -102,7 +103,7 @@ for i = 1, #KEYS do
   local op, key = ARGV[a], KEYS[i]
   if op == 'set' then redis.call('SET', key, ARGV[a + 1]); a = a + 2
   elseif op == 'setpx' then redis.call('SET', key, ARGV[a + 1], 'PX', ARGV[a + 2]); a = a + 3
-  elseif op == 'del' then redis.call('DEL', key); a = a + 1
+  elseif op == 'del' then redis.call('UNLINK', key); a = a + 1
   elseif op == 'sadd' then redis.call('SADD', key, ARGV[a + 1]); a = a + 2
   elseif op == 'srem' then redis.call('SREM', key, ARGV[a + 1]); a = a + 2
   elseif op == 'zadd' then redis.call('ZADD', key, 0, ARGV[a + 1]); a = a + 2

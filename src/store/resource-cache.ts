@@ -1,4 +1,5 @@
 import { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
+import { eachYielding } from '../each-yielding.js';
 import type { Keys } from './keys.js';
 import type { Kv } from './kv.js';
 
@@ -25,6 +26,9 @@ export interface CachedRecord {
 /** Index member: creation time (where known) then id, so pages are in a stable order. */
 export const recordMember = (record: Pick<CachedRecord, 'created_at' | 'id'>): string =>
   `${record.created_at === undefined ? '' : new Date(record.created_at).toISOString()}|${record.id}`;
+
+/** The record id of an index member. */
+const idOfMember = (member: string) => member.slice(member.indexOf('|') + 1);
 
 const SCAN_CHUNK = 1000;
 
@@ -117,7 +121,7 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
         limit: chunk,
         ...(after ? { after } : {}),
       });
-      const raws = await this.kv.mget(members.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))));
+      const raws = await this.kv.mget(members.map((m) => this.recordKey(s, idOfMember(m))));
       members.forEach((member, i) => {
         const raw = raws[i];
         if (!raw) return;
@@ -131,36 +135,54 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
     return { data: page.map((f) => f.record), next: found.length > limit ? page.at(-1)!.member : undefined };
   }
 
-  private async allMembers(s: CacheScope): Promise<string[]> {
-    const members: string[] = [];
+  /** Every member of an index, a chunk per round trip. */
+  private async allMembers(s: CacheScope, status?: AdSetStatus): Promise<string[]> {
+    let members: string[] = [];
     let after: string | undefined;
     for (;;) {
-      const chunk = await this.kv.zrangeLex(this.indexKey(s), {
+      const chunk = await this.kv.zrangeLex(this.indexKey(s, status), {
         limit: SCAN_CHUNK,
         ...(after ? { after } : {}),
       });
-      members.push(...chunk);
+      members = members.concat(chunk);
       if (chunk.length < SCAN_CHUNK) return members;
       after = chunk.at(-1);
     }
   }
 
-  /** Replaces the whole cache of the scope with what the platform holds now, in one transaction. */
+  /**
+   * Replaces the whole cache of the scope with what the platform holds now, then marks it filled. The
+   * writes go in chunks (Kv.Batch) so that no step holds Redis long, in an order that never loses a
+   * record: first every record and its index members, then the members and records the platform no
+   * longer has, the filled marker last. Meanwhile a reader may see a record in its new version, a
+   * record about to go, or one briefly in both its old and new status index; never one missing that
+   * the platform has in both versions.
+   */
   async replaceAll(s: CacheScope, records: T[]): Promise<void> {
-    const old = await this.allMembers(s);
+    const statuses = [undefined, ...AD_SET_STATUSES];
+    const old = await Promise.all(statuses.map((status) => this.allMembers(s, status)));
+    const kept = new Map(statuses.map((status) => [status, new Set<string>()]));
+    const ids = new Set<string>();
     const batch = this.kv.batch();
-    batch.del(
-      ...old.map((m) => this.recordKey(s, m.slice(m.indexOf('|') + 1))),
-      this.indexKey(s),
-      ...AD_SET_STATUSES.map((status) => this.indexKey(s, status)),
-    );
-    for (const record of records) {
-      batch.set(this.recordKey(s, record.id), JSON.stringify(record));
-      batch.zaddLex(this.indexKey(s), recordMember(record));
-      batch.zaddLex(this.indexKey(s, record.status), recordMember(record));
+    await eachYielding(records, (record) => {
+      const member = recordMember(record);
+      ids.add(record.id);
+      kept.get(undefined)!.add(member);
+      kept.get(record.status)!.add(member);
+      batch
+        .set(this.recordKey(s, record.id), JSON.stringify(record))
+        .zaddLex(this.indexKey(s), member)
+        .zaddLex(this.indexKey(s, record.status), member);
+    });
+    statuses.forEach((status, i) => {
+      for (const member of old[i]!)
+        if (!kept.get(status)!.has(member)) batch.zrem(this.indexKey(s, status), member);
+    });
+    for (const member of old[0]!) {
+      const id = idOfMember(member);
+      if (!ids.has(id)) batch.del(this.recordKey(s, id));
     }
-    batch.set(this.k.filled(s), new Date().toISOString());
-    await batch.exec();
+    await batch.set(this.k.filled(s), new Date().toISOString()).exec();
   }
 
   /** Writes one record (after the platform accepted a change), moving it between status indexes. */
@@ -188,9 +210,16 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
       .exec();
   }
 
-  /** Forgets the scope entirely (the platform was disconnected or the customer deleted). */
+  /**
+   * Forgets the scope entirely (the platform was disconnected or the customer deleted): unmarked
+   * first, so that readers go to the platform instead of a cache being emptied; then its records and
+   * indexes, in chunks.
+   */
   async clear(s: CacheScope): Promise<void> {
-    await this.replaceAll(s, []);
     await this.kv.del(this.k.filled(s));
+    const batch = this.kv.batch();
+    for (const member of await this.allMembers(s)) batch.del(this.recordKey(s, idOfMember(member)));
+    for (const status of [undefined, ...AD_SET_STATUSES]) batch.del(this.indexKey(s, status));
+    await batch.exec();
   }
 }

@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * A performance report across the customer’s platforms
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform that fails, or cannot report this, is listed in `unavailable`.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform answering more than `REPORT_MAX_ROWS` rows (100,000 by default) is refused with 400 `report_too_large`, whose `param` and message say what would fit (a coarser `level`, fewer days, `granularity=total`). A platform that fails, or cannot report this, is listed in `unavailable`.
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * An ad set’s report (or its ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform answering more than `REPORT_MAX_ROWS` rows (100,000 by default) is refused with 400 `report_too_large`, whose `param` and message say what would fit (a coarser `level`, fewer days, `granularity=total`).
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * A campaign’s report (or its ad sets’ or ads’)
-         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.
+         * @description Spend, impressions, clicks and conversions per campaign, ad set or ad and day, from each platform’s reporting API; `ctr`, `cpc` and `cpm` computed from the sums. Cached per connection and query (`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202. A platform answering more than `REPORT_MAX_ROWS` rows (100,000 by default) is refused with 400 `report_too_large`, whose `param` and message say what would fit (a coarser `level`, fewer days, `granularity=total`).
          *
          *     An access token may call this for its own customer (either scope).
          */
@@ -987,7 +987,7 @@ export interface components {
                  * @description Match on this; the closed list is in the API description.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
+                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
                 /** @description For people; exposed only below 500. */
                 message: string;
                 /** @description The field, query parameter or header at fault, when there is one. */
@@ -4516,6 +4516,8 @@ export interface operations {
              *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
              *
              *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `report_too_large`: The report has more rows than a report may have (`REPORT_MAX_ROWS`); `param` names `level` when a coarser level fits, else the range (`to`), and the message says what would fit: a coarser level, fewer days, `granularity=total` or fewer ad accounts.
              */
             400: {
                 headers: {
@@ -4738,6 +4740,8 @@ export interface operations {
              *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
              *
              *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `report_too_large`: The report has more rows than a report may have (`REPORT_MAX_ROWS`); `param` names `level` when a coarser level fits, else the range (`to`), and the message says what would fit: a coarser level, fewer days, `granularity=total` or fewer ad accounts.
              */
             400: {
                 headers: {
@@ -6473,6 +6477,8 @@ export interface operations {
              *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
              *
              *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `report_too_large`: The report has more rows than a report may have (`REPORT_MAX_ROWS`); `param` names `level` when a coarser level fits, else the range (`to`), and the message says what would fit: a coarser level, fewer days, `granularity=total` or fewer ad accounts.
              */
             400: {
                 headers: {
@@ -8075,6 +8081,8 @@ export interface operations {
              *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
              *
              *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `report_too_large`: The report has more rows than a report may have (`REPORT_MAX_ROWS`); `param` names `level` when a coarser level fits, else the range (`to`), and the message says what would fit: a coarser level, fewer days, `granularity=total` or fewer ad accounts.
              */
             400: {
                 headers: {

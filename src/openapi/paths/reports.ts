@@ -65,9 +65,17 @@ const DESCRIPTION =
   '(`REPORT_CACHE_TTL_SECONDS` while the range reaches yesterday or today, `REPORT_CACHE_CLOSED_TTL_SECONDS` ' +
   'for closed days). With `Accept: text/csv` the same rows as CSV (RFC 4180), paged alike; text starting ' +
   "with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets show it as text. " +
-  'A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the answer is 202.';
+  'A platform that prepares reports asynchronously is polled for up to `PLATFORM_TIMEOUT_MS`, then the ' +
+  'answer is 202. A platform answering more than `REPORT_MAX_ROWS` rows (100,000 by default) is refused ' +
+  'with 400 `report_too_large`, whose `param` and message say what would fit (a coarser `level`, fewer ' +
+  'days, `granularity=total`).';
 
-const ERRORS = [...PLATFORM_ERRORS, 'unsupported_for_platform', 'platform_validation_failed'] as const;
+const ERRORS = [
+  ...PLATFORM_ERRORS,
+  'unsupported_for_platform',
+  'platform_validation_failed',
+  'report_too_large',
+] as const;
 
 export const reportOperations: Operation[] = [
   {

@@ -4,7 +4,7 @@ import { sandboxAdSets } from './adsets.js';
 import { sandboxCampaigns } from './campaigns.js';
 import { type Page, sandboxApi } from './client.js';
 import type * as Sandbox from './model.js';
-import { sandboxReports } from './report-adapter.js';
+import { sandboxReports } from './reports.js';
 
 /** Maps the sandbox's ads API (served at /sandbox/api/v1) to adlink's unified model. */
 export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {

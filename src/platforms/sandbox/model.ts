@@ -1,4 +1,8 @@
-/** The sandbox platform's own objects, shaped like a typical ads API (not adlink's unified model). */
+/**
+ * The sandbox ads API's wire format: its objects, shaped like a typical ads API (not adlink's unified
+ * model), and its reports. Both sides use it: the server (src/sandbox/) answers in it, the adapter
+ * beside this file reads it; it imports nothing.
+ */
 export const CHANNELS = ['SOCIAL', 'SEARCH', 'DISPLAY', 'VIDEO', 'AUDIO', 'DOOH', 'CTV', 'MAIL'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -77,5 +81,22 @@ export interface Ad {
 /** An ad set with `expand=ads`: its ads, as `GET /adsets/:id/ads` lists them. */
 export type ExpandedAdSet = AdSet & { ads: Ad[] };
 
-export const delivery = (adset: AdSetStatus, campaign: CampaignStatus): AdSet['delivery'] =>
-  adset === 'ACTIVE' && campaign === 'ACTIVE' ? 'DELIVERING' : 'NOT_DELIVERING';
+/** The levels a report run (`POST /ad_accounts/:account/reports`) sums at. */
+export const REPORT_LEVELS = ['CAMPAIGN', 'ADSET', 'AD'] as const;
+/** How far back the sandbox reports: three years before the account's today. */
+export const LOOKBACK_DAYS = 3 * 365;
+
+/** One row of a sandbox report; `spend` in minor units of the account's currency. */
+export interface SandboxReportRow {
+  campaign_id: string;
+  campaign_name: string;
+  adset_id?: string;
+  adset_name?: string;
+  ad_id?: string;
+  ad_name?: string;
+  date?: string;
+  spend: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+}

@@ -1,147 +1,121 @@
-import { randomToken } from '../../ids.js';
-import type { Kv } from '../../store/kv.js';
-import { wallClock } from '../zoned-time.js';
-import { adDayMetrics, daysBetween } from './ad-day-metrics.js';
-import type { AdsStore } from './ads-store.js';
-import { ApiError } from './errors.js';
-import { type SandboxKeys, userKey } from './keys.js';
-import type { AdAccount } from './model.js';
-import { LOOKBACK_DAYS, type ReportRequest } from './report-input.js';
+import { fromMinorUnits } from '../../adsets/money.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError } from '../../ports/platform-error.js';
+import {
+  METRICS,
+  type ReportLevel,
+  type ReportQuery,
+  type ReportRow,
+  type ReportRun,
+} from '../../reports/model.js';
+import type { ReportAdapter } from '../../reports/port.js';
+import type { SandboxApi } from './client.js';
+import { LOOKBACK_DAYS, type REPORT_LEVELS, type SandboxReportRow } from './model.js';
 
-/** Report runs (and the test delay) are kept this long. */
-const RUN_TTL_MS = 60 * 60_000;
+/** The unified parameter each field of the sandbox's report request is. */
+export const REPORT_PARAMS: Record<string, string> = {
+  level: 'level',
+  since: 'from',
+  until: 'to',
+  time_increment: 'granularity',
+  campaign_id: 'campaignId',
+  adset_id: 'adset',
+};
 
-interface ReportRun {
-  id: string;
-  account_id: string;
-  request: ReportRequest;
-  /** When the run is finished (ms since the epoch). */
-  ready: number;
-}
+const LEVEL: Record<ReportLevel, (typeof REPORT_LEVELS)[number]> = {
+  campaign: 'CAMPAIGN',
+  adset: 'ADSET',
+  ad: 'AD',
+};
 
-/** One row of a sandbox report; `spend` in minor units of the account's currency. */
-export interface SandboxReportRow {
-  campaign_id: string;
-  campaign_name: string;
-  adset_id?: string;
-  adset_name?: string;
-  ad_id?: string;
-  ad_name?: string;
-  date?: string;
-  spend: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-}
+type SandboxRun =
+  | { id: string; status: 'RUNNING' }
+  | {
+      id: string;
+      status: 'COMPLETED';
+      currency: string;
+      time_zone: string;
+      data: SandboxReportRow[];
+      paging?: { next?: string };
+    };
 
-const dayIn = (ms: number, timeZone: string) => wallClock(ms, timeZone).slice(0, 10);
+const completed = (run: SandboxRun) => {
+  if (run?.status !== 'COMPLETED' || !Array.isArray(run.data)) {
+    throw new PlatformError('rejected', 'unexpected report response');
+  }
+  return run;
+};
 
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const toRow = (
+  row: SandboxReportRow,
+  advertiser: string,
+  level: ReportLevel,
+  currency: string,
+): ReportRow => ({
+  level,
+  id: row.ad_id ?? row.adset_id ?? row.campaign_id,
+  name: row.ad_name ?? row.adset_name ?? row.campaign_name,
+  advertiser,
+  ...(level === 'campaign' ? {} : { campaignId: row.campaign_id }),
+  ...(level === 'ad' ? { adsetId: row.adset_id! } : {}),
+  ...(row.date ? { date: row.date } : {}),
+  spend: fromMinorUnits(row.spend, currency),
+  impressions: row.impressions,
+  clicks: row.clicks,
+  conversions: row.conversions,
+});
 
 /**
- * The sandbox's reports: a run is started for one ad account and finishes at once, or after the
- * user's test delay (`PUT /_test/report_delay`), like the asynchronous reporting APIs of the real
- * platforms. Its rows are computed when it is read, from the deterministic metrics of each ad per day
- * since its ad set was created, up to the account's today.
+ * The sandbox's reports: a run per ad account, finished at once or polled until it is; a finished
+ * run's rows are read a page (REPORT_PAGE_ROWS) at a time.
  */
-export class SandboxReports {
-  constructor(
-    private readonly kv: Kv,
-    private readonly k: SandboxKeys,
-    private readonly ads: AdsStore,
-  ) {}
-
-  async setDelay(login: string, delayMs: number): Promise<void> {
-    await this.kv.set(this.k.reportDelay(userKey(login)), String(delayMs), { ttlMs: RUN_TTL_MS });
-  }
-
-  async start(login: string, account: AdAccount, request: ReportRequest, now: number) {
-    const today = dayIn(now, account.timezone);
-    if (request.since < shiftDay(today, -LOOKBACK_DAYS)) {
-      throw new ApiError(
-        400,
-        'invalid_request',
-        `Reports reach back ${LOOKBACK_DAYS} days: since must be ${shiftDay(today, -LOOKBACK_DAYS)} or later.`,
-        'since',
+export const sandboxReports = ({ request }: SandboxApi): ReportAdapter => {
+  async function toRun(call: PlatformCall, answer: unknown, advertiser: string, level: ReportLevel) {
+    const run = answer as SandboxRun;
+    if (run?.status === 'RUNNING') return { state: 'pending', job: run.id } satisfies ReportRun;
+    let page = completed(run);
+    const { currency } = page;
+    let rows = page.data.map((row) => toRow(row, advertiser, level, currency));
+    while (page.paging?.next) {
+      const after = encodeURIComponent(page.paging.next);
+      page = completed(
+        (await request(call, `/reports/${encodeURIComponent(run.id)}?after=${after}`)) as SandboxRun,
       );
+      rows = rows.concat(page.data.map((row) => toRow(row, advertiser, level, currency)));
     }
-    const u = userKey(login);
-    const delay = Number((await this.kv.get(this.k.reportDelay(u))) ?? '0');
-    const run: ReportRun = {
-      id: `rpt_${randomToken(12)}`,
-      account_id: account.id,
-      request,
-      ready: now + delay,
-    };
-    await this.kv.set(this.k.reportRun(u, run.id), JSON.stringify(run), { ttlMs: RUN_TTL_MS });
-    return this.answer(login, run, account, now);
-  }
-
-  /** The run, or null when there is none of this user's by that id. */
-  async get(login: string, id: string, now: number) {
-    const raw = await this.kv.get(this.k.reportRun(userKey(login), id));
-    if (!raw) return null;
-    const run = JSON.parse(raw) as ReportRun;
-    const account = (await this.ads.accounts(login)).find((a) => a.id === run.account_id)!;
-    return this.answer(login, run, account, now);
-  }
-
-  private async answer(login: string, run: ReportRun, account: AdAccount, now: number) {
-    const head = { id: run.id, account_id: account.id };
-    if (now < run.ready) return { ...head, status: 'RUNNING' as const };
     return {
-      ...head,
-      status: 'COMPLETED' as const,
-      currency: account.currency,
-      time_zone: account.timezone,
-      data: await this.rows(login, account, run.request, dayIn(now, account.timezone)),
-    };
+      state: 'done',
+      report: { advertiser, currency, timeZone: page.time_zone, rows },
+    } satisfies ReportRun;
   }
 
-  private async rows(login: string, account: AdAccount, r: ReportRequest, today: string) {
-    const adsets = (await this.ads.allAdsets(login, account.id)).filter(
-      (s) =>
-        (r.campaign_id === undefined || s.campaign_id === r.campaign_id) &&
-        (r.adset_id === undefined || s.id === r.adset_id),
-    );
-    const withAds = await this.ads.withAds(login, adsets);
-    const campaignNames = new Map<string, string>();
-    for (const id of new Set(adsets.map((s) => s.campaign_id))) {
-      campaignNames.set(id, (await this.ads.campaign(login, id))?.name ?? id);
-    }
-    const rows = new Map<string, SandboxReportRow>();
-    const days = daysBetween(r.since, r.until < today ? r.until : today);
-    for (const adset of withAds) {
-      const createdDay = dayIn(Date.parse(adset.created_time), account.timezone);
-      for (const ad of adset.ads) {
-        const entity: Omit<SandboxReportRow, 'spend' | 'impressions' | 'clicks' | 'conversions'> = {
-          campaign_id: adset.campaign_id,
-          campaign_name: campaignNames.get(adset.campaign_id)!,
-          ...(r.level === 'CAMPAIGN' ? {} : { adset_id: adset.id, adset_name: adset.name }),
-          ...(r.level === 'AD' ? { ad_id: ad.id, ad_name: ad.name } : {}),
-        };
-        for (const day of days) {
-          const m = adDayMetrics(ad.id, day, account.currency, { createdDay, today });
-          if (!m) continue;
-          const date = r.time_increment === 'DAILY' ? day : undefined;
-          const key = `${entity.ad_id ?? entity.adset_id ?? entity.campaign_id}|${date ?? ''}`;
-          const row = rows.get(key) ?? {
-            ...entity,
-            ...(date ? { date } : {}),
-            spend: 0,
-            impressions: 0,
-            clicks: 0,
-            conversions: 0,
-          };
-          row.spend += m.spendMinor;
-          row.impressions += m.impressions;
-          row.clicks += m.clicks;
-          row.conversions += m.conversions;
-          rows.set(key, row);
-        }
-      }
-    }
-    return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
-  }
-}
+  return {
+    capabilities: {
+      metrics: [...METRICS],
+      lookbackDays: LOOKBACK_DAYS,
+      conversions: 'Every conversion the sandbox attributes to the ad on the day of the click.',
+    },
+
+    async start(call, account, query: ReportQuery) {
+      const body = {
+        level: LEVEL[query.level],
+        since: query.from,
+        until: query.to,
+        time_increment: query.granularity === 'day' ? 'DAILY' : 'ALL_DAYS',
+        ...(query.campaignId === undefined ? {} : { campaign_id: query.campaignId }),
+        ...(query.adsetId === undefined ? {} : { adset_id: query.adsetId }),
+      };
+      const run = await request(
+        call,
+        `/ad_accounts/${encodeURIComponent(account.id)}/reports`,
+        { method: 'POST', body: JSON.stringify(body) },
+        REPORT_PARAMS,
+      );
+      return toRun(call, run, account.id, query.level);
+    },
+
+    async resume(call, account, query, job) {
+      return toRun(call, await request(call, `/reports/${encodeURIComponent(job)}`), account.id, query.level);
+    },
+  };
+};
