@@ -337,30 +337,19 @@ export class ReportService {
     run: StoredRun,
     id?: string,
   ): Promise<ReportOutcome> {
-    if (run.parts.some((p) => Object.keys(p.jobs).length > 0)) {
-      const runId = id ?? `rpt_${randomToken(12)}`;
-      await this.store.reports.saveRun(
-        ref.company,
-        run.customer,
-        runId,
-        await this.kept(ref.company, run),
-        RUN_TTL_MS,
-      );
+    const pending = run.parts.some((p) => Object.keys(p.jobs).length > 0);
+    // A pending run is kept to be polled; a finished one at an id stays readable (its pages) as long.
+    const runId = pending ? (id ?? `rpt_${randomToken(12)}`) : id;
+    if (runId !== undefined) {
+      const kept = await this.kept(ref.company, run);
+      await this.store.reports.saveRun(ref.company, run.customer, runId, kept, RUN_TTL_MS);
+    }
+    if (pending) {
       return {
         state: 'pending',
-        id: runId,
+        id: runId!,
         retryAfterSeconds: Math.max(1, Math.ceil(this.settings.pollMs / 1000)),
       };
-    }
-    // Finished now, the run stays readable at its id (its pages) for as long as a pending one would.
-    if (id !== undefined) {
-      await this.store.reports.saveRun(
-        ref.company,
-        run.customer,
-        id,
-        await this.kept(ref.company, run),
-        RUN_TTL_MS,
-      );
     }
     return {
       state: 'done',
