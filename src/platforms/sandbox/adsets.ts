@@ -1,7 +1,8 @@
 import type { AdSetAdapter } from '../../adsets/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { toSandboxChanges, toSandboxInput } from './adset-body.js';
-import { orNull, type Page, type SandboxApi } from './client.js';
+import type { Page, SandboxApi } from './client.js';
+import { orNull } from './errors.js';
 import { type SandboxAdSet, toAd, toAdSet } from './mapping.js';
 import type * as Sandbox from './model.js';
 

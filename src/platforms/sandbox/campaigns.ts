@@ -1,6 +1,7 @@
 import type { ManagedCampaigns } from '../../campaigns/port.js';
 import { toSandboxCampaign, toSandboxCampaignChanges } from './campaign-body.js';
-import { orNull, type SandboxApi } from './client.js';
+import type { SandboxApi } from './client.js';
+import { orNull } from './errors.js';
 import { CHANNEL_TO_KIND, toCampaign } from './mapping.js';
 import * as Sandbox from './model.js';
 

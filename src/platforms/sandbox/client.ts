@@ -1,7 +1,8 @@
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import type { HttpRequest } from '../http-call.js';
-import { type PlatformAnswer, platformFetch } from '../platform-fetch.js';
+import { platformFetch } from '../platform-fetch.js';
+import { sandboxRefusal, UNIFIED_PARAMS } from './errors.js';
 
 /** One page of a sandbox list, with the cursor of the next. */
 export interface Page<T> {
@@ -10,31 +11,6 @@ export interface Page<T> {
 }
 
 const PAGE_SIZE = 100;
-
-/** The unified parameter each field of the sandbox's bodies is (its schedule and budget are settings). */
-const UNIFIED_PARAMS: Record<string, string> = {
-  id: 'id',
-  name: 'name',
-  status: 'status',
-  objective: 'objective',
-  channel: 'channelKind',
-  campaign_id: 'parentId',
-  budget: 'settings',
-  start_time: 'settings',
-  end_time: 'settings',
-  targeting: 'targetings',
-};
-
-/** A 400 of the sandbox's own validation: its message, naming the unified parameter (`params`). */
-const sandboxRefusal =
-  (params: Record<string, string>) =>
-  ({ status, body }: PlatformAnswer): PlatformError | undefined => {
-    const error = (body as { error?: { code?: string; message?: string; param?: string } } | null)?.error;
-    if (status !== 400 || error?.code !== 'invalid_request' || typeof error.message !== 'string')
-      return undefined;
-    const param = error.param === undefined ? undefined : params[error.param.split('.')[0]!];
-    return new PlatformError('invalid', error.message, undefined, status, error.code, param);
-  };
 
 /** The sandbox's ads API (served at /sandbox/api/v1): every call carries the connection's token. */
 export function sandboxApi(apiBaseUrl: string, timeoutMs: number) {
@@ -75,19 +51,3 @@ export function sandboxApi(apiBaseUrl: string, timeoutMs: number) {
 }
 
 export type SandboxApi = ReturnType<typeof sandboxApi>;
-
-/**
- * A 404 from the sandbox means the object is not there (or another user's); a 403
- * `account_not_granted` that it is in an ad account the customer did not share. Either way it is
- * not the customer's: null, not an error.
- */
-export async function orNull<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof PlatformError && (err.status === 404 || err.code === 'account_not_granted')) {
-      return null;
-    }
-    throw err;
-  }
-}
