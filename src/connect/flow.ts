@@ -14,7 +14,7 @@ import type { Flow } from '../store/connect-sessions.js';
 import type { Connection } from '../store/connections.js';
 import type { Store } from '../store/index.js';
 import { keepAccounts } from './account-choice.js';
-import { authorizeUrl, pkcePair, } from './authorization-request.js';
+import { authorizeUrl, pkcePair } from './authorization-request.js';
 import { OAuthCallback } from './callback.js';
 import { FlowPage } from './flow-page.js';
 import { isAllowedRedirect } from './redirect-uris.js';
