@@ -29,7 +29,8 @@ export async function launchChromium(): Promise<Browser> {
         '`apt-get install -y chromium` (do not run `npx playwright install`).',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 20_000 });
+  // Generous: several test files start a browser at once, on a machine that may be busy.
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 90_000 });
 }
 
 /** One request the vendor's redirect_uri received. */
