@@ -19,9 +19,11 @@ export interface CacheScope {
   platform: string;
 }
 
-const ACCOUNTS = 7;
-/** The ad accounts the bench's ad sets belong to, all chosen. */
-const chosen = Array.from({ length: ACCOUNTS }, (_, i) => ({ id: `act_${i}` }));
+/** The id of a bench connection's `i`th ad account (seed.ts saveConnection). */
+export const benchAccountId = (i: number) => `${7_000_000_000 + i}`;
+/** How many ad accounts the cached ad sets spread over: a cache's customer connects them all. */
+export const CACHE_ACCOUNTS = 7;
+const chosen = Array.from({ length: CACHE_ACCOUNTS }, (_, i) => ({ id: benchAccountId(i) }));
 
 export function adSet(i: number): AdSet {
   const id = `as_${String(i).padStart(7, '0')}`;
@@ -30,7 +32,7 @@ export function adSet(i: number): AdSet {
     name: `Ad set ${i}`,
     platform: 'sandbox',
     status: (['Running', 'Active', 'Paused', 'Archived'] as const)[i % 4]!,
-    advertiser: `act_${i % ACCOUNTS}`,
+    advertiser: benchAccountId(i % CACHE_ACCOUNTS),
     parentId: `cmp_${i % 50}`,
     channelKind: 'Search',
     settings: [{ kind: 'DailyBudget', budget: 10 + (i % 90), currency: 'EUR' }],

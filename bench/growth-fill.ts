@@ -1,4 +1,4 @@
-import { fillAdSetCache } from './adset-page.js';
+import { CACHE_ACCOUNTS, fillAdSetCache } from './adset-page.js';
 import { createCompany, saveConnection } from './seed.js';
 import type { Stack } from './stack.js';
 
@@ -96,7 +96,7 @@ export class GrowthFill {
     const connections = await step('connections', connectedNow.length, () =>
       inBatches(0, connectedNow.length, IN_FLIGHT, async (n) => {
         const { company, customer } = this.customers[connectedNow[n]!]!;
-        await saveConnection(this.stack, company, customer, 'sandbox', 1);
+        await saveConnection(this.stack, company, customer, 'sandbox', CACHE_ACCOUNTS);
       }),
     );
     const cachedNow = [...multiples(from, size, CACHED_EVERY)];

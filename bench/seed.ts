@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { PlatformId } from '../src/domain/platform-ids.js';
-import { type CacheScope, fillAdSetCache, SIZES } from './adset-page.js';
+import { benchAccountId, CACHE_ACCOUNTS, type CacheScope, fillAdSetCache, SIZES } from './adset-page.js';
 import { fillReportCache } from './report-cache.js';
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 import type { Stack } from './stack.js';
@@ -52,7 +52,7 @@ export async function saveConnection(
       platform,
       status: 'connected',
       ad_accounts: Array.from({ length: accounts }, (_, i) => ({
-        id: `${7_000_000_000 + i}`,
+        id: benchAccountId(i),
         name: `Account ${i}`,
       })),
       scopes: [],
@@ -107,7 +107,7 @@ export async function seed(stack: Stack): Promise<Seeded> {
   const caches = [];
   for (const size of SIZES) {
     const id = await newCustomer(`Cache customer ${size}`);
-    await saveConnection(stack, company, id, 'sandbox', 1);
+    await saveConnection(stack, company, id, 'sandbox', CACHE_ACCOUNTS);
     const scope = { company, customer: id, platform: 'sandbox' };
     await fillAdSetCache(stack.store, scope, size);
     caches.push({ size, scope });
