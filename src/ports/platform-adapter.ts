@@ -1,5 +1,8 @@
+import type { AdAdapter } from '../ads/port.js';
 import type { AdSetAdapter } from '../adsets/port.js';
 import type { CampaignAdapter } from '../campaigns/port.js';
+import type { IdentityAdapter } from '../identities/port.js';
+import type { MediaAdapter } from '../media/port.js';
 import type { ReportAdapter } from '../reports/port.js';
 import type { AdAccount } from '../store/connections.js';
 import type { PlatformCall } from './platform-call.js';
@@ -15,6 +18,12 @@ export interface PlatformAdapter {
   listAdAccounts(call: PlatformCall): Promise<AdAccount[]>;
   adSets: AdSetAdapter;
   campaigns: CampaignAdapter;
+  /** Ads with their creatives and review, where the adapter maps them. */
+  ads?: AdAdapter;
+  /** Image uploads, where the platform's ads take images. */
+  media?: MediaAdapter;
+  /** Who an ad speaks as, where the platform asks for one (else the list is empty). */
+  identities?: IdentityAdapter;
   /** Performance reports, where the adapter maps the platform's reporting API. */
   reports?: ReportAdapter;
 }

@@ -5,6 +5,7 @@ import { startEmulator } from '../../emulators/toolkit/emulator.js';
 import type { IssuedTokens } from '../../emulators/toolkit/oauth.js';
 import type { PlatformId } from '../../src/domain/platform-ids.js';
 import { THROTTLE_RETRIES } from '../../src/platforms/platform-fetch.js';
+import { type AdsSpec, adsWalk } from './ads-walk.js';
 import { type AdSetBody, AdSetClient, expectError } from './adsets-client.js';
 import { type CampaignBody, CampaignClient } from './campaigns-client.js';
 import {
@@ -69,6 +70,8 @@ export interface PlatformSuiteSpec {
    * ads report, or null where the emulator has none (say why next to it).
    */
   report?: { zeroDecimalAdvertiser: string | null };
+  /** The ads walk (issue: ads that run), on an ad set created as `create` says under `campaign`. */
+  ads?: AdsSpec<PlatformWorld>;
 }
 
 export interface ManageSpec<World = PlatformWorld> {
@@ -332,6 +335,24 @@ export function describePlatformSuite(spec: PlatformSuiteSpec): void {
       });
     } else {
       it.skip(`${reports} (skipped: ${spec.platform} has no report spec yet)`, () => {});
+    }
+
+    const adsTitle = 'ads: images, identities, each creative kind, read live, renamed, paused, deleted';
+    if (spec.ads) {
+      const ads = spec.ads;
+      it(adsTitle, async () => {
+        await adsWalk(ads, {
+          world,
+          h: world.h,
+          adSets: api,
+          platform: spec.platform,
+          advertiser: spec.advertiser.id,
+          adSet: { parentId: spec.campaign, ...spec.create },
+          platformCalls,
+        });
+      });
+    } else {
+      it.skip(`${adsTitle} (skipped: ${spec.platform} has no ads spec yet)`, () => {});
     }
 
     it('refuses what the platform cannot express, naming the parameter, and creates nothing', async () => {
