@@ -1,3 +1,4 @@
+import type { Targeting } from '../adsets/model.js';
 import type { AdSetStatus } from '../domain/ad-set-statuses.js';
 
 export { AD_SET_STATUSES, type AdSetStatus } from '../domain/ad-set-statuses.js';
@@ -53,8 +54,20 @@ export interface ImageAd {
   longHeadline?: string;
 }
 
+/**
+ * A creative adlink reads but cannot create yet (a video ad, a carousel), with the platform's name for
+ * its format (`SINGLE_VIDEO`, `CAROUSEL`); such an ad can be renamed, paused and deleted.
+ */
+export interface OtherCreative {
+  kind: 'Other';
+  format: string;
+}
+
+/** What adlink creates ads with. */
 export type Creative = SearchAd | ImageAd;
 export type CreativeKind = Creative['kind'];
+/** What an ad read from a platform has. */
+export type ReadCreative = Creative | OtherCreative;
 export const CREATIVE_KINDS = ['SearchAd', 'ImageAd'] as const satisfies readonly CreativeKind[];
 
 export const REVIEW_STATUSES = ['Pending', 'Approved', 'Limited', 'Rejected'] as const;
@@ -76,8 +89,10 @@ export interface Ad {
   advertiser: string;
   adSetId: string;
   campaignId: string;
-  creative: Creative;
+  creative: ReadCreative;
   review: Review;
+  /** Where the platform targets per ad (the sandbox's keywords): shown with `childResources=Ad,Targeting`. */
+  targetings?: Targeting[];
   /** When the platform created it (ISO 8601); orders lists. Not part of the API shape. */
   created_at: string;
 }

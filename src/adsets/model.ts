@@ -89,7 +89,8 @@ export interface AdSet {
   parentId: string;
   channelKind: ChannelKind;
   settings: Setting[];
-  ads: Ad[];
+  /** @deprecated filled by the ads service from the platform's `ads` adapter (issue 34). */
+  ads?: Ad[];
   targetings: Targeting[];
   /** When the platform created it (ISO 8601); orders lists. Not part of the API shape. */
   created_at: string;

@@ -67,5 +67,6 @@ export interface AdSetAdapter {
   update(call: PlatformCall, id: string, changes: AdSetChanges): Promise<AdSet>;
   /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
   delete(call: PlatformCall, id: string): Promise<AdSet>;
-  listAds(call: PlatformCall, adSetId: string): Promise<Ad[]>;
+  /** @deprecated being replaced by the platform's `ads` adapter (issue 34); removed once every platform has one. */
+  listAds?(call: PlatformCall, adSetId: string): Promise<Ad[]>;
 }

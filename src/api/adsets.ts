@@ -58,7 +58,7 @@ const adSetCursor = z.strictObject({
 function present(adSet: AdSet, children: Set<ChildResource>, targetingOnAdSets: boolean, list: boolean) {
   const { ads, targetings, ...rest } = publicAdSet(adSet);
   const withAdTargetings = children.has('Ad') && children.has('Targeting');
-  const shownAds = ads.map(({ targetings: adTargetings, ...ad }) =>
+  const shownAds = (ads ?? []).map(({ targetings: adTargetings, ...ad }) =>
     withAdTargetings ? { ...ad, targetings: adTargetings ?? [] } : ad,
   );
   return {
