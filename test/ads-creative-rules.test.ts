@@ -2,13 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkCreative } from '../src/ads/creative-check.js';
 import type { Creative } from '../src/ads/model.js';
-import type {
-  AdCapabilities,
-  FieldRule,
-  ImageAdRules,
-  SearchAdRules,
-  TextListRule,
-} from '../src/ads/port.js';
+import type { AdCapabilities, FieldRule, ImageAdRules } from '../src/ads/port.js';
 import { PLATFORM_IDS } from '../src/domain/platform-ids.js';
 import { AppError } from '../src/errors.js';
 import { ADAPTERS } from '../src/platforms/adapters.js';
@@ -44,10 +38,7 @@ function refusal(platform: string, caps: AdCapabilities, creative: Creative): Ap
   }
 }
 
-function searchAd(
-  rules: SearchAdRules,
-  at: { count: Record<string, number>; length: Record<string, number> },
-) {
+function searchAd(at: { count: Record<string, number>; length: Record<string, number> }) {
   return {
     kind: 'SearchAd' as const,
     headlines: texts(at.count.headlines!, at.length.headlines!),
@@ -95,7 +86,7 @@ describe.each(withAds)('$id: creative rules at and past each limit', ({ id, caps
     );
     fc.assert(
       fc.property(arb, (at) => {
-        const creative = searchAd(rules, {
+        const creative = searchAd({
           count: Object.fromEntries(LISTS.map((l) => [l, at[l].count])),
           length: Object.fromEntries(LISTS.map((l) => [l, at[l].length])),
         });
@@ -115,19 +106,19 @@ describe.each(withAds)('$id: creative rules at and past each limit', ({ id, caps
         paths: rules.paths.maxLength,
       },
     };
-    expect(refusal(id, caps, searchAd(rules, atMax))).toBeNull();
+    expect(refusal(id, caps, searchAd(atMax))).toBeNull();
     for (const list of LISTS) {
       if (rules[list].max === 0) continue;
-      const creative = searchAd(rules, atMax);
+      const creative = searchAd(atMax);
       const index = rules[list].max - 1;
       creative[list][index] = textOf(rules[list].maxLength + 1);
       const tooLong = refusal(id, caps, creative);
       expect(tooLong?.param, `${list} past ${rules[list].maxLength}`).toBe(`creative.${list}[${index}]`);
       expect(tooLong?.message).toContain(String(rules[list].maxLength));
-      const tooMany = searchAd(rules, { ...atMax, count: { ...atMax.count, [list]: rules[list].max + 1 } });
+      const tooMany = searchAd({ ...atMax, count: { ...atMax.count, [list]: rules[list].max + 1 } });
       expect(refusal(id, caps, tooMany)?.param).toBe(`creative.${list}`);
       if (rules[list].min > 0) {
-        const tooFew = searchAd(rules, { ...atMax, count: { ...atMax.count, [list]: rules[list].min - 1 } });
+        const tooFew = searchAd({ ...atMax, count: { ...atMax.count, [list]: rules[list].min - 1 } });
         expect(refusal(id, caps, tooFew)?.param).toBe(`creative.${list}`);
       }
     }
@@ -160,17 +151,10 @@ describe.each(withAds)('$id: creative rules at and past each limit', ({ id, caps
 
   it('refuses each creative kind it does not take, naming creative', () => {
     const kinds: Creative[] = [
-      searchAd(
-        {
-          headlines: { min: 3, max: 3, maxLength: 10 },
-          descriptions: { min: 2, max: 2, maxLength: 10 },
-          paths: { min: 0, max: 0, maxLength: 5 },
-        },
-        {
-          count: { headlines: 3, descriptions: 2, paths: 0 },
-          length: { headlines: 5, descriptions: 5, paths: 1 },
-        },
-      ),
+      searchAd({
+        count: { headlines: 3, descriptions: 2, paths: 0 },
+        length: { headlines: 5, descriptions: 5, paths: 1 },
+      }),
       {
         kind: 'ImageAd',
         media: 'img_1',
