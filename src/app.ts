@@ -122,22 +122,49 @@ export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log
   return new EventsWorker(events, queue, (flow) => deps.store.keys.flow(flow), deps.log);
 }
 
-/** The token keeper of one instance (server.ts starts it; every instance runs one, one at a time sweeps). */
+/**
+ * What the platforms are reached through, and the resource services on them: the app and the token
+ * keeper (which reads ads in review again) build the same.
+ */
+function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, metrics: Metrics) {
+  const { config, store, log } = deps;
+  const platforms = platformsOf(deps, metrics);
+  const { events } = eventsOf(deps);
+  const tokens = new AccessTokens(store, platforms, log, events, metrics);
+  const calls = new ConnectionCalls(store, platforms, tokens, log);
+  const fanOut = config.platformFanOut;
+  const adSets = new AdSetService(store, platforms, calls, fanOut, events);
+  const media = new MediaService(store, platforms, calls);
+  const identities = new IdentityService(platforms, calls);
+  return {
+    platforms,
+    events,
+    tokens,
+    calls,
+    adSets,
+    campaigns: new CampaignService(store, platforms, calls, fanOut, events),
+    media,
+    identities,
+    ads: new AdService(store, platforms, calls, fanOut, events, adSets, media, identities),
+  };
+}
+
+/**
+ * The token keeper of one instance (server.ts starts it; every instance runs one, one at a time
+ * sweeps); after each sweep it reads again the ads whose review was pending.
+ */
 export function createTokenKeeper(
   { metrics = createMetrics(), ...deps }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys' | 'metrics'>,
   options: Omit<KeeperOptions, 'concurrency'>,
 ) {
-  const tokens = new AccessTokens(
+  const { tokens, ads } = servicesOf(deps, metrics);
+  return new TokenKeeper(
     deps.store,
-    platformsOf(deps, metrics),
+    tokens,
     deps.log,
-    eventsOf(deps).events,
-    metrics,
+    { ...options, concurrency: deps.config.platformFanOut },
+    ads,
   );
-  return new TokenKeeper(deps.store, tokens, deps.log, {
-    ...options,
-    concurrency: deps.config.platformFanOut,
-  });
 }
 
 /** The whole HTTP application; no listening and no environment reads here. */
@@ -161,32 +188,14 @@ export function createApp({
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
-  const platforms = platformsOf({ config, store, keys, log }, metrics);
+  const { platforms, events, calls, adSets, campaigns, media, identities, ads } = servicesOf(
+    { config, store, keys, log },
+    metrics,
+  );
   const links = new ConnectLinks(config, store, tokens, metrics);
   logAvailability(platforms, log);
-  const { events } = eventsOf({ config, store, log, keys });
   store.kv.observe?.(redisObserver(metrics));
-  const calls = new ConnectionCalls(
-    store,
-    platforms,
-    new AccessTokens(store, platforms, log, events, metrics),
-    log,
-  );
   const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events, calls);
-  const adSets = new AdSetService(store, platforms, calls, config.platformFanOut, events);
-  const campaigns = new CampaignService(store, platforms, calls, config.platformFanOut, events);
-  const media = new MediaService(store, platforms, calls);
-  const identities = new IdentityService(platforms, calls);
-  const ads = new AdService(
-    store,
-    platforms,
-    calls,
-    config.platformFanOut,
-    events,
-    adSets,
-    media,
-    identities,
-  );
   const reports = new ReportService(store, platforms, calls, config.platformFanOut, {
     pollMs: config.platformTimeoutMs,
     ...config.reportCache,

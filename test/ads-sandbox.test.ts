@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenKeeper } from '../src/app.js';
 import { adsWalk } from './support/ads-walk.js';
 import { campaignOf, ok, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
 import type { Company } from './support/connect-helpers.js';
@@ -215,6 +216,47 @@ describe('ads on the sandbox', () => {
       platform: 'sandbox',
       ad: { id: created.id, review: { status: 'Rejected' } },
       previous_review: { status: 'Pending', reasons: [] },
+    });
+    await receiver.close();
+  });
+
+  it('the token keeper reads ads in review again, so a rejection reaches the webhook unasked', async () => {
+    const receiver = await startReceiver();
+    const endpoint = await h.http
+      .post('/webhook_endpoints')
+      .set('Authorization', company.auth)
+      .send({ url: receiver.url, events: ['ad.review_changed'] });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    const sandbox = new SandboxApi(h, await sandboxAccessToken(h, company, s.client.customer));
+    await sandbox.expect(200, 'PUT', '/_test/review_delay', { delay_ms: 200 });
+    const image = ok(await upload(png(1200, 1200)), 201);
+    const created = ok(
+      await createAd({
+        name: 'Guaranteed fresh',
+        adSetId: adSet.id,
+        creative: {
+          kind: 'ImageAd',
+          media: image.id,
+          headline: 'Guaranteed fresh',
+          url: 'https://bakery.example',
+        },
+      }),
+      201,
+    );
+    expect(created.review.status).toBe('Pending');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const keeper = createTokenKeeper(
+      { config: h.config, store: h.store, log: h.log, keys: h.keys },
+      { intervalMs: 60_000, windowSeconds: 300 },
+    );
+    // The keeper's clock two minutes on: the watched ad is due (nothing else read it).
+    await keeper.sweep(Date.now() / 1000 + 120);
+    const delivered = await eventually(async () =>
+      receiver.received.find((r) => r.body.includes(created.id)),
+    );
+    expect(JSON.parse(delivered.body).data).toMatchObject({
+      ad: { id: created.id, review: { status: 'Rejected', reasons: ['Prohibited claim: "guaranteed"'] } },
+      previous_review: { status: 'Pending' },
     });
     await receiver.close();
   });

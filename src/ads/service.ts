@@ -3,6 +3,7 @@ import type { AdSet } from '../adsets/model.js';
 import type { AdSetService } from '../adsets/service.js';
 import type { ConnectionRef } from '../connections/access-tokens.js';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
+import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
 import type { IdentityService } from '../identities/service.js';
@@ -28,6 +29,12 @@ export interface AdListOptions {
 
 /** What an ad update may change, and what `ad.updated` reports the earlier values of. */
 const AD_FIELDS = ['name', 'status', 'creative'] as const satisfies (keyof Ad)[];
+
+/** How long adlink keeps looking at an ad whose review is pending, and at most between two looks. */
+const REVIEW_WATCH_SECONDS = 14 * 24 * 3600;
+const MAX_REVIEW_GAP_SECONDS = 3600;
+/** Watched ads checked per round of a check. */
+const REVIEW_BATCH = 100;
 
 const unsupported = (param: string, message: string) =>
   new AppError('unsupported_for_platform', message, { param });
@@ -105,6 +112,7 @@ export class AdService {
     const fresh = perAccount.flat();
     await this.reportReviews(ref, fresh);
     await this.cache.replaceAll(ref, fresh);
+    await this.watchPending(ref, fresh);
     return fresh;
   }
 
@@ -153,6 +161,13 @@ export class AdService {
       if (cached) return cached;
       throw notFound(id);
     }
+    const ad = await this.readLive(ref, ads, accounts, id);
+    await this.watchPending(ref, [ad]);
+    return ad;
+  }
+
+  /** The ad as the platform holds it now, cached, its review change reported; 404 when it is not the customer's. */
+  private async readLive(ref: ConnectionRef, ads: AdAdapter, accounts: AdAccount[], id: string): Promise<Ad> {
     const ad = await this.calls.call(ref, (_adapter, call) => ads.get(call, id));
     // Only ads of the customer's chosen ad accounts are theirs, whatever the token can see.
     if (!ad || !accounts.some((a) => a.id === ad.advertiser)) {
@@ -162,6 +177,51 @@ export class AdService {
     await this.reportReviews(ref, [ad]);
     await this.cache.put(ref, ad);
     return ad;
+  }
+
+  /** Ads in review are looked at again (`checkReviews`), so their decision is reported unasked. */
+  private async watchPending(ref: ConnectionRef, ads: Ad[], now = Date.now() / 1000): Promise<void> {
+    const pending = ads.filter((ad) => ad.review.status === 'Pending');
+    await this.store.reviewWatch.watch(
+      pending.map((ad) => ({ ...ref, id: ad.id, since: Math.floor(now), dueAt: now + 60 })),
+    );
+  }
+
+  /**
+   * Reads again the ads due in the review watch (the token keeper's sweep, one instance at a time),
+   * reporting each decision as `ad.review_changed`; an ad still pending is looked at again later,
+   * ever less often (at most hourly), for two weeks. Answers how many ads were read.
+   */
+  async checkReviews(now = Date.now() / 1000): Promise<number> {
+    const watch = this.store.reviewWatch;
+    let read = 0;
+    for (;;) {
+      const due = await watch.due(now, REVIEW_BATCH);
+      if (due.length === 0) return read;
+      await watch.remove(due);
+      const again = await mapBounded(due, this.fanOut, async (watched) => {
+        const ref = {
+          company: watched.company,
+          customer: watched.customer,
+          platform: watched.platform as PlatformId,
+        };
+        const ads = this.platforms.adapter(ref.platform).ads;
+        try {
+          if (!ads) return [];
+          const ad = await this.readLive(ref, ads, await this.calls.advertisers(ref), watched.id);
+          read++;
+          const waited = now - watched.since;
+          if (ad.review.status !== 'Pending' || waited > REVIEW_WATCH_SECONDS) return [];
+          return [{ ...watched, dueAt: now + Math.min(Math.max(60, waited), MAX_REVIEW_GAP_SECONDS) }];
+        } catch (err) {
+          // Gone, disconnected or refused: nothing more to watch. A platform failure: try later.
+          if (err instanceof AppError && err.status < 500 && err.status !== 429) return [];
+          return [{ ...watched, dueAt: now + MAX_REVIEW_GAP_SECONDS }];
+        }
+      });
+      await watch.watch(again.flat());
+      if (due.length < REVIEW_BATCH) return read;
+    }
   }
 
   /** The cached ad, else the platform's (it may have been created there since the cache filled). */
@@ -206,6 +266,7 @@ export class AdService {
       context.account.id,
     );
     await this.cache.put(ref, created);
+    await this.watchPending(ref, [created]);
     await this.emit(ref, 'ad.created', { ad: publicAd(created) });
     return created;
   }
@@ -251,6 +312,7 @@ export class AdService {
     );
     await this.reportReviews(ref, [updated]);
     await this.cache.put(ref, updated);
+    await this.watchPending(ref, [updated]);
     const previous = changedFields(current, updated, AD_FIELDS);
     if (Object.keys(previous).length > 0) {
       await this.emit(ref, 'ad.updated', { ad: publicAd(updated), previous_attributes: previous });

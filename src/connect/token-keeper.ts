@@ -52,6 +52,8 @@ export class TokenKeeper {
     private readonly tokens: AccessTokens,
     private readonly log: Logger,
     private readonly options: KeeperOptions,
+    /** Ads whose review was pending, read again after each sweep so their decision is reported. */
+    private readonly reviews?: { checkReviews(now: number): Promise<number> },
   ) {}
 
   start(): void {
@@ -102,6 +104,12 @@ export class TokenKeeper {
         { ...result, batches: batches + 1, ms: Date.now() - started },
         'token keeper renewed connections',
       );
+    if (this.reviews) {
+      const reviewed = await this.reviews
+        .checkReviews(now)
+        .catch((err: Error) => this.log.warn({ err: err.message }, 'ad review check failed'));
+      if (reviewed) this.log.info({ ads: reviewed }, 'token keeper read ads in review');
+    }
     return result;
   }
 

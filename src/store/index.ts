@@ -15,6 +15,7 @@ import { Ledger } from './ledger.js';
 import { MediaStore } from './media.js';
 import { ReportStore } from './reports.js';
 import { adKeys, adSetKeys, campaignKeys, ResourceCache } from './resource-cache.js';
+import { ReviewWatch } from './review-watch.js';
 import { TokenSchedule } from './token-schedule.js';
 import { VendorSessionStore } from './vendor-sessions.js';
 
@@ -49,6 +50,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,
+    reviewWatch: new ReviewWatch(kv, prefix),
     ledger,
   };
 }
