@@ -15,11 +15,14 @@ export interface HttpAnswer {
   bytes: Buffer;
 }
 
-/** What a platform call sends: adapters build JSON or form bodies as text, headers as a plain object. */
+/**
+ * What a platform call sends: adapters build JSON or form bodies as text (multipart uploads as bytes),
+ * headers as a plain object.
+ */
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** The platforms' API hosts, over keep-alive connections shared by every call of the process. */

@@ -7,7 +7,7 @@ import { adGroupCreateBody } from './adset-body.js';
 import { adGroupUpdateBody } from './adset-changes.js';
 import { campaignsOf, WITH_DELETED } from './campaigns.js';
 import { inAccounts, type TikTokApi } from './client.js';
-import { operationStatus, toAd, toAdSet } from './mapping.js';
+import { adSetAd, operationStatus, toAdSet } from './mapping.js';
 import type { TikTokAd, TikTokAdGroup } from './model.js';
 import { zipcodeIds, zipcodesById } from './zipcodes.js';
 
@@ -156,7 +156,7 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
         advertiser_id: account.id,
         filtering: { adgroup_ids: [adSetId] },
       });
-      return ads.map(toAd);
+      return ads.map(adSetAd);
     },
   };
 }
