@@ -33,7 +33,7 @@ function readMultipart(req: Request, done: (upload: Upload) => void, fail: (err:
   parser.on('file', (name, stream, info) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('close', () => {
+    stream.on('end', () => {
       if (name !== 'image_file') return;
       const truncated = (stream as unknown as { truncated?: boolean }).truncated === true;
       upload.file = { bytes: Buffer.concat(chunks), filename: info.filename ?? '', truncated };
