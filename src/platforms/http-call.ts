@@ -15,13 +15,11 @@ export interface HttpAnswer {
   bytes: Buffer;
 }
 
-/**
- * What a platform call sends: adapters build JSON or form bodies as text (multipart uploads as bytes),
- * headers as a plain object.
- */
+/** What a platform call sends: adapters build JSON or form bodies as text, headers as a plain object. */
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
+  /** Text, or bytes (an image upload). */
   body?: string | Buffer;
 }
 
