@@ -147,7 +147,7 @@ describe('TikTok schedules', () => {
     create_time: '2026-03-01 12:00:00',
     ...schedule,
   });
-  const context = { currency: 'USD', objective: 'REACH', ads: [], zipcodes: new Map() };
+  const context = { currency: 'USD', objective: 'REACH', zipcodes: new Map() };
   const runtimeOf = (g: TikTokAdGroup) => toAdSet(g, context).settings.find((s) => s.kind === 'Runtime');
 
   it('reads a start-end schedule as a Runtime in UTC; "from now" has no end of its own', () => {

@@ -232,7 +232,16 @@ describe('tiktok: what is particular to TikTok', () => {
         },
       ],
     });
-    expect(byName.get('Bread lovers NYC')?.ads?.map((ad) => ad.id)).toHaveLength(2);
+    // Its ads, from the ads adapter: TikTok video ads adlink reads but does not create.
+    const video = { kind: 'Other', format: 'SINGLE_VIDEO' };
+    const ads = byName.get('Bread lovers NYC')?.ads;
+    expect(ads).toHaveLength(2);
+    expect(ads).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Sourdough video', status: 'Running', creative: video }),
+        expect.objectContaining({ name: 'Croissant video', status: 'Paused', creative: video }),
+      ]),
+    );
     expect(byName.get('Weekend push')).toMatchObject({
       status: 'Paused',
       settings: [

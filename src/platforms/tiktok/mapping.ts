@@ -1,5 +1,5 @@
-import type { Review, Ad as UnifiedAd } from '../../ads/model.js';
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, Review } from '../../ads/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import type { TikTokAd, TikTokAdGroup, TikTokAdReview, TikTokCampaign } from './model.js';
 
@@ -53,14 +53,6 @@ export const toCampaign = (c: TikTokCampaign, currency: string): Campaign => ({
   settings: budgetSetting(c, currency),
 });
 
-export const adSetAd = (ad: TikTokAd): Ad => ({
-  id: ad.ad_id,
-  name: ad.ad_name,
-  status: unifiedStatus(ad.operation_status, ad.secondary_status, 'AD_STATUS_DELIVERY_OK'),
-  channelKind: 'Social',
-  targetings: [],
-});
-
 /** TikTok's UTC+0 `YYYY-MM-DD HH:MM:SS` as a unified instant. */
 const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
 
@@ -106,7 +98,7 @@ export function adReview(ad: TikTokAd, review: TikTokAdReview | undefined): Revi
 }
 
 /** A TikTok ad: adlink creates none yet, so every format reads as `Other` (`SINGLE_VIDEO`, …). */
-export const toAd = (ad: TikTokAd, review: TikTokAdReview | undefined): UnifiedAd => ({
+export const toAd = (ad: TikTokAd, review: TikTokAdReview | undefined): Ad => ({
   id: ad.ad_id,
   name: ad.ad_name,
   platform: 'tiktok',
@@ -123,7 +115,6 @@ export interface AdGroupContext {
   currency: string;
   /** The campaign's objective_type (TikTok keeps the objective on the campaign). */
   objective: string | undefined;
-  ads: TikTokAd[];
   /** Zip and postal codes by TikTok zipcode id. */
   zipcodes: Map<string, { country: string; zipcode: string }>;
 }
@@ -162,7 +153,6 @@ export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet 
       ...(context.objective ? [{ kind: 'Objective' as const, objective: context.objective }] : []),
       ...runtimeSetting(adGroup),
     ],
-    ads: context.ads.filter((ad) => ad.adgroup_id === adGroup.adgroup_id).map(adSetAd),
     targetings,
     created_at: utcTime(adGroup.create_time),
   };
