@@ -122,6 +122,22 @@ describe('tiktok: ads', () => {
       await review(ad_id, 'ALL_AVAILABLE');
       expect(await reviewOf(ad_id), name).toEqual({ status: 'Approved', reasons: [] });
     }
+    // Each change a read saw is an event: a vendor learns of the rejection without polling.
+    const events = await world.h.http
+      .get('/events')
+      .query({ type: 'ad.review_changed', customer: api.customer })
+      .set('Authorization', api.company.auth);
+    expect(events.status, JSON.stringify(events.body)).toBe(200);
+    expect((events.body.data as { data: unknown }[]).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({
+        platform: 'tiktok',
+        ad: expect.objectContaining({
+          id: ad('Brand film').ad_id,
+          review: { status: 'Rejected', reasons: ['Misleading claims', 'Unverified health benefits'] },
+        }),
+        previous_review: { status: 'Pending', reasons: [] },
+      }),
+    );
   });
 
   it('refuses an ImageAd (TikTok placements take video) and a SearchAd, naming creative, sending nothing', async () => {
