@@ -1,8 +1,10 @@
 import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccess } from './access.js';
+import { adReviewControls, adRoutes } from './ad-routes.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { advertiserRoutes } from './advertiser-routes.js';
+import { assetRoutes } from './asset-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { consentRoutes, tokenRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
@@ -26,6 +28,8 @@ export const tiktokEmulator: EmulatorDefinition = {
     api.use(readRoutes(state));
     api.use(campaignRoutes(state));
     api.use(adGroupRoutes(state));
+    api.use(adRoutes(state));
+    api.use(assetRoutes(state));
     api.use(targetingRoutes(state));
     api.use(reportRoutes(state));
     const router = Router();
@@ -33,6 +37,7 @@ export const tiktokEmulator: EmulatorDefinition = {
     router.use('/open_api/v1.3', api);
     return {
       router,
+      controlRouter: adReviewControls(state),
       seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
     };
   },

@@ -60,15 +60,63 @@ export interface AdGroup {
   modify_time: string;
 }
 
-export interface Ad {
+/** An ad's creative fields (the SDK's AdcreateCreatives, the ones the emulator models). */
+export interface Creative {
+  ad_name: string;
+  ad_format: string;
+  ad_text: string;
+  call_to_action: string;
+  identity_id: string;
+  identity_type: string;
+  display_name?: string;
+  image_ids: string[];
+  video_id?: string;
+  landing_page_url?: string;
+}
+
+/**
+ * TikTok's review of an ad, as `/ad/review_info/` reports it; `PENDING` (not yet reviewed) has no
+ * result there, and the ad's `secondary_status` says it is in review.
+ */
+export interface Review {
+  review_status: 'PENDING' | 'ALL_AVAILABLE' | 'PART_AVAILABLE' | 'UNAVAILABLE';
+  reasons: string[];
+}
+
+export interface Ad extends Creative {
   advertiser_id: string;
   campaign_id: string;
   adgroup_id: string;
   ad_id: string;
-  ad_name: string;
   operation_status: OperationStatus;
   deleted: boolean;
+  review: Review;
   create_time: string;
+  modify_time: string;
+}
+
+/** An image of the advertiser's Asset Library (`/file/image/ad/upload/`). */
+export interface Image {
+  advertiser_id: string;
+  image_id: string;
+  material_id: string;
+  width: number;
+  height: number;
+  format: 'jpeg' | 'png';
+  size: number;
+  /** MD5 of the bytes, hex. */
+  signature: string;
+  file_name: string;
+  create_time: string;
+}
+
+/** Who an ad speaks as (`/identity/get/`). */
+export interface Identity {
+  advertiser_id: string;
+  identity_id: string;
+  identity_type: string;
+  display_name: string;
+  profile_image: string;
 }
 
 /** TikTok's time format: "YYYY-MM-DD HH:MM:SS" in UTC. */

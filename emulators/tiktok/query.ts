@@ -57,10 +57,10 @@ function positiveInt(query: Record<string, unknown>, name: string, fallback: num
   return value;
 }
 
-/** One page of `items` with TikTok's `page_info` (page size 10 unless asked, at most 1000). */
-export function paginate<T>(query: Record<string, unknown>, items: T[]) {
+/** One page of `items` with TikTok's `page_info` (page size 10 unless asked, at most `max`). */
+export function paginate<T>(query: Record<string, unknown>, items: T[], max = MAX_PAGE_SIZE) {
   const page = positiveInt(query, 'page', 1, Number.MAX_SAFE_INTEGER);
-  const pageSize = positiveInt(query, 'page_size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const pageSize = positiveInt(query, 'page_size', DEFAULT_PAGE_SIZE, max);
   return {
     list: items.slice((page - 1) * pageSize, page * pageSize),
     page_info: {

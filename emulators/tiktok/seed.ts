@@ -1,4 +1,4 @@
-import type { AdGroup, Campaign } from './model.js';
+import type { Ad, AdGroup, Campaign, Identity } from './model.js';
 import type { TikTokState } from './state.js';
 
 /** The two seeded advertisers: one in US dollars, one in yen (no minor unit). */
@@ -57,7 +57,52 @@ export function seedAdGroup(state: TikTokState, parent: Campaign, seed: AdGroupS
   });
 }
 
-/** Ad groups in every status adlink maps, with budgets of both modes, and ads. */
+function identity(state: TikTokState, advertiser_id: string, identity_type: string, display_name: string) {
+  const created: Identity = {
+    advertiser_id,
+    identity_id: state.assetId(),
+    identity_type,
+    display_name,
+    profile_image: `https://p16-sign.tiktokcdn.com/avatar/${display_name.replace(/\W/g, '')}.jpeg`,
+  };
+  state.identities.set(created.identity_id, created);
+  return created;
+}
+
+/**
+ * A video ad (adlink cannot create one yet), speaking as the advertiser's custom identity, approved
+ * unless the control says otherwise.
+ */
+function videoAd(
+  state: TikTokState,
+  adGroup: AdGroup,
+  ad_name: string,
+  status: Ad['operation_status'] = 'ENABLE',
+) {
+  const speaker = [...state.identities.values()].find(
+    (i) => i.advertiser_id === adGroup.advertiser_id && i.identity_type === 'CUSTOMIZED_USER',
+  )!;
+  const video_id = `v10033g50000${state.assetId()}`;
+  state.videos.set(video_id, adGroup.advertiser_id);
+  return state.addAd(
+    adGroup,
+    {
+      ad_name,
+      ad_format: 'SINGLE_VIDEO',
+      ad_text: `${ad_name}: fresh from the oven`,
+      call_to_action: 'LEARN_MORE',
+      identity_id: speaker.identity_id,
+      identity_type: speaker.identity_type,
+      image_ids: [],
+      video_id,
+      landing_page_url: 'https://acme-bakery.example/spring',
+    },
+    status,
+    { review_status: 'ALL_AVAILABLE', reasons: [] },
+  );
+}
+
+/** Ad groups in every status adlink maps, with budgets of both modes, identities, and video ads. */
 export function seed(state: TikTokState): void {
   state.advertisers.set(SEEDED.usAdvertiser, {
     advertiser_id: SEEDED.usAdvertiser,
@@ -74,6 +119,10 @@ export function seed(state: TikTokState): void {
     country: 'JP',
   });
 
+  identity(state, SEEDED.usAdvertiser, 'CUSTOMIZED_USER', 'Acme Bakery');
+  identity(state, SEEDED.usAdvertiser, 'TT_USER', 'acmebakery');
+  identity(state, SEEDED.jpAdvertiser, 'CUSTOMIZED_USER', 'Acme Bakery Japan');
+
   const traffic = campaign(state, SEEDED.usAdvertiser, 'Spring traffic', 'TRAFFIC');
   const reach = campaign(state, SEEDED.usAdvertiser, 'Brand reach', 'REACH', 'DISABLE');
   const tokyo = campaign(state, SEEDED.jpAdvertiser, 'Tokyo traffic', 'TRAFFIC');
@@ -83,8 +132,8 @@ export function seed(state: TikTokState): void {
     zipcode_ids: ['6252001100010'],
     location_ids: [],
   });
-  state.addAd(running, 'Sourdough video');
-  state.addAd(running, 'Croissant video', 'DISABLE');
+  videoAd(state, running, 'Sourdough video');
+  videoAd(state, running, 'Croissant video', 'DISABLE');
   seedAdGroup(state, traffic, {
     adgroup_name: 'Weekend push',
     operation_status: 'DISABLE',
@@ -98,9 +147,10 @@ export function seed(state: TikTokState): void {
     delivery_issue: 'ADGROUP_STATUS_BUDGET_EXCEED',
   });
   seedAdGroup(state, traffic, { adgroup_name: 'Old test', deleted: true, operation_status: 'DISABLE' });
-  state.addAd(seedAdGroup(state, reach, { adgroup_name: 'Everyone' }), 'Brand film');
+  videoAd(state, seedAdGroup(state, reach, { adgroup_name: 'Everyone' }), 'Brand film');
 
-  state.addAd(
+  videoAd(
+    state,
     seedAdGroup(state, tokyo, { adgroup_name: 'Tokyo commuters', budget: 5000, location_ids: ['1850147'] }),
     'Melon pan video',
   );

@@ -1,4 +1,4 @@
-import type { Ad, AdGroup, Advertiser, Campaign } from './model.js';
+import type { Ad, AdGroup, Advertiser, Campaign, Creative, Identity, Image, Review } from './model.js';
 import { tiktokTime } from './model.js';
 
 /** Every advertiser, campaign, ad group and ad of one emulator instance. */
@@ -7,13 +7,25 @@ export class TikTokState {
   readonly campaigns = new Map<string, Campaign>();
   readonly adGroups = new Map<string, AdGroup>();
   readonly ads = new Map<string, Ad>();
+  readonly images = new Map<string, Image>();
+  readonly identities = new Map<string, Identity>();
+  /** The advertiser of each video in an Asset Library (seeded: the emulator takes no video uploads). */
+  readonly videos = new Map<string, string>();
   private nextId = 1_800_000_000_000_000_000n;
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+  private nextAsset = 7_200_000_000_000_000_000n;
 
   /** TikTok ids are 19-digit numbers, sent as strings. */
   id(): string {
     this.nextId += 1n;
     return String(this.nextId);
+  }
+
+  /** Ids of identities and Asset Library files, counted apart so campaigns and ads keep theirs. */
+  assetId(): string {
+    this.nextAsset += 1n;
+    return String(this.nextAsset);
   }
 
   /** Creation times strictly increase, so lists have a stable order. */
@@ -41,13 +53,17 @@ export class TikTokState {
     return campaign.operation_status === 'ENABLE' ? 'CAMPAIGN_STATUS_ENABLE' : 'CAMPAIGN_STATUS_DISABLE';
   }
 
+  /** The ad's `secondary_status` (the SDK's CreativeStatus enum package): its switch, review, parents. */
   adStatus(ad: Ad): string {
     if (ad.deleted) return 'AD_STATUS_DELETE';
     if (ad.operation_status === 'DISABLE') return 'AD_STATUS_DISABLE';
+    if (ad.review.review_status === 'PENDING') return 'AD_STATUS_AUDIT';
+    if (ad.review.review_status === 'UNAVAILABLE') return 'AD_STATUS_AUDIT_DENY';
     const adGroup = this.adGroups.get(ad.adgroup_id)!;
-    return this.adGroupStatus(adGroup) === 'ADGROUP_STATUS_DELIVERY_OK'
-      ? 'AD_STATUS_DELIVERY_OK'
-      : 'AD_STATUS_ADGROUP_DISABLE';
+    if (this.adGroupStatus(adGroup) !== 'ADGROUP_STATUS_DELIVERY_OK') return 'AD_STATUS_ADGROUP_DISABLE';
+    return ad.review.review_status === 'PART_AVAILABLE'
+      ? 'AD_STATUS_PARTIAL_AUDIT_DELIVERY_OK'
+      : 'AD_STATUS_DELIVERY_OK';
   }
 
   addAdGroup(fields: Omit<AdGroup, 'adgroup_id' | 'create_time' | 'modify_time'>): AdGroup {
@@ -57,16 +73,25 @@ export class TikTokState {
     return adGroup;
   }
 
-  addAd(adGroup: AdGroup, ad_name: string, operation_status: Ad['operation_status'] = 'ENABLE'): Ad {
+  /** A new ad starts in review, as TikTok's do. */
+  addAd(
+    adGroup: AdGroup,
+    creative: Creative,
+    operation_status: Ad['operation_status'] = 'ENABLE',
+    review: Review = { review_status: 'PENDING', reasons: [] },
+  ): Ad {
+    const time = this.now();
     const ad: Ad = {
+      ...creative,
       advertiser_id: adGroup.advertiser_id,
       campaign_id: adGroup.campaign_id,
       adgroup_id: adGroup.adgroup_id,
       ad_id: this.id(),
-      ad_name,
       operation_status,
       deleted: false,
-      create_time: this.now(),
+      review,
+      create_time: time,
+      modify_time: time,
     };
     this.ads.set(ad.ad_id, ad);
     return ad;

@@ -13,6 +13,6 @@ export function adGroupOut(state: TikTokState, adGroup: AdGroup) {
 }
 
 export function adOut(state: TikTokState, ad: Ad) {
-  const { deleted: _, ...fields } = ad;
+  const { deleted: _, review: __, ...fields } = ad;
   return { ...fields, secondary_status: state.adStatus(ad) };
 }

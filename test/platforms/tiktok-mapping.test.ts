@@ -5,13 +5,14 @@ import { adGroupUpdateBody } from '../../src/platforms/tiktok/adset-changes.js';
 import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
 import { classifyTikTok } from '../../src/platforms/tiktok/errors.js';
 import {
+  adReview,
   budgetSetting,
   operationStatus,
   toAdSet,
   toCampaign,
   unifiedStatus,
 } from '../../src/platforms/tiktok/mapping.js';
-import type { TikTokAdGroup, TikTokCampaign } from '../../src/platforms/tiktok/model.js';
+import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from '../../src/platforms/tiktok/model.js';
 import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 
 const USD = { id: '7000000000000000001', name: 'Acme', currency: 'USD' };
@@ -146,7 +147,7 @@ describe('TikTok schedules', () => {
     create_time: '2026-03-01 12:00:00',
     ...schedule,
   });
-  const context = { currency: 'USD', objective: 'REACH', ads: [], zipcodes: new Map() };
+  const context = { currency: 'USD', objective: 'REACH', zipcodes: new Map() };
   const runtimeOf = (g: TikTokAdGroup) => toAdSet(g, context).settings.find((s) => s.kind === 'Runtime');
 
   it('reads a start-end schedule as a Runtime in UTC; "from now" has no end of its own', () => {
@@ -428,5 +429,45 @@ describe('TikTok campaigns (CampaignCreateBody, CampaignUpdateBody)', () => {
       settings: [{ kind: 'TotalBudget', budget: 90000, currency: 'JPY' }],
     });
     expect(toCampaign(campaign('BUDGET_MODE_INFINITE', 0), 'JPY').settings).toEqual([]);
+  });
+});
+
+describe('TikTok ad review (secondary_status, then /ad/review_info/)', () => {
+  const ad = (secondary_status: string): TikTokAd => ({
+    ad_id: '1',
+    ad_name: 'a',
+    advertiser_id: USD.id,
+    campaign_id: '2',
+    adgroup_id: '3',
+    operation_status: 'ENABLE',
+    secondary_status,
+    ad_format: 'SINGLE_VIDEO',
+    create_time: '2026-01-05 09:00:00',
+  });
+  const rejected = {
+    ad_id: '1',
+    is_approved: false,
+    review_status: 'UNAVAILABLE',
+    reject_info: [{ reasons: ['Misleading claims'] }, { reasons: ['Misleading claims', 'Alcohol'] }],
+  };
+
+  it('an edit under review is Pending, whatever the earlier result said', () => {
+    expect(adReview(ad('AD_STATUS_REAUDIT'), rejected)).toEqual({ status: 'Pending', reasons: [] });
+  });
+
+  it('a result gives the status and its reasons, each once', () => {
+    expect(adReview(ad('AD_STATUS_DISABLE'), rejected)).toEqual({
+      status: 'Rejected',
+      reasons: ['Misleading claims', 'Alcohol'],
+    });
+  });
+
+  it('without a result, a denied ad is Rejected and any other Pending; an unknown result is no result', () => {
+    expect(adReview(ad('AD_STATUS_AUDIT_DENY'), undefined)).toEqual({ status: 'Rejected', reasons: [] });
+    expect(adReview(ad('AD_STATUS_DISABLE'), undefined)).toEqual({ status: 'Pending', reasons: [] });
+    expect(adReview(ad('AD_STATUS_DELIVERY_OK'), { ...rejected, review_status: 'NEW_VALUE' })).toEqual({
+      status: 'Pending',
+      reasons: [],
+    });
   });
 });

@@ -1,20 +1,27 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import * as adInput from '../../emulators/tiktok/ad-input.js';
 import * as input from '../../emulators/tiktok/adgroup-input.js';
+import { UPLOAD_TYPES } from '../../emulators/tiktok/asset-routes.js';
 import * as campaignInput from '../../emulators/tiktok/campaign-input.js';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { PRIMARY_STATUSES } from '../../emulators/tiktok/query.js';
-import { ADGROUP_FILTERS, CAMPAIGN_FILTERS } from '../../emulators/tiktok/read-routes.js';
+import { AD_FILTERS, ADGROUP_FILTERS, CAMPAIGN_FILTERS } from '../../emulators/tiktok/read-routes.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { Ad } from '../../src/ads/model.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { adRenameBody } from '../../src/platforms/tiktok/ad-body.js';
 import { adGroupCreateBody } from '../../src/platforms/tiktok/adset-body.js';
 import { adGroupUpdateBody } from '../../src/platforms/tiktok/adset-changes.js';
 import { campaignCreateBody, campaignUpdateBody } from '../../src/platforms/tiktok/campaign-body.js';
-import { BUDGET_MODES } from '../../src/platforms/tiktok/mapping.js';
+import { AD_IN_REVIEW, BUDGET_MODES } from '../../src/platforms/tiktok/mapping.js';
 import type { TikTokAdGroup } from '../../src/platforms/tiktok/model.js';
 import sdk from '../fixtures/tiktok/sdk-extract.json' with { type: 'json' };
+import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
+import { gif, jpeg, png } from '../support/images.js';
 
 /**
  * The emulator against TikTok's official SDK (tiktok-business-api-sdk-official, see
@@ -318,5 +325,340 @@ describe('what the adapter sends is in the SDK models', () => {
     );
     expect(new URL(oauth.tokenUrl).pathname).toBe(sdk.operations.oauth2AccessToken.path);
     expect(oauth.tokenRequest).toBe('json');
+  });
+});
+
+describe('ads, images and identities: the SDK’s models and enum packages', () => {
+  const ads = (name: keyof typeof sdk.enums) => enumOf(name);
+  it.each([
+    ['AdCreateBody', adInput.adCreateBody],
+    ['AdUpdateBody', adInput.adUpdateBody],
+    ['AdStatusUpdateBody', adInput.adStatusUpdateBody],
+    ['AdcreateCreatives', adInput.adCreateCreative],
+    ['AdupdateCreatives', adInput.adUpdateCreative],
+  ] as const)('%s: only its fields, and every field it requires', (model, schema) => {
+    expect(fields(model)).toEqual(expect.arrayContaining(keysOf(schema)));
+    expect(requiredKeys(schema)).toEqual(expect.arrayContaining(sdk.models[model].required));
+  });
+
+  it('the upload’s form fields are FileImageAdUpload’s, its types the upload_type enum', () => {
+    expect(sdk.operations.adImageUpload.form).toEqual(fields('FileImageAdUpload'));
+    expect([...UPLOAD_TYPES].sort()).toEqual(ads('FileImageAdUpload.upload_type').sort());
+    expect(fields('FilteringAdGet')).toEqual(expect.arrayContaining([...AD_FILTERS]));
+  });
+
+  it('formats, calls to action, identity types and review statuses are the SDK’s enum packages', () => {
+    expect(ads('yml:smart_plus_ad_create.AdFormat')).toEqual(expect.arrayContaining([...adInput.AD_FORMATS]));
+    expect([...adInput.CALLS_TO_ACTION].sort()).toEqual(ads('yml:smart_plus_ad_create.CallToAction').sort());
+    expect([...adInput.IDENTITY_TYPES].sort()).toEqual(ads('identityGet.identity_type').sort());
+    expect(ads('yml:smart_plus_ad_get.CreativeStatus')).toEqual(expect.arrayContaining([...AD_IN_REVIEW]));
+  });
+});
+
+describe('the emulator’s images, identities and ads refuse what TikTok refuses', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  const account = { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' };
+  beforeAll(async () => {
+    emulator = await startEmulator(tiktokEmulator);
+    token = emulatorToken(emulator);
+  });
+  afterAll(() => emulator?.close());
+
+  type Envelope = { code: number; message: string; data: Record<string, unknown> };
+  const get = async (path: string, query: Record<string, unknown>): Promise<Envelope> => {
+    const url = new URL(`/open_api/v1.3${path}`, emulator.url);
+    for (const [k, v] of Object.entries(query))
+      url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    return (await (await fetch(url, { headers: { 'Access-Token': token } })).json()) as Envelope;
+  };
+  const post = async (path: string, body: object): Promise<Envelope> =>
+    (await (
+      await fetch(new URL(`/open_api/v1.3${path}`, emulator.url), {
+        method: 'POST',
+        headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Envelope;
+  const upload = async (fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (file) form.set('image_file', new Blob([file.bytes]), file.name);
+    const { path, method } = sdk.operations.adImageUpload;
+    const res = await fetch(new URL(path, emulator.url), {
+      method,
+      headers: { 'Access-Token': token },
+      body: form,
+    });
+    return (await res.json()) as Envelope;
+  };
+  const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+  /** A seeded video ad of the US advertiser: its ad group, identity and video. */
+  const seededAd = async () => {
+    const { data } = await get('/ad/get/', { advertiser_id: SEEDED.usAdvertiser });
+    type Seeded = Record<
+      'ad_id' | 'ad_name' | 'adgroup_id' | 'identity_id' | 'identity_type' | 'video_id',
+      string
+    >;
+    return (data.list as Seeded[]).find((ad) => ad.ad_name.startsWith('Sourdough video'))!;
+  };
+
+  it('stores an uploaded JPG or PNG with its dimensions; refuses a wrong signature, a GIF, no file', async () => {
+    const bytes = png(1200, 628);
+    const image = await upload(
+      { advertiser_id: SEEDED.usAdvertiser, upload_type: 'UPLOAD_BY_FILE', image_signature: md5(bytes) },
+      { bytes, name: 'spring.png' },
+    );
+    expect(image).toMatchObject({
+      code: 0,
+      data: { width: 1200, height: 628, format: 'png', size: bytes.length, signature: md5(bytes) },
+    });
+    const info = await get('/file/image/ad/info/', {
+      advertiser_id: SEEDED.usAdvertiser,
+      image_ids: [image.data.image_id],
+    });
+    expect(info.data.list).toEqual([image.data]);
+
+    const refusals: [Record<string, string>, { bytes: Buffer; name: string } | undefined, string][] = [
+      [
+        { advertiser_id: SEEDED.usAdvertiser, image_signature: md5(png(1, 1)) },
+        { bytes, name: 'a.png' },
+        'image_signature',
+      ],
+      [
+        { advertiser_id: SEEDED.usAdvertiser, image_signature: md5(gif(10, 10)) },
+        { bytes: gif(10, 10), name: 'a.gif' },
+        'image_file',
+      ],
+      [{ advertiser_id: SEEDED.usAdvertiser, image_signature: md5(bytes) }, undefined, 'image_file'],
+      [{ image_signature: md5(bytes) }, { bytes, name: 'a.png' }, 'advertiser_id'],
+      [{ advertiser_id: SEEDED.usAdvertiser, upload_type: 'UPLOAD_BY_PHOTO' }, undefined, 'upload_type'],
+    ];
+    for (const [form, file, field] of refusals) {
+      const refused = await upload(form, file);
+      expect(refused.code, field).toBe(40002);
+      expect(refused.message.startsWith(`${field}:`), refused.message).toBe(true);
+    }
+  });
+
+  it('the adapter uploads with the SDK’s form fields and the MD5 signature; the image keeps its size', async () => {
+    const { adapter, call } = adapterAtEmulator('tiktok', emulator, [account]);
+    const bytes = jpeg(720, 1280, 2000);
+    const file = {
+      bytes,
+      contentType: 'image/jpeg' as const,
+      width: 720,
+      height: 1280,
+      sha256: '',
+      name: 'tall.jpg',
+    };
+    const { id } = await adapter.media!.upload(call, account, file);
+    const sent = emulator.controls.calls.at(-1)!;
+    expect(sent.path).toBe(sdk.operations.adImageUpload.path);
+    const info = await get('/file/image/ad/info/', { advertiser_id: account.id, image_ids: [id] });
+    expect(info.data.list).toEqual([
+      expect.objectContaining({
+        image_id: id,
+        width: 720,
+        height: 1280,
+        size: bytes.length,
+        signature: md5(bytes),
+      }),
+    ]);
+  });
+
+  it('lists identities as identity_list; refuses an identity_type off the enum; the adapter keeps the type in the id', async () => {
+    const listed = await get('/identity/get/', { advertiser_id: SEEDED.usAdvertiser });
+    const list = listed.data.identity_list;
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ identity_type: 'CUSTOMIZED_USER', display_name: 'Acme Bakery' }),
+        expect.objectContaining({ identity_type: 'TT_USER', display_name: 'acmebakery' }),
+      ]),
+    );
+    expect(
+      await get('/identity/get/', { advertiser_id: SEEDED.usAdvertiser, identity_type: 'PAGE' }),
+    ).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^identity_type:/),
+    });
+    expect(
+      await get('/identity/get/', { advertiser_id: SEEDED.usAdvertiser, page_size: '101' }),
+    ).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^page_size:/),
+    });
+    const { adapter, call } = adapterAtEmulator('tiktok', emulator, [account]);
+    const identities = await adapter.identities!.list(call, account);
+    const custom = (list as { identity_id: string; identity_type: string }[]).find(
+      (i) => i.identity_type === 'CUSTOMIZED_USER',
+    )!;
+    expect(identities).toContainEqual({
+      id: `CUSTOMIZED_USER:${custom.identity_id}`,
+      name: 'Acme Bakery',
+      kind: 'TikTokIdentity',
+    });
+  });
+
+  it('creates a video ad in review; refuses a missing required field, a long or emoji text, an unknown call to action, an image on TikTok placements', async () => {
+    const seeded = await seededAd();
+    const creative = {
+      ad_name: 'Rye video',
+      ad_format: 'SINGLE_VIDEO',
+      ad_text: 'x'.repeat(100),
+      call_to_action: 'SHOP_NOW',
+      identity_id: seeded.identity_id,
+      identity_type: seeded.identity_type,
+      video_id: seeded.video_id,
+      landing_page_url: 'https://acme-bakery.example/rye',
+    };
+    const body = { advertiser_id: SEEDED.usAdvertiser, adgroup_id: seeded.adgroup_id, creatives: [creative] };
+    const created = await post(sdk.operations.adCreate.path.replace('/open_api/v1.3', ''), body);
+    expect(created.code, created.message).toBe(0);
+    const [adId] = created.data.ad_ids as string[];
+    const { data } = await get('/ad/get/', {
+      advertiser_id: SEEDED.usAdvertiser,
+      filtering: { ad_ids: [adId] },
+    });
+    expect(data.list).toEqual([
+      expect.objectContaining({ ad_id: adId, secondary_status: 'AD_STATUS_AUDIT' }),
+    ]);
+
+    for (const required of sdk.models.AdCreateBody.required) {
+      const { [required]: _left, ...broken } = body as Record<string, unknown>;
+      expect((await post('/ad/create/', broken)).message).toMatch(new RegExp(`^${required}:`));
+    }
+    for (const required of [
+      'ad_name',
+      'ad_format',
+      'ad_text',
+      'call_to_action',
+      'identity_id',
+      'identity_type',
+      'video_id',
+      'landing_page_url',
+    ]) {
+      const { [required]: _left, ...broken } = creative as Record<string, unknown>;
+      const refused = await post('/ad/create/', { ...body, creatives: [broken] });
+      expect(refused.code, required).toBe(40002);
+      expect(refused.message, required).toMatch(new RegExp(`^creatives\\.0\\.${required}:`));
+    }
+    const refusedWith = async (change: object) =>
+      (await post('/ad/create/', { ...body, creatives: [{ ...creative, ...change }] })).message;
+    expect(await refusedWith({ ad_text: 'x'.repeat(101) })).toMatch(/^creatives\.0\.ad_text: .*100/);
+    expect(await refusedWith({ ad_text: 'Fresh 🍞' })).toMatch(/^creatives\.0\.ad_text: .*emoji/);
+    expect(await refusedWith({ call_to_action: 'BUY_BREAD' })).toMatch(/^creatives\.0\.call_to_action:/);
+    expect(await refusedWith({ identity_type: 'TT_USER' })).toMatch(/^creatives\.0\.identity_id:/);
+    const bytes = png(1200, 628);
+    const image = await upload(
+      { advertiser_id: SEEDED.usAdvertiser, image_signature: md5(bytes) },
+      { bytes, name: 'b.png' },
+    );
+    const { video_id: _, ...imageCreative } = creative;
+    const onTikTok = await post('/ad/create/', {
+      ...body,
+      creatives: [{ ...imageCreative, ad_format: 'SINGLE_IMAGE', image_ids: [image.data.image_id] }],
+    });
+    expect(onTikTok.message).toMatch(/^creatives\.0\.ad_format: SINGLE_IMAGE .*PLACEMENT_TIKTOK/);
+  });
+
+  it('reports each review outcome the control sets in secondary_status and /ad/review_info/', async () => {
+    const seeded = await seededAd();
+    const review = async (review_status: string, reasons: string[] = []) => {
+      const res = await fetch(new URL('/_emulator/ad-review', emulator.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ad_id: seeded.ad_id, review_status, reasons }),
+      });
+      expect(res.status).toBe(200);
+      const [ad] = (
+        await get('/ad/get/', { advertiser_id: SEEDED.usAdvertiser, filtering: { ad_ids: [seeded.ad_id] } })
+      ).data.list as { secondary_status: string }[];
+      const info = await get('/ad/review_info/', {
+        advertiser_id: SEEDED.usAdvertiser,
+        ad_ids: [seeded.ad_id],
+      });
+      return {
+        status: ad!.secondary_status,
+        info: (info.data.ad_review_map as Record<string, unknown>)[seeded.ad_id],
+      };
+    };
+    const creativeStatuses = enumOf('yml:smart_plus_ad_get.CreativeStatus');
+    const pending = await review('PENDING');
+    expect(pending).toEqual({ status: 'AD_STATUS_AUDIT', info: undefined });
+    const rejected = await review('UNAVAILABLE', ['Misleading claims']);
+    expect(rejected).toMatchObject({
+      status: 'AD_STATUS_AUDIT_DENY',
+      info: {
+        is_approved: false,
+        review_status: 'UNAVAILABLE',
+        reject_info: [{ reasons: ['Misleading claims'] }],
+      },
+    });
+    const limited = await review('PART_AVAILABLE', ['Not for minors']);
+    expect(limited).toMatchObject({
+      status: 'AD_STATUS_PARTIAL_AUDIT_DELIVERY_OK',
+      info: { is_approved: true },
+    });
+    const approved = await review('ALL_AVAILABLE');
+    expect(approved).toMatchObject({
+      status: 'AD_STATUS_DELIVERY_OK',
+      info: { review_status: 'ALL_AVAILABLE', reject_info: [] },
+    });
+    for (const { status } of [pending, rejected, limited, approved])
+      expect(creativeStatuses).toContain(status);
+
+    const bad = await fetch(new URL('/_emulator/ad-review', emulator.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ad_id: seeded.ad_id, review_status: 'UNAVAILABLE' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('an update without patch_update takes the whole creative; the adapter’s rename is an AdUpdateBody patch', async () => {
+    const seeded = await seededAd();
+    const ad = { id: seeded.ad_id, advertiser: SEEDED.usAdvertiser, adSetId: seeded.adgroup_id } as Ad;
+    const { body } = adRenameBody(ad, 'Sourdough video, renamed');
+    expect(fields('AdUpdateBody')).toEqual(expect.arrayContaining(Object.keys(body)));
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(sdk.models.AdUpdateBody.required));
+    const creative = (body.creatives as Record<string, string>[])[0]!;
+    expect(fields('AdupdateCreatives')).toEqual(expect.arrayContaining(Object.keys(creative)));
+
+    const { patch_update: _, ...whole } = body;
+    expect(await post('/ad/update/', whole)).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^creatives\.0\.ad_format:/),
+    });
+    expect(await post('/ad/update/', body)).toMatchObject({ code: 0 });
+    expect((await seededAd()).ad_name).toBe('Sourdough video, renamed');
+    expect(
+      await post('/ad/update/', { ...body, creatives: [{ ...creative, ad_text: 'x'.repeat(101) }] }),
+    ).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^creatives\.0\.ad_text:/),
+    });
+  });
+
+  it('switches, and deletes for good, through /ad/status/update/', async () => {
+    const seeded = await seededAd();
+    const status = (operation_status: string) =>
+      post('/ad/status/update/', {
+        advertiser_id: SEEDED.usAdvertiser,
+        ad_ids: [seeded.ad_id],
+        operation_status,
+      });
+    expect(await status('PAUSE')).toMatchObject({
+      code: 40002,
+      message: expect.stringMatching(/^operation_status:/),
+    });
+    expect(await status('DISABLE')).toMatchObject({ code: 0 });
+    expect(await status('DELETE')).toMatchObject({ code: 0 });
+    expect(await status('ENABLE')).toMatchObject({ code: 40002, message: expect.stringMatching(/^ad_ids:/) });
+    const { data } = await get('/ad/get/', {
+      advertiser_id: SEEDED.usAdvertiser,
+      filtering: { ad_ids: [seeded.ad_id], primary_status: 'STATUS_ALL' },
+    });
+    expect(data.list).toEqual([expect.objectContaining({ secondary_status: 'AD_STATUS_DELETE' })]);
   });
 });

@@ -101,6 +101,45 @@ describePlatformSuite({
   },
   // The seeded Japan advertiser bills in yen.
   report: { zeroDecimalAdvertiser: SEEDED.jpAdvertiser },
+  ads: {
+    images: [{ width: 1200, height: 628, type: 'png' }],
+    // TikTok takes JPG and PNG of any resolution; adlink caps them at the 500 KB TikTok suggests.
+    refusedImages: { tooLarge: 500 * 1024 + 1, wrongType: 'gif' },
+    identities: true,
+    // adlink's ad groups run on TikTok's own placement, which takes video ads only: no creative kind.
+    creatives: () => [],
+    received: () => {
+      throw new Error('adlink creates no TikTok ad');
+    },
+    // Every ImageAd is refused before its texts are checked, so a text past TikTok's 100 characters
+    // is refused on `creative` too.
+    tooLong: ({ media, identity }) => ({
+      creative: {
+        kind: 'ImageAd',
+        media: media[0],
+        text: 'x'.repeat(101),
+        url: 'https://acme-bakery.example/spring',
+        callToAction: 'LearnMore',
+        identity,
+      },
+      param: 'creative',
+    }),
+    refused: [
+      {
+        creative: ({ media, identity }) => ({
+          kind: 'ImageAd',
+          media: media[0],
+          text: 'Fresh sourdough, every morning',
+          url: 'https://acme-bakery.example/spring',
+          callToAction: 'ShopNow',
+          identity,
+        }),
+        param: 'creative',
+        message: /video/,
+      },
+    ],
+    deletedStatus: 'Deleted',
+  },
 });
 
 describe('tiktok: what is particular to TikTok', () => {
@@ -193,7 +232,16 @@ describe('tiktok: what is particular to TikTok', () => {
         },
       ],
     });
-    expect(byName.get('Bread lovers NYC')?.ads?.map((ad) => ad.id)).toHaveLength(2);
+    // Its ads, from the ads adapter: TikTok video ads adlink reads but does not create.
+    const video = { kind: 'Other', format: 'SINGLE_VIDEO' };
+    const ads = byName.get('Bread lovers NYC')?.ads;
+    expect(ads).toHaveLength(2);
+    expect(ads).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Sourdough video', status: 'Running', creative: video }),
+        expect.objectContaining({ name: 'Croissant video', status: 'Paused', creative: video }),
+      ]),
+    );
     expect(byName.get('Weekend push')).toMatchObject({
       status: 'Paused',
       settings: [

@@ -1,7 +1,10 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import { tiktokAds } from './ads.js';
 import { tiktokAdSets } from './adsets.js';
 import { tiktokCampaigns } from './campaigns.js';
 import { tiktokApi } from './client.js';
+import { tiktokIdentities } from './identities.js';
+import { tiktokMedia } from './media.js';
 import { tiktokReports } from './reports.js';
 
 /** Maps TikTok's Marketing API (v1.3) to adlink's unified model. */
@@ -32,6 +35,9 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
     adSets: tiktokAdSets(api),
     campaigns: tiktokCampaigns(api),
+    ads: tiktokAds(api),
+    media: tiktokMedia(api),
+    identities: tiktokIdentities(api),
     reports: tiktokReports(api),
   };
 };

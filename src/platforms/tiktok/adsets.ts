@@ -7,8 +7,8 @@ import { adGroupCreateBody } from './adset-body.js';
 import { adGroupUpdateBody } from './adset-changes.js';
 import { campaignsOf, WITH_DELETED } from './campaigns.js';
 import { inAccounts, type TikTokApi } from './client.js';
-import { operationStatus, toAd, toAdSet } from './mapping.js';
-import type { TikTokAd, TikTokAdGroup } from './model.js';
+import { operationStatus, toAdSet } from './mapping.js';
+import type { TikTokAdGroup } from './model.js';
 import { zipcodeIds, zipcodesById } from './zipcodes.js';
 
 /** TikTok's Marketing API (v1.3) ad groups as adlink's ad sets. */
@@ -16,7 +16,7 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
   const campaigns = (call: PlatformCall, advertiserId: string, filtering: object = {}) =>
     campaignsOf(api, call, advertiserId, filtering);
 
-  /** Ad sets of one account from its ad groups, with their campaign's objective, ads and zip codes. */
+  /** Ad sets of one account from its ad groups, with their campaign's objective and zip codes. */
   async function assemble(
     call: PlatformCall,
     account: AdAccount,
@@ -25,7 +25,7 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
   ) {
     if (adGroups.length === 0) return [];
     const only = (key: string, ids: string[]) => (narrow ? { [key]: [...new Set(ids)] } : {});
-    const [parents, ads, zipcodes] = await Promise.all([
+    const [parents, zipcodes] = await Promise.all([
       campaigns(
         call,
         account.id,
@@ -34,13 +34,6 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
           adGroups.map((g) => g.campaign_id),
         ),
       ),
-      api.all<TikTokAd>(call, '/ad/get/', {
-        advertiser_id: account.id,
-        filtering: only(
-          'adgroup_ids',
-          adGroups.map((g) => g.adgroup_id),
-        ),
-      }),
       zipcodesById(
         api,
         call,
@@ -53,7 +46,6 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
       toAdSet(g, {
         currency: account.currency ?? '',
         objective: objectives.get(g.campaign_id),
-        ads,
         zipcodes,
       }),
     );
@@ -148,15 +140,6 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
       const { account } = await located(call, id);
       await setStatus(call, account.id, id, 'DELETE');
       return (await getAdSet(call, id))!;
-    },
-
-    async listAds(call, adSetId) {
-      const { account } = await located(call, adSetId);
-      const ads = await api.all<TikTokAd>(call, '/ad/get/', {
-        advertiser_id: account.id,
-        filtering: { adgroup_ids: [adSetId] },
-      });
-      return ads.map(toAd);
     },
   };
 }

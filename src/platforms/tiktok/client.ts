@@ -26,6 +26,7 @@ export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
           'Access-Token': call.accessToken,
           Accept: 'application/json',
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+          ...init.headers,
         },
       },
       { timeoutMs, observed: call.observed, classify: (answer) => classifyTikTok(answer, params) },
@@ -46,29 +47,37 @@ export function tiktokApi(apiBaseUrl: string, timeoutMs: number) {
   const post = (call: PlatformCall, path: string, body: object, params?: FieldParams) =>
     send(call, `${apiBaseUrl}${path}`, { method: 'POST', body: JSON.stringify(body) }, params);
 
-  /** Every item of a paged list, page after page until `page_info.total_page`. */
+  /** A `multipart/form-data` POST (file uploads), encoded by the runtime's FormData. */
+  async function postForm(call: PlatformCall, path: string, form: FormData, params?: FieldParams) {
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const headers = { 'Content-Type': encoded.headers.get('content-type')! };
+    return send(call, `${apiBaseUrl}${path}`, { method: 'POST', body, headers }, params);
+  }
+
+  /**
+   * Every item of a paged list, page after page until `page_info.total_page`: `list` unless the
+   * endpoint names it otherwise (`identity_list`), in pages of at most `size`.
+   */
   async function all<T>(
     call: PlatformCall,
     path: string,
     query: Record<string, unknown>,
     params?: FieldParams,
+    { key, size }: { key: string; size: number } = { key: 'list', size: PAGE_SIZE },
   ): Promise<T[]> {
     const items: T[] = [];
     for (let page = 1; ; page++) {
-      const data = (await get(
-        call,
-        path,
-        { ...query, page, page_size: PAGE_SIZE },
-        params,
-      )) as unknown as Page<T>;
-      if (!Array.isArray(data.list) || !data.page_info)
-        throw new PlatformError('rejected', 'unexpected list');
-      items.push(...data.list);
-      if (page >= data.page_info.total_page) return items;
+      const data = await get(call, path, { ...query, page, page_size: size }, params);
+      const list = data[key] as T[] | undefined;
+      const info = data.page_info as Page<T>['page_info'] | undefined;
+      if (!Array.isArray(list) || !info) throw new PlatformError('rejected', 'unexpected list');
+      items.push(...list);
+      if (page >= info.total_page) return items;
     }
   }
 
-  return { get, post, all };
+  return { get, post, postForm, all };
 }
 
 export type TikTokApi = ReturnType<typeof tiktokApi>;

@@ -1,15 +1,20 @@
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, Review } from '../../ads/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
-import type { TikTokAd, TikTokAdGroup, TikTokCampaign } from './model.js';
+import type { TikTokAd, TikTokAdGroup, TikTokAdReview, TikTokCampaign } from './model.js';
 
 /**
  * TikTok ⇄ unified: `operation_status` is what the advertiser switched (ENABLE/DISABLE), the derived
  * `secondary_status` says whether it delivers or was deleted.
  */
-export function unifiedStatus(operation: string, secondary: string, delivering: string): AdSetStatus {
+export function unifiedStatus(
+  operation: string,
+  secondary: string,
+  delivering: string | readonly string[],
+): AdSetStatus {
   if (secondary.endsWith('_STATUS_DELETE')) return 'Deleted';
   if (operation === 'DISABLE') return 'Paused';
-  return secondary === delivering ? 'Running' : 'Active';
+  return [delivering].flat().includes(secondary) ? 'Running' : 'Active';
 }
 
 /** The status operation a unified status becomes (`/adgroup/status/update/`). */
@@ -48,25 +53,71 @@ export const toCampaign = (c: TikTokCampaign, currency: string): Campaign => ({
   settings: budgetSetting(c, currency),
 });
 
-export const toAd = (ad: TikTokAd): Ad => ({
+/** TikTok's UTC+0 `YYYY-MM-DD HH:MM:SS` as a unified instant. */
+const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
+
+/**
+ * An ad's `secondary_status` values (the SDK repository's CreativeStatus enum package) that say it
+ * delivers: approved, approved for part of its targeting, or delivering while an edit is reviewed.
+ */
+const AD_DELIVERING = [
+  'AD_STATUS_DELIVERY_OK',
+  'AD_STATUS_PARTIAL_AUDIT_DELIVERY_OK',
+  'AD_STATUS_DELIVERY_AND_REAUDIT',
+] as const;
+/** `secondary_status` values of an ad whose review has no result yet. */
+export const AD_IN_REVIEW = new Set([
+  'AD_STATUS_AUDIT',
+  'AD_STATUS_REAUDIT',
+  'AD_STATUS_ADVERTISER_AUDIT',
+  'AD_STATUS_PRIVACY_POLICY_AUDIT',
+  'AD_STATUS_PROMOTE_AD_OFFLINE_AUDIT',
+]);
+/** `/ad/review_info/`'s `review_status`: approved everywhere, for part of the targeting, or nowhere. */
+const REVIEW_OUTCOMES: Record<string, Review['status']> = {
+  ALL_AVAILABLE: 'Approved',
+  PART_AVAILABLE: 'Limited',
+  UNAVAILABLE: 'Rejected',
+};
+
+/**
+ * The review from the ad's `secondary_status` while TikTok reviews it, else from its review result
+ * (`reject_info[].reasons`); an ad without a result (a paused ad never reviewed) is Pending.
+ */
+export function adReview(ad: TikTokAd, review: TikTokAdReview | undefined): Review {
+  const outcome = review && !AD_IN_REVIEW.has(ad.secondary_status) && REVIEW_OUTCOMES[review.review_status];
+  if (!outcome) {
+    const rejected = ad.secondary_status === 'AD_STATUS_AUDIT_DENY';
+    return { status: rejected ? 'Rejected' : 'Pending', reasons: [] };
+  }
+  if (outcome === 'Approved') return { status: outcome, reasons: [] };
+  return {
+    status: outcome,
+    reasons: [...new Set((review.reject_info ?? []).flatMap((info) => info.reasons ?? []))],
+  };
+}
+
+/** A TikTok ad: adlink creates none yet, so every format reads as `Other` (`SINGLE_VIDEO`, …). */
+export const toAd = (ad: TikTokAd, review: TikTokAdReview | undefined): Ad => ({
   id: ad.ad_id,
   name: ad.ad_name,
-  status: unifiedStatus(ad.operation_status, ad.secondary_status, 'AD_STATUS_DELIVERY_OK'),
-  channelKind: 'Social',
-  targetings: [],
+  platform: 'tiktok',
+  status: unifiedStatus(ad.operation_status, ad.secondary_status, AD_DELIVERING),
+  advertiser: ad.advertiser_id,
+  adSetId: ad.adgroup_id,
+  campaignId: ad.campaign_id,
+  creative: { kind: 'Other', format: ad.ad_format },
+  review: adReview(ad, review),
+  created_at: utcTime(ad.create_time),
 });
 
 export interface AdGroupContext {
   currency: string;
   /** The campaign's objective_type (TikTok keeps the objective on the campaign). */
   objective: string | undefined;
-  ads: TikTokAd[];
   /** Zip and postal codes by TikTok zipcode id. */
   zipcodes: Map<string, { country: string; zipcode: string }>;
 }
-
-/** TikTok's UTC+0 `YYYY-MM-DD HH:MM:SS` as a unified instant. */
-const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
 
 /** The schedule as a Runtime: an ad group run "from now" has no end of its own. */
 function runtimeSetting(adGroup: TikTokAdGroup): Setting[] {
@@ -102,7 +153,6 @@ export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet 
       ...(context.objective ? [{ kind: 'Objective' as const, objective: context.objective }] : []),
       ...runtimeSetting(adGroup),
     ],
-    ads: context.ads.filter((ad) => ad.adgroup_id === adGroup.adgroup_id).map(toAd),
     targetings,
     created_at: utcTime(adGroup.create_time),
   };

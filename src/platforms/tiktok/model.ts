@@ -34,9 +34,34 @@ export interface TikTokAdGroup {
 export interface TikTokAd {
   ad_id: string;
   ad_name: string;
+  advertiser_id: string;
+  campaign_id: string;
   adgroup_id: string;
   operation_status: string;
+  /** The CreativeStatus enum package's `AD_STATUS_…`: delivery and review (`AD_STATUS_AUDIT`). */
   secondary_status: string;
+  /** `SINGLE_VIDEO`, `SINGLE_IMAGE`, `CAROUSEL_ADS`, … */
+  ad_format: string;
+  create_time: string;
+}
+
+/** An ad's entry in `/ad/review_info/`'s `ad_review_map`; an ad not yet reviewed has none. */
+export interface TikTokAdReview {
+  ad_id: string;
+  is_approved: boolean;
+  /** `ALL_AVAILABLE` (approved), `PART_AVAILABLE` (approved for part of its targeting), `UNAVAILABLE`. */
+  review_status: string;
+  reject_info?: { reasons?: string[]; suggestion?: string }[];
+}
+
+/** An `/identity/get/` entry. */
+export interface TikTokIdentity {
+  identity_id: string;
+  /** `CUSTOMIZED_USER`, `AUTH_CODE`, `TT_USER` or `BC_AUTH_TT`. */
+  identity_type: string;
+  display_name: string;
+  /** The Business Center that may use a `BC_AUTH_TT` identity. */
+  identity_authorized_bc_id?: string;
 }
 
 /** A `/tool/targeting/search/` or `/tool/targeting/info/` tag for a zip or postal code. */
