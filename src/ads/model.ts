@@ -44,7 +44,8 @@ export interface ImageAd {
   /** More image ids, where the platform wants several aspect ratios (Microsoft). */
   additionalMedia: string[];
   headline?: string;
-  text: string;
+  /** The body text, where the platform has one (Snapchat's ads have none). */
+  text?: string;
   url: string;
   callToAction?: CallToAction;
   /** Who the ad speaks as (`GET /v1/:platform/identities`), where the platform asks for one. */

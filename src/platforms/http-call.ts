@@ -19,7 +19,7 @@ export interface HttpAnswer {
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 /** The platforms' API hosts, over keep-alive connections shared by every call of the process. */
