@@ -88,10 +88,13 @@ export function adRoutes(state: SnapState): Router {
 export function reviewControl(state: SnapState): Router {
   const router = Router();
   router.post('/_emulator/ad-review', express.json({ limit: '10kb' }), (req, res) => {
-    const { ad_id, review_status, review_status_reasons = [] } = (req.body ?? {}) as Record<string, unknown>;
+    const {
+      ad_id,
+      review_status,
+      review_status_reasons: reasons = [],
+    } = (req.body ?? {}) as Record<string, unknown>;
     const ad = typeof ad_id === 'string' ? state.ads.get(ad_id) : undefined;
     if (!ad) return res.status(404).json({ error: 'give the ad_id of an existing ad' });
-    const reasons = review_status_reasons;
     if (!REVIEW_STATUSES.includes(review_status as ReviewStatus)) {
       return res.status(400).json({ error: `review_status must be one of ${REVIEW_STATUSES.join(', ')}` });
     }
