@@ -44,7 +44,6 @@ export interface ImageAd {
   /** More image ids, where the platform wants several aspect ratios (Microsoft). */
   additionalMedia: string[];
   headline?: string;
-  /** The body text, where the platform has one (Snapchat's ads have none). */
   text?: string;
   url: string;
   callToAction?: CallToAction;

@@ -19,6 +19,7 @@ export interface HttpAnswer {
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
+  /** Text, or bytes (an image upload). */
   body?: string | Buffer;
 }
 
