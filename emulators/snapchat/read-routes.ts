@@ -87,27 +87,14 @@ export function readRoutes(state: SnapState, baseUrl: string): Router {
     sendEntities(res, 'adsquads', 'adsquad', [render.adSquad(squad)]);
   });
 
-  const adsWhere = (
-    readDeleted: boolean,
-    where: (ad: { ad_squad_id: string; ad_account_id: string }) => boolean,
-  ) => state.ordered(state.ads.values()).filter((a) => where(a) && (readDeleted || !a.deleted));
-
-  router.get('/adsquads/:id/ads', (req, res) => {
-    const { url, readDeleted, render } = context(req);
-    const squad = found(state.adSquads, 'ad squad', req.params.id);
-    const { items, paging } = page(
-      url,
-      adsWhere(readDeleted, (a) => a.ad_squad_id === squad.id),
-    );
-    sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
-  });
-
   router.get('/adaccounts/:id/ads', (req, res) => {
     const { url, readDeleted, render } = context(req);
     const account = found(state.adAccounts, 'ad account', req.params.id);
     const { items, paging } = page(
       url,
-      adsWhere(readDeleted, (a) => a.ad_account_id === account.id),
+      state
+        .ordered(state.ads.values())
+        .filter((a) => a.ad_account_id === account.id && (readDeleted || !a.deleted)),
     );
     sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
   });

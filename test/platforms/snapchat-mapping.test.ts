@@ -194,7 +194,7 @@ describe('snapchat ad squad reading', () => {
       lifetime_budget_micro: 99_990_000,
       created_at: '2026-01-05T09:00:00.000Z',
     };
-    expect(toAdSet(squad, 'EUR', 'ENGAGEMENT', [])).toMatchObject({
+    expect(toAdSet(squad, 'EUR', 'ENGAGEMENT')).toMatchObject({
       platform: 'snapchat',
       status: 'Paused',
       advertiser: 'a',
@@ -217,7 +217,7 @@ describe('snapchat ad squad reading', () => {
       ...times,
     });
     const runtimeOf = (times: object) =>
-      toAdSet(squad(times), 'EUR', undefined, []).settings.find((s) => s.kind === 'Runtime');
+      toAdSet(squad(times), 'EUR', undefined).settings.find((s) => s.kind === 'Runtime');
     expect(
       runtimeOf({ start_time: '2026-12-01T08:00:00.123Z', end_time: '2026-12-31T08:00:00.000Z' }),
     ).toEqual({

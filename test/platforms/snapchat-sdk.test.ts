@@ -128,7 +128,7 @@ describe('the emulator follows the documented record', () => {
       adsquads: { adsquad: { id: string } }[];
     };
     squad = squads.adsquads[0]!.adsquad.id;
-    const ads = (await (await call(`/v1/adsquads/${squad}/ads`)).json()) as {
+    const ads = (await (await call(`/v1/adaccounts/${SEEDED.usdAccount}/ads`)).json()) as {
       ads: { ad: { id: string; creative_id: string } }[];
     };
     const { id, creative_id } = ads.ads[0]!.ad;

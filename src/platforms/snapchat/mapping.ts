@@ -1,6 +1,6 @@
-import type { CallToAction, ImageAd, ReadCreative, Review, Ad as UnifiedAd } from '../../ads/model.js';
+import type { Ad, CallToAction, ImageAd, ReadCreative, Review } from '../../ads/model.js';
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { PlatformError } from '../../ports/platform-error.js';
@@ -39,10 +39,6 @@ export function unifiedTargetings(geos: SnapGeo[] = []): Targeting[] {
   return zipcodes.length === 0 ? [] : [{ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes }];
 }
 
-export function toAd(ad: SnapAd): Ad {
-  return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
-}
-
 /** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
 /** Daily and lifetime budgets (a campaign's lifetime budget is its `lifetime_spend_cap_micro`). */
 function budgets(daily: number | null | undefined, lifetime: number | null | undefined, currency: string) {
@@ -64,12 +60,7 @@ const runtimeOf = (entity: { start_time?: string; end_time?: string }): Setting[
       ]
     : [];
 
-export function toAdSet(
-  squad: SnapAdSquad,
-  currency: string,
-  objective: string | undefined,
-  ads: SnapAd[],
-): AdSet {
+export function toAdSet(squad: SnapAdSquad, currency: string, objective: string | undefined): AdSet {
   return {
     id: squad.id,
     name: squad.name,
@@ -83,7 +74,6 @@ export function toAdSet(
       ...(objective ? [{ kind: 'Objective' as const, objective }] : []),
       ...runtimeOf(squad),
     ],
-    ads: ads.map(toAd),
     targetings: unifiedTargetings(squad.targeting?.geos),
     created_at: new Date(squad.created_at).toISOString(),
   };
@@ -173,7 +163,7 @@ export function toUnifiedAd(
   where: { advertiser: string; campaignId: string },
   creative?: SnapCreative,
   media?: SnapMedia,
-): UnifiedAd {
+): Ad {
   return {
     id: ad.id,
     name: ad.name,
