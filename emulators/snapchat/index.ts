@@ -1,9 +1,11 @@
 import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccess } from './access.js';
+import { adRoutes, reviewControl } from './ad-routes.js';
 import { adSquadRoutes } from './adsquad-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { snapErrors } from './envelope.js';
+import { mediaRoutes } from './media-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
 import { seed, seedAdSquads } from './seed.js';
@@ -31,6 +33,8 @@ export const snapchatEmulator: EmulatorDefinition = {
       statsRoutes(state),
       campaignRoutes(state),
       adSquadRoutes(state),
+      mediaRoutes(state),
+      adRoutes(state),
     );
     api.use(snapErrors);
     const router = Router();
@@ -38,6 +42,7 @@ export const snapchatEmulator: EmulatorDefinition = {
     router.use('/v1', api);
     return {
       router,
+      controlRouter: reviewControl(state),
       seedAdSets: (account, campaign, count) => seedAdSquads(state, account, campaign, count),
     };
   },

@@ -181,17 +181,150 @@ export interface AdSquad extends AdSquadValues {
   deleted: boolean;
 }
 
-export interface Ad {
+/** Media types (Media page) and what an uploaded file's media goes through. */
+export const MEDIA_TYPES = ['VIDEO', 'IMAGE', 'LENS_PACKAGE'] as const;
+export const MEDIA_STATUSES = ['PENDING_UPLOAD', 'READY'] as const;
+
+export interface Media {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  type: (typeof MEDIA_TYPES)[number];
+  media_status: (typeof MEDIA_STATUSES)[number];
+  /** What the upload held: the emulator's own record (Snap answers no dimensions). */
+  file?: { width: number; height: number; bytes: number; contentType: string };
+  created_at: string;
+  updated_at: string;
+}
+
+/** A Top Snap image (Media page, "Upload Media - Image"): 1080×1920 (9:16), PNG or JPG, at most 5 MB. */
+export const TOP_SNAP_IMAGE = {
+  width: 1080,
+  height: 1920,
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg'],
+} as const;
+
+export const CREATIVE_TYPES = [
+  'SNAP_AD',
+  'APP_INSTALL',
+  'WEB_VIEW',
+  'DEEP_LINK',
+  'AD_TO_LENS',
+  'AD_TO_CALL',
+  'AD_TO_MESSAGE',
+  'PREVIEW',
+  'COMPOSITE',
+  'LENS',
+  'LENS_WEB_VIEW',
+  'LENS_APP_INSTALL',
+  'LENS_DEEP_LINK',
+  'COLLECTION',
+  'LEAD_GENERATION',
+] as const;
+export type CreativeType = (typeof CREATIVE_TYPES)[number];
+
+/** The creative types the emulator builds (what each needs beyond the common fields is not emulated). */
+export const EMULATED_CREATIVE_TYPES = ['SNAP_AD', 'WEB_VIEW'] as const satisfies readonly CreativeType[];
+
+/** The calls to action of a WEB_VIEW creative (the Creatives page's "Creative type to CTA mapping"). */
+export const WEB_VIEW_CALLS_TO_ACTION = [
+  'APPLY_NOW',
+  'MORE',
+  'ORDER_NOW',
+  'PLAY',
+  'READ',
+  'SHOP_NOW',
+  'SHOW',
+  'SIGN_UP',
+  'VIEW',
+  'WATCH',
+  'DONATE',
+  'DOWNLOAD',
+  'RESPOND',
+  'BUY_TICKETS',
+  'SHOWTIMES',
+  'BOOK_NOW',
+  'GET_NOW',
+  'LISTEN',
+  'TRY',
+  'VOTE',
+  'VIEW_MENU',
+  'PRE_REGISTER',
+  'PLAY_GAME',
+] as const;
+export const TOP_SNAP_CROP_POSITIONS = ['OPTIMIZED', 'MIDDLE', 'TOP', 'BOTTOM'] as const;
+export const HEADLINE_MAX = 34;
+export const BRAND_NAME_MAX = 32;
+export const WEB_VIEW_URL_MAX = 2048;
+
+/** What a create or a full update sets on a creative. */
+export interface CreativeValues {
+  name: string;
+  type: (typeof EMULATED_CREATIVE_TYPES)[number];
+  headline: string;
+  brand_name: string;
+  top_snap_media_id: string;
+  shareable?: boolean;
+  call_to_action?: (typeof WEB_VIEW_CALLS_TO_ACTION)[number];
+  top_snap_crop_position?: (typeof TOP_SNAP_CROP_POSITIONS)[number];
+  profile_properties?: { profile_id: string };
+  web_view_properties?: { url: string; allow_snap_javascript_sdk?: boolean; block_preload?: boolean };
+}
+
+export interface Creative extends CreativeValues {
+  id: string;
+  ad_account_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const AD_TYPES = [
+  'SNAP_AD',
+  'APP_INSTALL',
+  'REMOTE_WEBPAGE',
+  'DEEP_LINK',
+  'STORY',
+  'AD_TO_LENS',
+  'AD_TO_CALL',
+  'AD_TO_MESSAGE',
+  'FILTER',
+  'LENS',
+  'LENS_WEB_VIEW',
+  'LENS_APP_INSTALL',
+  'LENS_DEEP_LINK',
+  'COLLECTION',
+  'LEAD_GENERATION',
+] as const;
+export type AdType = (typeof AD_TYPES)[number];
+
+/** The creative type each emulated ad type takes (the Ads page's "Ad Type <-> Creative Type Mapping"). */
+export const CREATIVE_TYPE_OF_AD: Partial<Record<AdType, CreativeType>> = {
+  SNAP_AD: 'SNAP_AD',
+  REMOTE_WEBPAGE: 'WEB_VIEW',
+};
+
+/** An ad's review (read only): PENDING until Snap reviews it; reasons only when REJECTED. */
+export const REVIEW_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** What a create or a full update sets on an ad. */
+export interface AdValues {
+  name: string;
+  creative_id: string;
+  status: Status;
+  type: AdType;
+}
+
+export interface Ad extends AdValues {
   id: string;
   ad_squad_id: string;
   ad_account_id: string;
-  creative_id: string;
-  name: string;
-  status: Status;
-  type: 'SNAP_AD';
-  review_status: 'APPROVED' | 'PENDING_REVIEW';
+  review_status: ReviewStatus;
+  review_status_reasons?: string[];
   created_at: string;
   updated_at: string;
+  deleted: boolean;
 }
 
 /** The fields the emulator answers for each entity (`deleted` only with `read_deleted_entities`). */
@@ -253,7 +386,34 @@ export const AD_FIELDS = [
   'status',
   'type',
   'review_status',
+  'review_status_reasons',
   'delivery_status',
+  'created_at',
+  'updated_at',
+  'deleted',
+] as const;
+export const MEDIA_FIELDS = [
+  'id',
+  'ad_account_id',
+  'name',
+  'type',
+  'media_status',
+  'created_at',
+  'updated_at',
+] as const;
+export const CREATIVE_FIELDS = [
+  'id',
+  'ad_account_id',
+  'name',
+  'type',
+  'headline',
+  'brand_name',
+  'top_snap_media_id',
+  'shareable',
+  'call_to_action',
+  'top_snap_crop_position',
+  'profile_properties',
+  'web_view_properties',
   'created_at',
   'updated_at',
 ] as const;

@@ -87,24 +87,51 @@ export function readRoutes(state: SnapState, baseUrl: string): Router {
     sendEntities(res, 'adsquads', 'adsquad', [render.adSquad(squad)]);
   });
 
-  router.get('/adsquads/:id/ads', (req, res) => {
-    const { url, render } = context(req);
-    const squad = found(state.adSquads, 'ad squad', req.params.id);
+  router.get('/adaccounts/:id/ads', (req, res) => {
+    const { url, readDeleted, render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
     const { items, paging } = page(
       url,
-      state.ordered(state.ads.values()).filter((a) => a.ad_squad_id === squad.id),
+      state
+        .ordered(state.ads.values())
+        .filter((a) => a.ad_account_id === account.id && (readDeleted || !a.deleted)),
     );
     sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
   });
 
-  router.get('/adaccounts/:id/ads', (req, res) => {
+  router.get('/ads/:id', (req, res) => {
+    const { readDeleted, render } = context(req);
+    const ad = found(state.ads, 'ad', req.params.id);
+    if (ad.deleted && !readDeleted) throw notFound('ad', ad.id);
+    sendEntities(res, 'ads', 'ad', [render.ad(ad)]);
+  });
+
+  router.get('/adaccounts/:id/creatives', (req, res) => {
     const { url, render } = context(req);
     const account = found(state.adAccounts, 'ad account', req.params.id);
-    const { items, paging } = page(
-      url,
-      state.ordered(state.ads.values()).filter((a) => a.ad_account_id === account.id),
-    );
-    sendEntities(res, 'ads', 'ad', items.map(render.ad), paging);
+    const creatives = state.ordered(state.creatives.values()).filter((c) => c.ad_account_id === account.id);
+    const { items, paging } = page(url, creatives);
+    sendEntities(res, 'creatives', 'creative', items.map(render.creative), paging);
+  });
+
+  router.get('/creatives/:id', (req, res) => {
+    const { render } = context(req);
+    sendEntities(res, 'creatives', 'creative', [
+      render.creative(found(state.creatives, 'creative', req.params.id)),
+    ]);
+  });
+
+  router.get('/adaccounts/:id/media', (req, res) => {
+    const { url, render } = context(req);
+    const account = found(state.adAccounts, 'ad account', req.params.id);
+    const media = state.ordered(state.media.values()).filter((m) => m.ad_account_id === account.id);
+    const { items, paging } = page(url, media);
+    sendEntities(res, 'media', 'media', items.map(render.media), paging);
+  });
+
+  router.get('/media/:id', (req, res) => {
+    const { render } = context(req);
+    sendEntities(res, 'media', 'media', [render.media(found(state.media, 'media', req.params.id))]);
   });
 
   return router;

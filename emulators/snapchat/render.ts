@@ -1,4 +1,4 @@
-import type { Ad, AdAccount, AdSquad, Campaign, Organization } from './model.js';
+import type { Ad, AdAccount, AdSquad, Campaign, Creative, Media, Organization } from './model.js';
 import type { SnapState } from './state.js';
 
 /**
@@ -33,9 +33,14 @@ export function renderers(state: SnapState, readDeleted: boolean) {
   };
 
   const ad = (a: Ad) => {
-    const { ad_account_id: _account, ...fields } = a;
-    return { ...fields, delivery_status: state.adDelivery(a) };
+    const { ad_account_id: _account, deleted: _deleted, ...fields } = a;
+    return { ...fields, delivery_status: state.adDelivery(a), ...deleted(a) };
   };
 
-  return { organization, adAccount, campaign, adSquad, ad };
+  const creative = (c: Creative) => ({ ...c });
+
+  /** What the emulator keeps of the uploaded file stays its own: Snap answers no dimensions. */
+  const media = ({ file: _file, ...m }: Media) => m;
+
+  return { organization, adAccount, campaign, adSquad, ad, creative, media };
 }

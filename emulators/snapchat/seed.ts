@@ -1,4 +1,5 @@
 import {
+  type AdSquad,
   type AdSquadValues,
   type Campaign,
   goalsOf,
@@ -201,6 +202,24 @@ function squadValues(campaign: Campaign, seed: Omit<SquadSeed, 'ads' | 'deleted'
   };
 }
 
+/**
+ * A reviewed video ad (a Top Snap video without attachment: ad and creative type SNAP_AD), a kind adlink
+ * reads but cannot create.
+ */
+function seedVideoAd(state: SnapState, squad: AdSquad, name: string, status: Status): void {
+  const media = state.addMedia(squad.ad_account_id, { name: `${name}.mp4`, type: 'VIDEO' });
+  media.media_status = 'READY';
+  const creative = state.addCreative(squad.ad_account_id, {
+    name,
+    type: 'SNAP_AD',
+    headline: 'Fresh from the oven',
+    brand_name: 'Bakery',
+    top_snap_media_id: media.id,
+  });
+  const ad = state.addAd(squad, { name, creative_id: creative.id, status, type: 'SNAP_AD' });
+  ad.review_status = 'APPROVED';
+}
+
 /** Fills a new state with the organization, its ad accounts, campaigns, ad squads and ads. */
 export function seed(state: SnapState): void {
   state.seeding = true;
@@ -243,7 +262,8 @@ export function seed(state: SnapState): void {
       for (const { ads, deleted, ...squadSeed } of c.squads) {
         const squad = state.addAdSquad(campaign, squadValues(campaign, squadSeed));
         squad.deleted = deleted ?? false;
-        for (const [i, status] of ads.entries()) state.addAd(squad, `${squad.name} — ad ${i + 1}`, status);
+        for (const [i, status] of ads.entries())
+          seedVideoAd(state, squad, `${squad.name} — ad ${i + 1}`, status);
       }
     }
   }

@@ -4,8 +4,12 @@ import type {
   AdAccount,
   AdSquad,
   AdSquadValues,
+  AdValues,
   Campaign,
+  Creative,
+  CreativeValues,
   DeliveryStatus,
+  Media,
   Organization,
 } from './model.js';
 
@@ -16,6 +20,8 @@ export class SnapState {
   readonly campaigns = new Map<string, Campaign>();
   readonly adSquads = new Map<string, AdSquad>();
   readonly ads = new Map<string, Ad>();
+  readonly media = new Map<string, Media>();
+  readonly creatives = new Map<string, Creative>();
   private clock = Date.parse('2026-01-05T09:00:00.000Z');
 
   /** Snap ids are UUIDs. */
@@ -63,20 +69,67 @@ export class SnapState {
     return squad;
   }
 
-  addAd(squad: AdSquad, name: string, status: Ad['status']): Ad {
+  addMedia(account: string, values: Pick<Media, 'name' | 'type'>): Media {
     const time = this.now();
-    const ad: Ad = {
+    const media: Media = {
+      ...values,
       id: this.id(),
-      ad_squad_id: squad.id,
-      ad_account_id: squad.ad_account_id,
-      creative_id: this.id(),
-      name,
-      status,
-      type: 'SNAP_AD',
-      review_status: 'APPROVED',
+      ad_account_id: account,
+      media_status: 'PENDING_UPLOAD',
       created_at: time,
       updated_at: time,
     };
+    this.media.set(media.id, media);
+    return media;
+  }
+
+  addCreative(account: string, values: CreativeValues): Creative {
+    const time = this.now();
+    const creative: Creative = {
+      ...values,
+      id: this.id(),
+      ad_account_id: account,
+      created_at: time,
+      updated_at: time,
+    };
+    this.creatives.set(creative.id, creative);
+    return creative;
+  }
+
+  /** A full update of a creative; the ads showing it go back to review. */
+  replaceCreative(current: Creative, values: CreativeValues): Creative {
+    const { id, ad_account_id, created_at } = current;
+    const creative: Creative = { ...values, id, ad_account_id, created_at, updated_at: this.now() };
+    this.creatives.set(id, creative);
+    for (const ad of this.ads.values()) {
+      if (ad.creative_id === id && !ad.deleted) {
+        Object.assign(ad, { review_status: 'PENDING', updated_at: creative.updated_at });
+        delete ad.review_status_reasons;
+      }
+    }
+    return creative;
+  }
+
+  /** A new ad waits for Snap's review. */
+  addAd(squad: AdSquad, values: AdValues): Ad {
+    const time = this.now();
+    const ad: Ad = {
+      ...values,
+      id: this.id(),
+      ad_squad_id: squad.id,
+      ad_account_id: squad.ad_account_id,
+      review_status: 'PENDING',
+      created_at: time,
+      updated_at: time,
+      deleted: false,
+    };
+    this.ads.set(ad.id, ad);
+    return ad;
+  }
+
+  /** A full update: name, status, type and creative replace the ad's; its review stays. */
+  replaceAd(current: Ad, values: AdValues): Ad {
+    const ad: Ad = { ...current, ...values, updated_at: this.now() };
     this.ads.set(ad.id, ad);
     return ad;
   }
@@ -101,6 +154,7 @@ export class SnapState {
   }
 
   adDelivery(ad: Ad): DeliveryStatus[] {
+    if (ad.deleted) return ['INVALID_EFFECTIVE_DELETED'];
     if (ad.status !== 'ACTIVE') return ['INVALID_NOT_ACTIVE'];
     const squad = this.adSquads.get(ad.ad_squad_id)!;
     return this.adSquadDelivery(squad)[0] === 'VALID' ? ['VALID'] : ['INVALID_NOT_EFFECTIVE_ACTIVE'];

@@ -11,12 +11,14 @@ import { classifySnap } from '../../src/platforms/snapchat/errors.js';
 import {
   objectiveOf,
   SNAP_STATUS,
+  snapReview,
   toAdSet,
   toCampaign,
+  toUnifiedAd,
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/snapchat/mapping.js';
-import type { SnapAdSquad, SnapCampaign } from '../../src/platforms/snapchat/model.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign, SnapCreative } from '../../src/platforms/snapchat/model.js';
 
 describe('snapchat status mapping', () => {
   it.each([
@@ -192,7 +194,7 @@ describe('snapchat ad squad reading', () => {
       lifetime_budget_micro: 99_990_000,
       created_at: '2026-01-05T09:00:00.000Z',
     };
-    expect(toAdSet(squad, 'EUR', 'ENGAGEMENT', [])).toMatchObject({
+    expect(toAdSet(squad, 'EUR', 'ENGAGEMENT')).toMatchObject({
       platform: 'snapchat',
       status: 'Paused',
       advertiser: 'a',
@@ -215,7 +217,7 @@ describe('snapchat ad squad reading', () => {
       ...times,
     });
     const runtimeOf = (times: object) =>
-      toAdSet(squad(times), 'EUR', undefined, []).settings.find((s) => s.kind === 'Runtime');
+      toAdSet(squad(times), 'EUR', undefined).settings.find((s) => s.kind === 'Runtime');
     expect(
       runtimeOf({ start_time: '2026-12-01T08:00:00.123Z', end_time: '2026-12-31T08:00:00.000Z' }),
     ).toEqual({
@@ -517,5 +519,83 @@ describe('snapchat campaigns (POST and PUT /adaccounts/{id}/campaigns)', () => {
       { kind: 'DailyBudget', budget: 50, currency: 'USD' },
       { kind: 'Runtime', start: '2026-01-05T00:00:00Z' },
     ]);
+  });
+});
+
+describe('snapchat ads reading', () => {
+  const ad: SnapAd = {
+    id: 'ad-1',
+    ad_squad_id: 'squad-1',
+    creative_id: 'creative-1',
+    name: 'Spring loaf',
+    status: 'PAUSED',
+    type: 'REMOTE_WEBPAGE',
+    review_status: 'PENDING',
+    created_at: '2026-03-01T10:00:00.000Z',
+  };
+  const creative: SnapCreative = {
+    id: 'creative-1',
+    ad_account_id: 'acc',
+    name: 'Spring loaf',
+    type: 'WEB_VIEW',
+    headline: 'Fresh sourdough',
+    brand_name: 'Bakery',
+    top_snap_media_id: 'media-1',
+    call_to_action: 'ORDER_NOW',
+    web_view_properties: { url: 'https://bakery.example' },
+  };
+  const where = { advertiser: 'acc', campaignId: 'camp' };
+  const image = { id: 'media-1', ad_account_id: 'acc', type: 'IMAGE' };
+
+  it.each([
+    [{ review_status: 'PENDING' }, { status: 'Pending', reasons: [] }],
+    [{ review_status: 'APPROVED' }, { status: 'Approved', reasons: [] }],
+    [
+      { review_status: 'REJECTED', review_status_reasons: ['Misleading'] },
+      { status: 'Rejected', reasons: ['Misleading'] },
+    ],
+    [{ review_status: 'REJECTED' }, { status: 'Rejected', reasons: [] }],
+  ])('review %j is %j', (review, unified) => {
+    expect(snapReview(review)).toEqual(unified);
+  });
+
+  it('reads a web-view ad showing an image as the ImageAd it was created as', () => {
+    expect(toUnifiedAd(ad, where, creative, image)).toEqual({
+      id: 'ad-1',
+      name: 'Spring loaf',
+      platform: 'snapchat',
+      status: 'Paused',
+      advertiser: 'acc',
+      adSetId: 'squad-1',
+      campaignId: 'camp',
+      creative: {
+        kind: 'ImageAd',
+        media: 'media-1',
+        additionalMedia: [],
+        headline: 'Fresh sourdough',
+        url: 'https://bakery.example',
+        callToAction: 'OrderNow',
+        businessName: 'Bakery',
+      },
+      review: { status: 'Pending', reasons: [] },
+      created_at: '2026-03-01T10:00:00.000Z',
+    });
+  });
+
+  it('reads a video Top Snap, another ad type or a missing creative as the ad type; leaves out a call to action adlink lacks', () => {
+    const video = { ...image, type: 'VIDEO' };
+    expect(toUnifiedAd(ad, where, creative, video).creative).toEqual({
+      kind: 'Other',
+      format: 'REMOTE_WEBPAGE',
+    });
+    const story = { ...ad, type: 'STORY' };
+    expect(toUnifiedAd(story, where, { ...creative, type: 'COMPOSITE' }).creative).toEqual({
+      kind: 'Other',
+      format: 'STORY',
+    });
+    expect(toUnifiedAd(ad, where).creative).toEqual({ kind: 'Other', format: 'REMOTE_WEBPAGE' });
+    const listen = toUnifiedAd(ad, where, { ...creative, call_to_action: 'LISTEN' }, image).creative;
+    expect(listen).toMatchObject({ kind: 'ImageAd' });
+    expect(listen).not.toHaveProperty('callToAction');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adSchema, creativeSchema } from '../../emulators/snapchat/ad-input.js';
 import { adSquadSchema } from '../../emulators/snapchat/adsquad-input.js';
 import { campaignSchema } from '../../emulators/snapchat/campaign-input.js';
 import { snapchatEmulator } from '../../emulators/snapchat/index.js';
@@ -7,9 +8,11 @@ import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js
 import { SEEDED } from '../../emulators/snapchat/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { toSnapAd, toSnapCreative } from '../../src/platforms/snapchat/ad-body.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adset-body.js';
 import { toSnapCampaign } from '../../src/platforms/snapchat/campaign-body.js';
 import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
+import { gif, jpeg, png } from '../support/images.js';
 
 /**
  * Snap publishes no SDK or API description, so the emulator (and through it the adapter) is checked
@@ -28,7 +31,14 @@ const ENTITY: Record<string, Entity> = {
   campaign: 'campaign',
   adsquad: 'adSquad',
   ad: 'ad',
+  creative: 'creative',
+  media: 'media',
 };
+/** The fields an emulator schema requires. */
+const requiredOf = (shape: Record<string, { safeParse(value: unknown): { success: boolean } }>) =>
+  Object.entries(shape)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([name]) => name);
 
 describe('the documented record', () => {
   it('names a Snap documentation page for every part', () => {
@@ -44,6 +54,9 @@ describe('the documented record', () => {
       documented.statuses,
       documented.rateLimits,
       documented.stats,
+      documented.creativeOfAd,
+      documented.limits,
+      documented.topSnapImage,
       ...Object.values(documented.operations),
       ...Object.values(documented.entities),
       ...Object.values(documented.enums),
@@ -65,6 +78,8 @@ describe('the emulator follows the documented record', () => {
   let emulator: RunningEmulator;
   let token: string;
   let squad: string;
+  /** A seeded (video) ad with its creative and media. */
+  let seededAd: { id: string; creative_id: string; media_id: string };
 
   const call = (path: string, init: RequestInit & { auth?: boolean } = {}) =>
     fetch(`${emulator.url}${path}`, {
@@ -78,7 +93,10 @@ describe('the emulator follows the documented record', () => {
     documented.operations[operation].path
       .replace('{ad_account_id}', SEEDED.usdAccount)
       .replace('{campaign_id}', SEEDED.usdAwareness)
-      .replace('{ad_squad_id}', squad);
+      .replace('{ad_squad_id}', squad)
+      .replace('{ad_id}', seededAd.id)
+      .replace('{creative_id}', seededAd.creative_id)
+      .replace('{media_id}', seededAd.media_id);
 
   beforeAll(async () => {
     emulator = await startEmulator(snapchatEmulator);
@@ -110,6 +128,14 @@ describe('the emulator follows the documented record', () => {
       adsquads: { adsquad: { id: string } }[];
     };
     squad = squads.adsquads[0]!.adsquad.id;
+    const ads = (await (await call(`/v1/adaccounts/${SEEDED.usdAccount}/ads`)).json()) as {
+      ads: { ad: { id: string; creative_id: string } }[];
+    };
+    const { id, creative_id } = ads.ads[0]!.ad;
+    const creative = (await (await call(`/v1/creatives/${creative_id}`)).json()) as {
+      creatives: { creative: { top_snap_media_id: string } }[];
+    };
+    seededAd = { id, creative_id, media_id: creative.creatives[0]!.creative.top_snap_media_id };
   });
   afterAll(() => emulator?.close());
 
@@ -339,5 +365,266 @@ describe('the emulator and the adapter use only documented fields and values', (
     const [geo] = (squad.targeting as { geos: object[] }).geos;
     expect(fieldsOf('geo')).toEqual(expect.arrayContaining(Object.keys(geo!)));
     expect(adSquadSchema.safeParse(squad).success).toBe(true);
+  });
+});
+
+describe('media, creatives and ads follow the documented record', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  let squad: string;
+  const account = SEEDED.usdAccount;
+
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${emulator.url}${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+    });
+  const pathOf = (operation: Operation, ids: Record<string, string> = {}) =>
+    Object.entries({ ad_account_id: account, ad_squad_id: squad, ...ids }).reduce(
+      (path, [name, value]) => path.replace(`{${name}}`, value),
+      documented.operations[operation].path,
+    );
+  /** One entity of a batch write, with what was answered. */
+  const write = async (operation: Operation, entity: object, ids: Record<string, string> = {}) => {
+    const { method, list, item } = documented.operations[operation] as {
+      method: string;
+      list: string;
+      item: string;
+    };
+    const res = await call(pathOf(operation, ids), { method, body: JSON.stringify({ [list]: [entity] }) });
+    const body = (await res.json()) as Record<string, unknown>;
+    const written = (body[list] as Record<string, Record<string, unknown>>[] | undefined)?.[0]?.[item];
+    return { status: res.status, body, written: written as Record<string, unknown> & { id: string } };
+  };
+  const refused = async (
+    answer: Promise<{ status: number; body: Record<string, unknown> }>,
+    field: string,
+  ) => {
+    const { status, body } = await answer;
+    expect(status).toBe(documented.statuses.invalid);
+    expect(body.request_status).toBe('ERROR');
+    expect(body.debug_message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+  };
+  const upload = (mediaId: string, file: Buffer, name = 'top-snap.png') => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file)]), name);
+    return fetch(`${emulator.url}${pathOf('uploadMedia', { media_id: mediaId })}`, {
+      method: documented.operations.uploadMedia.method,
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+  };
+  const image = async (file: Buffer = png(1080, 1920)) => {
+    const { written } = await write('createMedia', {
+      name: 'Top Snap',
+      type: 'IMAGE',
+      ad_account_id: account,
+    });
+    expect(written.media_status).toBe('PENDING_UPLOAD');
+    expect((await upload(written.id, file)).status).toBe(200);
+    return written.id;
+  };
+  const webView = (media: string, changes: object = {}) => ({
+    ad_account_id: account,
+    name: 'Spring loaf',
+    type: 'WEB_VIEW',
+    headline: 'Fresh sourdough every morning',
+    brand_name: 'Bakery',
+    top_snap_media_id: media,
+    call_to_action: 'ORDER_NOW',
+    web_view_properties: { url: 'https://bakery.example/spring' },
+    ...changes,
+  });
+
+  beforeAll(async () => {
+    emulator = await startEmulator(snapchatEmulator);
+    const { clientId, clientSecret } = emulator.oauth.options;
+    const redirectUri = 'http://127.0.0.1/callback';
+    const code = emulator.oauth.issueCode({
+      user: 'emulated-user',
+      scope: [documented.oauth.scope],
+      clientId,
+      redirectUri,
+      challenge: null,
+    });
+    const issued = emulator.oauth.redeemCode({
+      code,
+      clientId,
+      clientSecret,
+      redirectUri,
+      verifier: undefined,
+    });
+    token = (issued as { access_token: string }).access_token;
+    const squads = (await (await call(`/v1/campaigns/${SEEDED.usdAwareness}/adsquads`)).json()) as {
+      adsquads: { adsquad: { id: string } }[];
+    };
+    squad = squads.adsquads[0]!.adsquad.id;
+  });
+  afterAll(() => emulator?.close());
+
+  it('the enums, limits and fields are the documentation’s, the required ones required', () => {
+    expect(sorted(model.MEDIA_TYPES)).toEqual(valuesOf('media.type'));
+    expect(sorted(model.MEDIA_STATUSES)).toEqual(valuesOf('media_status'));
+    expect(sorted(model.CREATIVE_TYPES)).toEqual(valuesOf('creative.type'));
+    expect(sorted(model.AD_TYPES)).toEqual(valuesOf('ad.type'));
+    expect(sorted(model.REVIEW_STATUSES)).toEqual(valuesOf('review_status'));
+    expect(sorted(model.WEB_VIEW_CALLS_TO_ACTION)).toEqual(valuesOf('web_view.call_to_action'));
+    expect(sorted(model.TOP_SNAP_CROP_POSITIONS)).toEqual(valuesOf('top_snap_crop_position'));
+    const { page: _page, ...creativeOfAd } = documented.creativeOfAd;
+    expect(model.CREATIVE_TYPE_OF_AD).toEqual(creativeOfAd);
+    expect([model.HEADLINE_MAX, model.BRAND_NAME_MAX, model.WEB_VIEW_URL_MAX]).toEqual([
+      documented.limits.headline,
+      documented.limits.brand_name,
+      documented.limits['web_view_properties.url'],
+    ]);
+    const { page: _image, ...topSnap } = documented.topSnapImage;
+    expect({ ...model.TOP_SNAP_IMAGE, types: [...model.TOP_SNAP_IMAGE.types] }).toEqual(topSnap);
+
+    expect(fieldsOf('media')).toEqual(expect.arrayContaining([...model.MEDIA_FIELDS]));
+    expect(fieldsOf('creative')).toEqual(expect.arrayContaining([...model.CREATIVE_FIELDS]));
+    expect(fieldsOf('creative')).toEqual(expect.arrayContaining(Object.keys(creativeSchema.shape)));
+    expect(fieldsOf('webViewProperties')).toEqual(
+      expect.arrayContaining(Object.keys(creativeSchema.shape.web_view_properties.unwrap().shape)),
+    );
+    expect(fieldsOf('ad')).toEqual(expect.arrayContaining(Object.keys(adSchema.shape)));
+    // brand_name and profile_properties are R on the page, one standing in for the other (unconfirmed).
+    const { required, eitherOf } = documented.entities.creative;
+    expect(sorted(requiredOf(creativeSchema.shape))).toEqual(
+      sorted(required.filter((f) => !eitherOf.includes(f))),
+    );
+    expect(sorted(requiredOf(adSchema.shape))).toEqual(sorted(documented.entities.ad.required));
+  });
+
+  it('the creative and the ad the adapter builds have documented fields only, every required one', () => {
+    const input = {
+      name: 'Spring loaf',
+      adSetId: squad,
+      status: 'Paused' as const,
+      creative: {
+        kind: 'ImageAd' as const,
+        media: 'media-id',
+        additionalMedia: [],
+        headline: 'Fresh sourdough',
+        url: 'https://bakery.example/spring',
+        callToAction: 'OrderNow' as const,
+        businessName: 'Bakery',
+      },
+    };
+    const { creative } = toSnapCreative(input.name, input.creative, account);
+    const writable = fieldsOf('creative').filter((f) => !documented.entities.creative.readOnly.includes(f));
+    expect(writable).toEqual(expect.arrayContaining(Object.keys(creative)));
+    expect(creativeSchema.safeParse(creative).success).toBe(true);
+    expect(valuesOf('web_view.call_to_action')).toContain(creative.call_to_action);
+    const ad = toSnapAd(input, 'creative-id');
+    const adWritable = fieldsOf('ad').filter((f) => !documented.entities.ad.readOnly.includes(f));
+    expect(adWritable).toEqual(expect.arrayContaining(Object.keys(ad)));
+    expect(Object.keys(ad)).toEqual(expect.arrayContaining(documented.entities.ad.required));
+    expect(documented.creativeOfAd[ad.type as 'REMOTE_WEBPAGE']).toBe(creative.type);
+    expect(adSchema.safeParse(ad).success).toBe(true);
+  });
+
+  it('createMedia then uploadMedia: a Top Snap image becomes READY; the limits are refused naming file', async () => {
+    const media = await image(jpeg(1080, 1920));
+    const got = (await (await call(pathOf('getMedia', { media_id: media }))).json()) as {
+      media: { media: Record<string, unknown> }[];
+    };
+    expect(got.media[0]!.media).toMatchObject({ id: media, type: 'IMAGE', media_status: 'READY' });
+    expect(fieldsOf('media')).toEqual(expect.arrayContaining(Object.keys(got.media[0]!.media)));
+    expect(emulator.controls.callsTo(`/media/${media}/upload`).at(-1)?.body).toEqual({
+      file: expect.objectContaining({ width: 1080, height: 1920, contentType: 'image/jpeg' }),
+    });
+
+    const { width, height, maxBytes } = documented.topSnapImage;
+    for (const [what, file] of [
+      ['too large', png(width, height, maxBytes + 1)],
+      ['too small', png(540, 960)],
+      ['not 9:16', png(1080, 1080)],
+      ['a GIF', gif(width, height)],
+    ] as const) {
+      const { written } = await write('createMedia', { name: what, type: 'IMAGE', ad_account_id: account });
+      const res = await upload(written.id, file);
+      expect(res.status, what).toBe(documented.statuses.invalid);
+      expect(((await res.json()) as { debug_message: string }).debug_message, what).toMatch(/^file: /);
+    }
+    await refused(write('createMedia', { name: 'No type', ad_account_id: account }), 'type');
+  });
+
+  it('createCreatives refuses what the Creatives page refuses, naming the field', async () => {
+    const media = await image();
+    const headline = 'x'.repeat(documented.limits.headline + 1);
+    await refused(write('createCreatives', webView(media, { headline })), 'headline');
+    const brand = 'x'.repeat(documented.limits.brand_name + 1);
+    await refused(write('createCreatives', webView(media, { brand_name: brand })), 'brand_name');
+    await refused(write('createCreatives', webView(media, { brand_name: undefined })), 'brand_name');
+    await refused(
+      write('createCreatives', webView(media, { call_to_action: 'LEARN_MORE' })),
+      'call_to_action',
+    );
+    await refused(
+      write('createCreatives', webView(media, { web_view_properties: undefined })),
+      'web_view_properties',
+    );
+    const http = { url: 'http://bakery.example/spring' };
+    await refused(
+      write('createCreatives', webView(media, { web_view_properties: http })),
+      'web_view_properties.url',
+    );
+    const pending = (await write('createMedia', { name: 'Empty', type: 'IMAGE', ad_account_id: account }))
+      .written;
+    await refused(write('createCreatives', webView(pending.id)), 'top_snap_media_id');
+    const { status, written } = await write('createCreatives', webView(media));
+    expect(status).toBe(200);
+    expect(fieldsOf('creative')).toEqual(expect.arrayContaining(Object.keys(written)));
+  });
+
+  it('createAds: a REMOTE_WEBPAGE ad takes a WEB_VIEW creative and starts PENDING; review, update and a soft delete', async () => {
+    const creative = (await write('createCreatives', webView(await image()))).written;
+    const ad = {
+      ad_squad_id: squad,
+      creative_id: creative.id,
+      name: 'Spring loaf',
+      type: 'SNAP_AD',
+      status: 'PAUSED',
+    };
+    await refused(write('createAds', ad), 'type');
+    const { written } = await write('createAds', { ...ad, type: 'REMOTE_WEBPAGE' });
+    expect(written).toMatchObject({ type: 'REMOTE_WEBPAGE', review_status: 'PENDING', status: 'PAUSED' });
+    expect(fieldsOf('ad')).toEqual(expect.arrayContaining(Object.keys(written)));
+
+    const review = (body: object) =>
+      fetch(`${emulator.url}/_emulator/ad-review`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ad_id: written.id, ...body }),
+      });
+    expect((await review({ review_status: 'REJECTED' })).status).toBe(400);
+    expect((await review({ review_status: 'LIMITED' })).status).toBe(400);
+    expect(
+      (await review({ review_status: 'REJECTED', review_status_reasons: ['Misleading claims'] })).status,
+    ).toBe(200);
+    const read = async (query = '') =>
+      (await (await call(`${pathOf('getAd', { ad_id: written.id })}${query}`)).json()) as {
+        ads?: { ad: Record<string, unknown> }[];
+        request_status: string;
+      };
+    expect((await read()).ads![0]!.ad).toMatchObject({
+      review_status: 'REJECTED',
+      review_status_reasons: ['Misleading claims'],
+    });
+
+    const current = (await read()).ads![0]!.ad;
+    const renamed = await write('updateAds', { ...current, name: 'Spring loaf, renamed' });
+    expect(renamed.written).toMatchObject({ name: 'Spring loaf, renamed', review_status: 'REJECTED' });
+    const changed = await write('updateCreatives', { ...creative, headline: 'Now with rye' });
+    expect(changed.written.headline).toBe('Now with rye');
+    // A changed creative goes back to review.
+    expect((await read()).ads![0]!.ad).toMatchObject({ review_status: 'PENDING' });
+    expect((await read()).ads![0]!.ad.review_status_reasons).toBeUndefined();
+    await refused(write('updateCreatives', { ...creative, type: 'SNAP_AD' }), 'type');
+
+    const { method } = documented.operations.deleteAd;
+    expect((await call(pathOf('deleteAd', { ad_id: written.id }), { method })).status).toBe(200);
+    expect((await call(pathOf('getAd', { ad_id: written.id }))).status).toBe(documented.statuses.notFound);
+    expect((await read(`?${documented.envelope.readDeleted}=true`)).ads![0]!.ad.deleted).toBe(true);
   });
 });

@@ -14,6 +14,16 @@ const runtime = {
   end: `${YEAR}-04-01T00:00:00+02:00`,
 };
 
+/** A Snapchat image ad: a WEB_VIEW creative with the Top Snap image, shown by a REMOTE_WEBPAGE ad. */
+const imageAd = (media: string) => ({
+  kind: 'ImageAd',
+  media,
+  headline: 'Fresh sourdough every morning',
+  businessName: 'Bakery US',
+  url: 'https://bakery.example/spring',
+  callToAction: 'OrderNow',
+});
+
 const zips = (country: string, ...codes: string[]) => ({
   kind: 'GeoTargeting',
   type: 'ZipcodeGeoTargeting',
@@ -68,6 +78,69 @@ describePlatformSuite({
   // Snap documents no revocation.
   revocation: null,
   report: { zeroDecimalAdvertiser: SEEDED.jpyAccount },
+  ads: {
+    // The Top Snap image: 1080×1920 (9:16), PNG or JPG, at most 5 MB.
+    images: [{ width: 1080, height: 1920, type: 'png' }],
+    refusedImages: {
+      tooLarge: 5 * 1024 * 1024 + 1,
+      tooSmall: { width: 540, height: 960 },
+      wrongRatio: { width: 1080, height: 1080 },
+      wrongType: 'gif',
+    },
+    // Public profiles are listed only by Snap's allowlisted Public Profile API: the brand name speaks.
+    identities: false,
+    creatives: ({ media }) => [imageAd(media[0]!)],
+    async received(world, ad, creative, { media }) {
+      const sent = creative as ReturnType<typeof imageAd>;
+      const snapAd = await snapRecord(world.emulator, 'ad', ad.id);
+      expect(snapAd).toMatchObject({
+        ad_squad_id: ad.adSetId,
+        type: 'REMOTE_WEBPAGE',
+        status: 'PAUSED',
+        review_status: 'PENDING',
+      });
+      const {
+        id: _id,
+        created_at: _c,
+        updated_at: _u,
+        ...snapCreative
+      } = await snapRecord(world.emulator, 'creative', snapAd.creative_id as string);
+      expect(snapCreative).toEqual({
+        ad_account_id: SEEDED.usdAccount,
+        name: expect.any(String),
+        type: 'WEB_VIEW',
+        headline: sent.headline,
+        brand_name: sent.businessName,
+        top_snap_media_id: media[0],
+        shareable: true,
+        call_to_action: 'ORDER_NOW',
+        web_view_properties: { url: sent.url },
+      });
+    },
+    // Snap's headline holds 34 characters.
+    tooLong: ({ media }) => ({
+      creative: { ...imageAd(media[0]!), headline: 'x'.repeat(35) },
+      param: 'creative.headline',
+    }),
+    refused: [
+      {
+        creative: () => ({
+          kind: 'SearchAd',
+          headlines: ['Sourdough', 'Rye', 'Spelt'],
+          descriptions: ['Baked daily', 'Order online'],
+          url: 'https://bakery.example',
+        }),
+        param: 'creative',
+        message: /no search ads/,
+      },
+      {
+        creative: ({ media }) => ({ ...imageAd(media[0]!), url: 'http://bakery.example/spring' }),
+        param: 'creative.url',
+        message: /https/,
+      },
+    ],
+    deletedStatus: 'Deleted',
+  },
 });
 
 describe('snapchat: what only Snapchat does', () => {
@@ -129,7 +202,11 @@ describe('snapchat: what only Snapchat does', () => {
       { kind: 'Objective', objective: 'BRAND_AWARENESS' },
       { kind: 'Runtime', start: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
     ]);
-    expect(paloAlto.ads).toHaveLength(2);
+    // Its two seeded video ads, read by the ads adapter: a creative adlink reads but cannot create.
+    expect(paloAlto.ads).toEqual([
+      expect.objectContaining({ creative: { kind: 'Other', format: 'SNAP_AD' }, status: 'Running' }),
+      expect.objectContaining({ creative: { kind: 'Other', format: 'SNAP_AD' }, status: 'Paused' }),
+    ]);
     expect(paloAlto.targetings).toEqual([zips('US', '94301', '94304')]);
     expect(items.find((a) => a.name === 'Menlo Park families')!.settings).toContainEqual({
       kind: 'TotalBudget',

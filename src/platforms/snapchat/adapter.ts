@@ -1,7 +1,9 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import { snapchatAds } from './ads.js';
 import { snapchatAdSets } from './adsets.js';
 import { snapchatCampaigns } from './campaigns.js';
 import { snapClient } from './client.js';
+import { snapchatMedia } from './media.js';
 import type { SnapOrganization } from './model.js';
 import { snapchatReports } from './reports.js';
 
@@ -26,6 +28,8 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     },
     adSets: snapchatAdSets(snap),
     campaigns: snapchatCampaigns(snap),
+    ads: snapchatAds(snap),
+    media: snapchatMedia(snap),
     reports: snapchatReports(snap),
   };
 };

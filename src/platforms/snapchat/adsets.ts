@@ -7,16 +7,13 @@ import { toSnapSquadChanges } from './adset-changes.js';
 import { campaignsOf, READ_DELETED } from './campaigns.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
-import { currencyOf, objectiveOf, toAd, toAdSet } from './mapping.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign } from './model.js';
+import { currencyOf, objectiveOf, toAdSet } from './mapping.js';
+import type { SnapAdSquad, SnapCampaign } from './model.js';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** Snap's ad squads (under campaigns) with their ads, as adlink's ad sets. */
+/** Snap's ad squads (under campaigns), as adlink's ad sets. */
 export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
-  const adsOf = (call: PlatformCall, squad: string) =>
-    snap.all<SnapAd>(call, { path: `/adsquads/${id(squad)}/ads`, plural: 'ads', singular: 'ad' });
-
   const campaignOf = async (call: PlatformCall, campaign: string) =>
     (
       await snap.get<SnapCampaign>(call, {
@@ -49,11 +46,7 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
 
   async function withDetails(call: PlatformCall, squad: SnapAdSquad): Promise<AdSet> {
     const account = call.accounts.find((a) => a.id === squad.ad_account_id)!;
-    const [objective, ads] = await Promise.all([
-      campaignObjective(call, squad.campaign_id),
-      adsOf(call, squad.id),
-    ]);
-    return toAdSet(squad, currencyOf(account), objective, ads);
+    return toAdSet(squad, currencyOf(account), await campaignObjective(call, squad.campaign_id));
   }
 
   async function mustRead(call: PlatformCall, squadId: string): Promise<AdSet> {
@@ -81,7 +74,7 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
       channelKinds: ['Social'],
     },
 
-    /** One list after the other: a throttled account stops at its first list, not at three at once. */
+    /** One list after the other: a throttled account stops at its first list, not at two at once. */
     async list(call, advertiser) {
       const account = id(advertiser.id);
       const squads = await snap.all<SnapAdSquad>(call, {
@@ -91,18 +84,9 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
         query: READ_DELETED,
       });
       const campaigns = await campaignsOf(snap, call, advertiser.id);
-      const ads = await snap.all<SnapAd>(call, {
-        path: `/adaccounts/${account}/ads`,
-        plural: 'ads',
-        singular: 'ad',
-      });
       const objectives = new Map(campaigns.map((c) => [c.id, objectiveOf(c)]));
-      const adsOfSquad = new Map<string, SnapAd[]>();
-      for (const ad of ads) adsOfSquad.set(ad.ad_squad_id, [...(adsOfSquad.get(ad.ad_squad_id) ?? []), ad]);
       const currency = currencyOf(advertiser);
-      return squads.map((squad) =>
-        toAdSet(squad, currency, objectives.get(squad.campaign_id), adsOfSquad.get(squad.id) ?? []),
-      );
+      return squads.map((squad) => toAdSet(squad, currency, objectives.get(squad.campaign_id)));
     },
 
     async get(call, squadId) {
@@ -123,7 +107,7 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
         singular: 'adsquad',
       };
       const created = await snap.write<SnapAdSquad>(call, 'POST', list, squad, fields);
-      return toAdSet(created, currencyOf(account), objective, []);
+      return toAdSet(created, currencyOf(account), objective);
     },
 
     /** Snap's update replaces the whole squad: read it, change what was sent, write it back. */
@@ -149,10 +133,6 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
     async delete(call, squadId) {
       await snap.delete(call, `/adsquads/${id(squadId)}`);
       return mustRead(call, squadId);
-    },
-
-    async listAds(call, squadId) {
-      return (await adsOf(call, squadId)).map(toAd);
     },
   };
 }

@@ -32,6 +32,7 @@ export function snapClient(apiBaseUrl: string, timeoutMs: number) {
           Authorization: `Bearer ${call.accessToken}`,
           Accept: 'application/json',
           ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...init.headers,
         },
       },
       { timeoutMs, observed: call.observed, classify: classifySnap(fields) },
@@ -90,6 +91,16 @@ export function snapClient(apiBaseUrl: string, timeoutMs: number) {
 
     async delete(call: PlatformCall, path: string): Promise<void> {
       await send(call, urlOf({ path }), { method: 'DELETE' });
+    },
+
+    /** A file as the multipart part `file` (Snap's media upload). */
+    async upload(call: PlatformCall, path: string, file: { bytes: Buffer; name: string; type: string }) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      const encoded = new Response(form);
+      const body = Buffer.from(await encoded.arrayBuffer());
+      const headers = { 'Content-Type': encoded.headers.get('content-type')! };
+      await send(call, urlOf({ path }), { method: 'POST', body, headers });
     },
   };
 }

@@ -1,10 +1,11 @@
+import type { Ad, CallToAction, ImageAd, ReadCreative, Review } from '../../ads/model.js';
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign, SnapGeo } from './model.js';
+import type { SnapAd, SnapAdSquad, SnapCampaign, SnapCreative, SnapGeo, SnapMedia } from './model.js';
 
 /**
  * Snap's `status` with its read-only `delivery_status` to the unified status: delivering (VALID) is
@@ -38,10 +39,6 @@ export function unifiedTargetings(geos: SnapGeo[] = []): Targeting[] {
   return zipcodes.length === 0 ? [] : [{ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes }];
 }
 
-export function toAd(ad: SnapAd): Ad {
-  return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
-}
-
 /** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
 /** Daily and lifetime budgets (a campaign's lifetime budget is its `lifetime_spend_cap_micro`). */
 function budgets(daily: number | null | undefined, lifetime: number | null | undefined, currency: string) {
@@ -63,12 +60,7 @@ const runtimeOf = (entity: { start_time?: string; end_time?: string }): Setting[
       ]
     : [];
 
-export function toAdSet(
-  squad: SnapAdSquad,
-  currency: string,
-  objective: string | undefined,
-  ads: SnapAd[],
-): AdSet {
+export function toAdSet(squad: SnapAdSquad, currency: string, objective: string | undefined): AdSet {
   return {
     id: squad.id,
     name: squad.name,
@@ -82,7 +74,6 @@ export function toAdSet(
       ...(objective ? [{ kind: 'Objective' as const, objective }] : []),
       ...runtimeOf(squad),
     ],
-    ads: ads.map(toAd),
     targetings: unifiedTargetings(squad.targeting?.geos),
     created_at: new Date(squad.created_at).toISOString(),
   };
@@ -115,3 +106,74 @@ export const currencyOf = (account: AdAccount): string => {
     throw new PlatformError('rejected', `no currency known for ad account ${account.id}`);
   return account.currency;
 };
+
+/**
+ * The unified calls to action a WEB_VIEW creative has, as Snap's `call_to_action` (the Creatives page's
+ * mapping of creative types to calls to action); Subscribe, ContactUs, GetQuote, GetOffer and Register
+ * have no Snap counterpart.
+ */
+export const SNAP_CALLS_TO_ACTION: Partial<Record<CallToAction, string>> = {
+  LearnMore: 'MORE',
+  ShopNow: 'SHOP_NOW',
+  SignUp: 'SIGN_UP',
+  ApplyNow: 'APPLY_NOW',
+  BookNow: 'BOOK_NOW',
+  Download: 'DOWNLOAD',
+  OrderNow: 'ORDER_NOW',
+  Donate: 'DONATE',
+  WatchMore: 'WATCH',
+};
+const UNIFIED_CALL_TO_ACTION = new Map(
+  Object.entries(SNAP_CALLS_TO_ACTION).map(([unified, snap]) => [snap, unified as CallToAction]),
+);
+
+/** Snap's ad review: PENDING until reviewed, APPROVED, or REJECTED with its reasons (no limited approval). */
+export function snapReview(ad: Pick<SnapAd, 'review_status' | 'review_status_reasons'>): Review {
+  if (ad.review_status === 'APPROVED') return { status: 'Approved', reasons: [] };
+  if (ad.review_status === 'REJECTED') return { status: 'Rejected', reasons: ad.review_status_reasons ?? [] };
+  return { status: 'Pending', reasons: [] };
+}
+
+/**
+ * A web-view ad (REMOTE_WEBPAGE) whose WEB_VIEW creative shows an image is an ImageAd; anything else
+ * (a video, a story, a lens) is read as the ad type it is. A call to action Snap has and adlink does
+ * not name is left out.
+ */
+function readCreative(ad: SnapAd, creative?: SnapCreative, media?: SnapMedia): ReadCreative {
+  const url = creative?.web_view_properties?.url;
+  if (ad.type !== 'REMOTE_WEBPAGE' || creative?.type !== 'WEB_VIEW' || media?.type !== 'IMAGE' || !url) {
+    return { kind: 'Other', format: ad.type };
+  }
+  const callToAction = creative.call_to_action && UNIFIED_CALL_TO_ACTION.get(creative.call_to_action);
+  const image: ImageAd = {
+    kind: 'ImageAd',
+    media: media.id,
+    additionalMedia: [],
+    ...(creative.headline === undefined ? {} : { headline: creative.headline }),
+    url,
+    ...(callToAction ? { callToAction } : {}),
+    ...(creative.brand_name === undefined ? {} : { businessName: creative.brand_name }),
+  };
+  return image;
+}
+
+/** An ad with its creative and Top Snap media, in its ad squad's ad account and campaign. */
+export function toUnifiedAd(
+  ad: SnapAd,
+  where: { advertiser: string; campaignId: string },
+  creative?: SnapCreative,
+  media?: SnapMedia,
+): Ad {
+  return {
+    id: ad.id,
+    name: ad.name,
+    platform: 'snapchat',
+    status: unifiedStatus(ad),
+    advertiser: where.advertiser,
+    adSetId: ad.ad_squad_id,
+    campaignId: where.campaignId,
+    creative: readCreative(ad, creative, media),
+    review: snapReview(ad),
+    created_at: new Date(ad.created_at).toISOString(),
+  };
+}

@@ -59,9 +59,40 @@ export interface SnapAdSquad {
 export interface SnapAd {
   id: string;
   ad_squad_id: string;
+  creative_id: string;
   name: string;
   status: string;
+  /** SNAP_AD, REMOTE_WEBPAGE (a web view), STORY, COLLECTION, … */
+  type: string;
+  /** PENDING, APPROVED or REJECTED; the reasons only when rejected. */
+  review_status?: string;
+  review_status_reasons?: string[];
   delivery_status?: string[];
+  created_at: string;
+  /** Only with `read_deleted_entities=true`. */
+  deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export interface SnapCreative {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  type: string;
+  headline?: string;
+  brand_name?: string;
+  top_snap_media_id?: string;
+  call_to_action?: string;
+  web_view_properties?: { url: string };
+  [field: string]: unknown;
+}
+
+export interface SnapMedia {
+  id: string;
+  ad_account_id: string;
+  /** VIDEO, IMAGE, LENS_PACKAGE. */
+  type: string;
+  media_status?: string;
 }
 
 /** One entity of a list answer, with its own outcome. */
