@@ -56,8 +56,9 @@ export class MetaStore {
     if (ad.status === 'ARCHIVED' || ad.status === 'DELETED') return ad.status;
     if (ad.review === 'DISAPPROVED') return 'DISAPPROVED';
     if (ad.review === 'PENDING') return 'PENDING_REVIEW';
-    if (ad.status !== 'ACTIVE') return ad.status;
+    // Meta's own example of WITH_ISSUES is a paused ad ("Introducing WITH_ISSUES", ads blog 2018).
     if (ad.issues?.length) return 'WITH_ISSUES';
+    if (ad.status !== 'ACTIVE') return ad.status;
     if (this.campaigns.get(ad.campaign_id)?.status !== 'ACTIVE') return 'CAMPAIGN_PAUSED';
     const adSet = this.adSets.get(ad.adset_id);
     return adSet?.status === 'ACTIVE' ? 'ACTIVE' : 'ADSET_PAUSED';

@@ -595,14 +595,14 @@ describe('meta ads mapping', () => {
       callToAction: 'ShopNow' as const,
       identity: '104',
     };
-    const { params } = toMetaCreative('spring', creative, '104');
+    const { params } = toMetaCreative('spring', creative);
     expect(params.name).toBe('spring');
     expect(JSON.parse(params.object_story_spec!)).toEqual({ page_id: '104', link_data: linkData });
-    const { params: noButton } = toMetaCreative(
-      'spring',
-      { ...creative, headline: undefined, callToAction: undefined },
-      '104',
-    );
+    const { params: noButton } = toMetaCreative('spring', {
+      ...creative,
+      headline: undefined,
+      callToAction: undefined,
+    });
     expect(JSON.parse(noButton.object_story_spec!).link_data).toEqual({
       link: linkData.link,
       image_hash: linkData.image_hash,

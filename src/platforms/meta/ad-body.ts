@@ -20,7 +20,7 @@ const CREATIVE_SOURCES: ParamSource[] = [
  * the uploaded image (its hash), the text as the post's message, the headline as the link's name and
  * the call to action linking to the landing page. Meta scrapes the description from the page.
  */
-export function toMetaCreative(name: string, creative: ImageAd, page: string): Form {
+export function toMetaCreative(name: string, creative: ImageAd): Form {
   const cta = creative.callToAction && META_CALLS_TO_ACTION[creative.callToAction];
   const linkData = {
     link: creative.url,
@@ -30,7 +30,7 @@ export function toMetaCreative(name: string, creative: ImageAd, page: string): F
     ...(cta ? { call_to_action: { type: cta, value: { link: creative.url } } } : {}),
   };
   return {
-    params: { name, object_story_spec: JSON.stringify({ page_id: page, link_data: linkData }) },
+    params: { name, object_story_spec: JSON.stringify({ page_id: creative.identity, link_data: linkData }) },
     sources: CREATIVE_SOURCES,
   };
 }

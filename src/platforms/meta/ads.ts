@@ -2,7 +2,6 @@ import type { Ad, Creative, ImageAd } from '../../ads/model.js';
 import type { AdAdapter, AdContext } from '../../ads/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
-import type { AdAccount } from '../../store/connections.js';
 import { toMetaAd, toMetaAdChanges, toMetaCreative } from './ad-body.js';
 import { fields, type GraphClient } from './client.js';
 import { orNotFound } from './errors.js';
@@ -45,21 +44,9 @@ export function metaAds(graph: GraphClient): AdAdapter {
     return ad;
   }
 
-  /** The ad's Page, which must be one the ad account may promote (checked before anything is created). */
-  async function pageOf(call: PlatformCall, account: AdAccount, creative: ImageAd): Promise<string> {
-    const pages = await graph.all<{ id: string }>(call, `/${account.id}/promote_pages`, fields(['id']));
-    if (!creative.identity || !pages.some((page) => page.id === creative.identity)) {
-      throw new PlatformInputError(
-        'creative.identity',
-        `Meta ad account ${account.id} cannot promote Page ${creative.identity}: give one from GET /v1/meta/identities.`,
-      );
-    }
-    return creative.identity;
-  }
-
+  /** The ad creative of an ImageAd (the service checked its Page is one the account may promote). */
   async function createCreative(call: PlatformCall, name: string, creative: ImageAd, { account }: AdContext) {
-    const page = await pageOf(call, account, creative);
-    const { params, sources } = toMetaCreative(name, creative, page);
+    const { params, sources } = toMetaCreative(name, creative);
     return (await graph.post<{ id: string }>(call, `/${account.id}/adcreatives`, params, sources)).id;
   }
 
