@@ -21,7 +21,7 @@ import type { MetaStore } from './store.js';
 export const graphContext = (store: MetaStore, baseUrl: string) => (req: Request) => ({
   fields: parseFields(req.query.fields),
   url: new URL(req.originalUrl, baseUrl),
-  render: renderers(store, `${baseUrl}${req.baseUrl}`),
+  render: renderers(store),
 });
 
 /** The ad account a path names (`act_<id>`), or Meta's answer for an id that is not there. */

@@ -168,9 +168,6 @@ export const ADSET_FIELDS = [
   'updated_time',
 ] as const;
 
-/** Edges of an ad set that a `fields=` expansion can read in place (`ads{id,name}`). */
-export const ADSET_EDGES = ['ads'] as const;
-
 /** The parameters `POST /act_{id}/adsets` takes (every one is in the SDK's `AdSet.Fields`). */
 export const ADSET_CREATE_PARAMS = [
   'name',

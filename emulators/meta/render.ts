@@ -4,7 +4,6 @@ import {
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
   AD_IMAGE_FIELDS,
-  ADSET_EDGES,
   ADSET_FIELDS,
   CAMPAIGN_FIELDS,
   CREATIVE_FIELDS,
@@ -12,7 +11,6 @@ import {
   PAGE_FIELDS,
   parseGraphTime,
 } from './model.js';
-import { page } from './paging.js';
 import type { MetaStore } from './store.js';
 
 const newestFirst = <T extends { created_time: string; id: string }>(items: Iterable<T>): T[] =>
@@ -22,9 +20,8 @@ const newestFirst = <T extends { created_time: string; id: string }>(items: Iter
  * Graph's JSON for each node type, limited to the requested fields (budgets are strings, ad set
  * times in the ad account's time zone, as Meta sends them), and the edges in the order Meta lists
  * them: newest first.
- * `apiRoot` is where this version of the API is served (`http://…/v24.0`), for `paging.next` URLs.
  */
-export function renderers(store: MetaStore, apiRoot: string) {
+export function renderers(store: MetaStore) {
   const account = (a: AdAccount, fields: FieldRequest[]) =>
     select('AdAccount', AD_ACCOUNT_FIELDS, fields, ({ name }) =>
       name === 'id' ? `act_${a.account_id}` : a[name as keyof AdAccount],
@@ -107,24 +104,11 @@ export function renderers(store: MetaStore, apiRoot: string) {
   const facebookPage = (p: Page, fields: FieldRequest[]) =>
     select('Page', PAGE_FIELDS, fields, ({ name }) => p[name as keyof Page]);
 
-  /** An ad set's ads as its edge lists them (without DELETED ones). */
-  const adsOf = (adSetId: string) =>
-    newestFirst(store.ads.values()).filter(
-      (a) => a.adset_id === adSetId && visible(store.adEffectiveStatus(a)),
-    );
-
   const adSet = (s: AdSet, fields: FieldRequest[]) =>
-    select('AdSet', [...ADSET_FIELDS, ...ADSET_EDGES], fields, (field) => {
+    select('AdSet', ADSET_FIELDS, fields, (field) => {
       switch (field.name) {
         case 'campaign':
           return campaign(store.campaigns.get(s.campaign_id)!, field.fields);
-        case 'ads': {
-          // An edge expanded in place: its first page, with the URL of the rest.
-          const url = new URL(`${apiRoot}/${s.id}/ads`);
-          url.searchParams.set('fields', field.fields.map((f) => f.name).join(','));
-          if (field.limit) url.searchParams.set('limit', String(field.limit));
-          return page(url, adsOf(s.id), (a) => ad(a, field.fields));
-        }
         case 'configured_status':
           return s.status;
         case 'effective_status':

@@ -193,8 +193,7 @@ describe('meta ad set schedules read back', () => {
     created_time: '2026-11-01T01:00:00-0700',
     ...times,
   });
-  const runtimeOf = (adSet: GraphAdSet) =>
-    toAdSet(adSet, 'USD', []).settings.find((s) => s.kind === 'Runtime');
+  const runtimeOf = (adSet: GraphAdSet) => toAdSet(adSet, 'USD').settings.find((s) => s.kind === 'Runtime');
 
   it("keeps the ad account's time zone offset Meta answers with, in ISO 8601 (with a colon)", () => {
     const adSet = graphAdSet({
@@ -208,7 +207,7 @@ describe('meta ad set schedules read back', () => {
     });
     const tokyo = graphAdSet({ start_time: '2026-12-01T09:00:00+0900' });
     expect(runtimeOf(tokyo)).toEqual({ kind: 'Runtime', start: '2026-12-01T09:00:00+09:00' });
-    expect(toAdSet(tokyo, 'USD', []).created_at).toBe('2026-11-01T08:00:00.000Z');
+    expect(toAdSet(tokyo, 'USD').created_at).toBe('2026-11-01T08:00:00.000Z');
   });
 });
 

@@ -296,7 +296,17 @@ describe('meta: what only Meta does', () => {
       // Seeded on 2026-01-05 09:00 UTC, shown in the account's time zone (America/Los_Angeles).
       { kind: 'Runtime', start: expect.stringMatching(/^2026-01-05T01:00:\d\d-08:00$/) },
     ]);
+    // Its ads, from the ads adapter: the seeded link ads on the account's Page, delivering and paused.
+    const seededAd = (n: number, status: string) =>
+      expect.objectContaining({
+        name: `Palo Alto commuters — ad ${n}`,
+        status,
+        adSetId: paloAlto.id,
+        creative: expect.objectContaining({ kind: 'ImageAd', identity: PAGES.usd.id }),
+        review: { status: 'Approved', reasons: [] },
+      });
     expect(paloAlto.ads).toHaveLength(2);
+    expect(paloAlto.ads).toEqual(expect.arrayContaining([seededAd(1, 'Running'), seededAd(2, 'Paused')]));
     expect(items.find((a) => a.name === 'Menlo Park families')!.settings).toContainEqual({
       kind: 'TotalBudget',
       budget: 1500,

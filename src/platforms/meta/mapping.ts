@@ -1,5 +1,5 @@
-import type { CallToAction, ReadCreative, Review, Ad as UnifiedAd } from '../../ads/model.js';
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
 import type {
@@ -110,10 +110,6 @@ export const offsetTime = (graphTime: string): string => graphTime.replace(/([+-
 
 export const isoTime = (graphTime: string): string => new Date(offsetTime(graphTime)).toISOString();
 
-export function toAd(ad: GraphAd): Ad {
-  return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
-}
-
 /** Whether a budget is set: Meta leaves it out or answers "0" where the other level has the budget. */
 const isSet = (amount: string | undefined): amount is string => Number(amount ?? 0) > 0;
 
@@ -134,7 +130,7 @@ export const hasCampaignBudget = (campaign: GraphBudgets | undefined): boolean =
   isSet(campaign?.daily_budget) || isSet(campaign?.lifetime_budget);
 
 /** An ad set in the unified model; budgets are read in the account's currency with Meta's offset. */
-export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): AdSet {
+export function toAdSet(adSet: GraphAdSet, currency: string): AdSet {
   const settings: Setting[] = budgetSettings(adSet, currency);
   if (adSet.campaign?.objective) settings.push({ kind: 'Objective', objective: adSet.campaign.objective });
   if (adSet.start_time) {
@@ -153,7 +149,6 @@ export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): Ad
     parentId: adSet.campaign_id,
     channelKind: 'Social',
     settings,
-    ads: ads.map(toAd),
     targetings: unifiedTargetings(adSet.targeting),
     created_at: isoTime(adSet.created_time),
   };
@@ -257,7 +252,7 @@ export function unifiedReview(ad: GraphAd): Review {
 }
 
 /** An ad in the unified model: its status as ad sets map theirs, its creative and its review. */
-export function unifiedAd(ad: GraphAd): UnifiedAd {
+export function unifiedAd(ad: GraphAd): Ad {
   return {
     id: ad.id,
     name: ad.name,

@@ -41,8 +41,6 @@ export interface GraphAdSet extends GraphBudgets {
   start_time?: string;
   end_time?: string;
   created_time: string;
-  /** The `ads` edge expanded in place: its first page. */
-  ads?: GraphPage<GraphAd>;
 }
 
 export interface GraphCallToAction {
@@ -135,7 +133,6 @@ export const FIELDS = {
     'start_time',
     'end_time',
     'created_time',
-    'ads.limit(100){id,adset_id,name,status,effective_status}',
   ],
   /** What an update of budgets, schedule or targeting starts from. */
   adSetForChange: [
