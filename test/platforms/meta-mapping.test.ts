@@ -619,6 +619,34 @@ describe('meta ads mapping', () => {
     });
   });
 
+  it("reports Meta's refusals of a creative's fields on the unified field", () => {
+    const { sources } = toMetaCreative('spring', {
+      kind: 'ImageAd',
+      media: 'h',
+      additionalMedia: [],
+      url: 'https://x.example',
+    });
+    const refused = (message: string) =>
+      classifyMetaError(sources)({
+        status: 400,
+        headers: { get: () => null },
+        body: { error: { code: 100, message: `(#100) ${message}` } },
+      })?.param;
+    expect(refused('Param object_story_spec[link_data][message] must be at most 2200 characters long')).toBe(
+      'creative.text',
+    );
+    expect(refused('Param object_story_spec[link_data][name] must be at most 255 characters long')).toBe(
+      'creative.headline',
+    );
+    expect(
+      refused('Param object_story_spec[link_data][image_hash] is not an image of ad account act_1'),
+    ).toBe('creative.media');
+    expect(refused('Param object_story_spec[link_data][link] must be a valid URL')).toBe('creative.url');
+    expect(refused('Param object_story_spec[page_id] must be a Page ad account act_1 may promote')).toBe(
+      'creative.identity',
+    );
+  });
+
   it('takes link ad images from 4:5 to 1.91:1, with 3 % tolerance', () => {
     for (const [w, h] of [
       [1200, 628],

@@ -14,8 +14,8 @@ const SEARCH_AD_REFUSAL =
 
 /**
  * A link ad's texts. Meta's references give no hard length (its Ads Guide's 125 characters of text
- * and 40 of headline are what it shows before truncating); these are the lengths past which Meta
- * refuses them (docs/platforms/meta.md, "Ads").
+ * and 40 of headline are what it shows before truncating); these are the lengths partners report Meta
+ * refusing past, not confirmed by Meta (docs/platforms/meta.md, "Ads").
  */
 const LINK_TEXT = { headline: 255, text: 2200 };
 
