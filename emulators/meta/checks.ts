@@ -59,7 +59,11 @@ export const tooLow = (param: string, minimum: number, currency: string, object 
   });
 
 /** A status change that Meta refuses for an archived object: it can only be deleted (or stay archived). */
-export function checkArchivedStatus(current: string, next: string, object: 'Ad Set' | 'Campaign'): void {
+export function checkArchivedStatus(
+  current: string,
+  next: string,
+  object: 'Ad' | 'Ad Set' | 'Campaign',
+): void {
   if (current === 'ARCHIVED' && !['ARCHIVED', 'DELETED'].includes(next)) {
     throw invalidParam(`Param status of an archived ${object.toLowerCase()} can only be DELETED`, {
       userTitle: `Archived ${object}`,

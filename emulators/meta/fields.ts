@@ -1,16 +1,12 @@
 import { invalidParam } from './graph-error.js';
 
-/**
- * One requested field, with the sub-fields of an expansion such as `campaign{objective}` and, for an
- * edge expanded in place (`ads.limit(50){id,name}`), its page size.
- */
+/** One requested field, with the sub-fields of an expansion such as `campaign{objective}`. */
 export interface FieldRequest {
   name: string;
   fields: FieldRequest[];
-  limit?: number;
 }
 
-/** Parses Graph's `fields=` syntax: comma-separated names, `.limit(n)` on edges, `{…}` for sub-fields. */
+/** Parses Graph's `fields=` syntax: comma-separated names, `{…}` for sub-fields. */
 export function parseFields(value: unknown): FieldRequest[] {
   if (value === undefined || value === '') return [];
   if (typeof value !== 'string') throw invalidParam('Param fields must be a string');
@@ -26,15 +22,13 @@ function parseList(text: string, start: number): [FieldRequest[], number] {
     const name = /^[a-z_]+/.exec(text.slice(i))?.[0];
     if (!name) throw invalidParam(`Syntax error in fields near position ${i}`);
     i += name.length;
-    const limit = /^\.limit\((\d+)\)/.exec(text.slice(i));
-    if (limit) i += limit[0].length;
     let sub: FieldRequest[] = [];
     if (text[i] === '{') {
       [sub, i] = parseList(text, i + 1);
       if (text[i] !== '}') throw invalidParam(`Syntax error in fields near position ${i}`);
       i++;
     }
-    fields.push({ name, fields: sub, ...(limit ? { limit: Number(limit[1]) } : {}) });
+    fields.push({ name, fields: sub });
     if (text[i] === ',') i++;
   }
   return [fields, i];

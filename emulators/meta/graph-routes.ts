@@ -17,6 +17,22 @@ import { renderers, visible } from './render.js';
 import { addAdSet } from './seed.js';
 import type { MetaStore } from './store.js';
 
+/** What a Graph read answers with: the requested fields, the page's URL, the renderers. */
+export const graphContext = (store: MetaStore, baseUrl: string) => (req: Request) => ({
+  fields: parseFields(req.query.fields),
+  url: new URL(req.originalUrl, baseUrl),
+  render: renderers(store),
+});
+
+/** The ad account a path names (`act_<id>`), or Meta's answer for an id that is not there. */
+export const accountOf =
+  (store: MetaStore) =>
+  (node: string, method: string): AdAccount => {
+    const found = node.startsWith('act_') ? store.accounts.get(node.slice(4)) : undefined;
+    if (!found) throw noSuchObject(node, method);
+    return found;
+  };
+
 /**
  * The Graph API paths adlink and the SDK use, under `/{version}`: the user's ad accounts, their
  * campaigns, ad sets and ads (edges, cursor-paginated), nodes by id, campaign and ad set
@@ -24,17 +40,8 @@ import type { MetaStore } from './store.js';
  */
 export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   const router = Router();
-
-  const context = (req: Request) => ({
-    fields: parseFields(req.query.fields),
-    url: new URL(req.originalUrl, baseUrl),
-    render: renderers(store, `${baseUrl}${req.baseUrl}`),
-  });
-  const account = (node: string, method: string): AdAccount => {
-    const found = node.startsWith('act_') ? store.accounts.get(node.slice(4)) : undefined;
-    if (!found) throw noSuchObject(node, method);
-    return found;
-  };
+  const context = graphContext(store, baseUrl);
+  const account = accountOf(store);
 
   router.get('/me/adaccounts', (req, res) => {
     const { fields, url, render } = context(req);

@@ -1,9 +1,12 @@
 import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { graphAccess } from './access.js';
+import { adRoutes } from './ad-routes.js';
 import { graphErrors } from './graph-error.js';
 import { graphRoutes } from './graph-routes.js';
+import { imageBodies } from './images.js';
 import { dialogRoutes, permissionsRoute, tokenRoute } from './oauth-routes.js';
+import { reviewControl } from './review-control.js';
 import { seed, seedAdSets } from './seed.js';
 import { MetaStore } from './store.js';
 
@@ -26,9 +29,15 @@ export const metaEmulator: EmulatorDefinition = {
       next(VERSION.test(req.params.version as string) ? undefined : 'router'),
     );
     versioned.use(dialog);
+    versioned.use('/:node/adimages', ...imageBodies);
     versioned.use(express.urlencoded({ extended: false, limit: '100kb' }), express.json({ limit: '100kb' }));
     versioned.use(tokenRoute(oauth));
-    versioned.use(graphAccess(oauth, controls), permissionsRoute(oauth), graphRoutes(store, options.baseUrl));
+    versioned.use(
+      graphAccess(oauth, controls),
+      permissionsRoute(oauth),
+      adRoutes(store, options.baseUrl),
+      graphRoutes(store, options.baseUrl),
+    );
     versioned.use(graphErrors);
     const router = Router();
     // The consent form posts to the unversioned dialog, which facebook.com also serves.
@@ -36,6 +45,7 @@ export const metaEmulator: EmulatorDefinition = {
     router.use('/:version', versioned);
     return {
       router,
+      controlRouter: reviewControl(store),
       seedAdSets: (account, campaign, count) => seedAdSets(store, account, campaign, count),
     };
   },

@@ -67,6 +67,23 @@ export interface AdSet {
   updated_time: string;
 }
 
+/** Where an ad's review stands: in review, passed (perhaps not everywhere: `feedback`), or disapproved. */
+export type ReviewState = 'PENDING' | 'APPROVED' | 'DISAPPROVED';
+
+/** Meta's `ad_review_feedback`: policy name → explanation, overall and per placement (`instagram`). */
+export interface ReviewFeedback {
+  global?: Record<string, string>;
+  placement_specific?: Record<string, Record<string, string>>;
+}
+
+/** One entry of `issues_info`: why an ad cannot deliver (Meta's WITH_ISSUES). */
+export interface IssueInfo {
+  level: 'AD' | 'AD_SET' | 'CAMPAIGN';
+  error_code: number;
+  error_summary: string;
+  error_message: string;
+}
+
 export interface Ad {
   id: string;
   account_id: string;
@@ -74,7 +91,60 @@ export interface Ad {
   adset_id: string;
   name: string;
   status: ConfiguredStatus;
+  creative_id: string;
+  review: ReviewState;
+  feedback?: ReviewFeedback;
+  issues?: IssueInfo[];
   created_time: string;
+  updated_time: string;
+}
+
+/** An image of an ad account's image library, known by its hash (the MD5 of its bytes). */
+export interface AdImage {
+  hash: string;
+  account_id: string;
+  name: string;
+  width: number;
+  height: number;
+  created_time: string;
+}
+
+/** A Facebook Page; an ad account may promote some (`promote_pages`). */
+export interface Page {
+  id: string;
+  name: string;
+}
+
+export interface CallToAction {
+  type: string;
+  value?: { link?: string };
+}
+
+/** A link ad's story (`object_story_spec.link_data`). */
+export interface LinkData {
+  link: string;
+  image_hash: string;
+  message?: string;
+  name?: string;
+  description?: string;
+  call_to_action?: CallToAction;
+}
+
+/** A video ad's story (`object_story_spec.video_data`): seeded only, the emulator takes no video uploads. */
+export interface VideoData {
+  video_id: string;
+  image_url?: string;
+  message?: string;
+  title?: string;
+  call_to_action?: CallToAction;
+}
+
+export interface AdCreative {
+  id: string;
+  account_id: string;
+  name: string;
+  object_story_spec: { page_id: string; link_data?: LinkData; video_data?: VideoData };
+  status: 'ACTIVE' | 'DELETED';
 }
 
 /** The ad set fields the emulator answers (every one is in the SDK's `AdSet.Fields`). */
@@ -97,9 +167,6 @@ export const ADSET_FIELDS = [
   'created_time',
   'updated_time',
 ] as const;
-
-/** Edges of an ad set that a `fields=` expansion can read in place (`ads{id,name}`). */
-export const ADSET_EDGES = ['ads'] as const;
 
 /** The parameters `POST /act_{id}/adsets` takes (every one is in the SDK's `AdSet.Fields`). */
 export const ADSET_CREATE_PARAMS = [
@@ -201,8 +268,50 @@ export const AD_FIELDS = [
   'status',
   'configured_status',
   'effective_status',
+  'creative',
+  'ad_review_feedback',
+  'issues_info',
+  'created_time',
+  'updated_time',
+] as const;
+
+/** The parameters `POST /act_{id}/ads` takes here (every one is in the Python SDK's `create_ad`). */
+export const AD_CREATE_PARAMS = ['name', 'adset_id', 'creative', 'status'] as const;
+
+/** What `POST /{ad_id}` may change here (every one is in the SDK's `Ad.Fields`). */
+export const AD_UPDATE_PARAMS = ['name', 'status', 'creative'] as const;
+
+/** The ad creative fields the emulator answers (every one is in the SDK's `AdCreative.Fields`). */
+export const CREATIVE_FIELDS = [
+  'id',
+  'account_id',
+  'name',
+  'object_story_spec',
+  'object_type',
+  'status',
+  'image_hash',
+  'call_to_action_type',
+] as const;
+
+/** The parameters `POST /act_{id}/adcreatives` takes here (in the Python SDK's `create_ad_creative`). */
+export const CREATIVE_CREATE_PARAMS = ['name', 'object_story_spec'] as const;
+
+/** The ad image fields the emulator answers (every one is in the SDK's `AdImage.Fields`). */
+export const AD_IMAGE_FIELDS = [
+  'id',
+  'account_id',
+  'hash',
+  'name',
+  'width',
+  'height',
+  'original_width',
+  'original_height',
+  'status',
   'created_time',
 ] as const;
+
+/** The Page fields `promote_pages` answers here (every one is in the SDK's `Page.Fields`). */
+export const PAGE_FIELDS = ['id', 'name'] as const;
 
 export const AD_ACCOUNT_FIELDS = ['id', 'account_id', 'name', 'currency', 'timezone_name'] as const;
 

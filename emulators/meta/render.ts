@@ -1,15 +1,16 @@
 import { type FieldRequest, select } from './fields.js';
-import type { Ad, AdAccount, AdSet, Campaign } from './model.js';
+import type { Ad, AdAccount, AdCreative, AdImage, AdSet, Campaign, Page } from './model.js';
 import {
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
-  ADSET_EDGES,
+  AD_IMAGE_FIELDS,
   ADSET_FIELDS,
   CAMPAIGN_FIELDS,
+  CREATIVE_FIELDS,
   graphTimeIn,
+  PAGE_FIELDS,
   parseGraphTime,
 } from './model.js';
-import { page } from './paging.js';
 import type { MetaStore } from './store.js';
 
 const newestFirst = <T extends { created_time: string; id: string }>(items: Iterable<T>): T[] =>
@@ -19,9 +20,8 @@ const newestFirst = <T extends { created_time: string; id: string }>(items: Iter
  * Graph's JSON for each node type, limited to the requested fields (budgets are strings, ad set
  * times in the ad account's time zone, as Meta sends them), and the edges in the order Meta lists
  * them: newest first.
- * `apiRoot` is where this version of the API is served (`http://…/v24.0`), for `paging.next` URLs.
  */
-export function renderers(store: MetaStore, apiRoot: string) {
+export function renderers(store: MetaStore) {
   const account = (a: AdAccount, fields: FieldRequest[]) =>
     select('AdAccount', AD_ACCOUNT_FIELDS, fields, ({ name }) =>
       name === 'id' ? `act_${a.account_id}` : a[name as keyof AdAccount],
@@ -45,31 +45,70 @@ export function renderers(store: MetaStore, apiRoot: string) {
       }
     });
 
-  const ad = (a: Ad, fields: FieldRequest[]) =>
-    select('Ad', AD_FIELDS, fields, ({ name }) => {
-      if (name === 'configured_status') return a.status;
-      if (name === 'effective_status') return store.adEffectiveStatus(a);
-      return a[name as keyof Ad];
+  /** A link ad's story is a SHARE, a video ad's a VIDEO (the SDK's `AdCreative.ObjectType`). */
+  const creative = (c: AdCreative, fields: FieldRequest[]) =>
+    select('AdCreative', CREATIVE_FIELDS, fields, ({ name }) => {
+      const story = c.object_story_spec;
+      switch (name) {
+        case 'object_type':
+          return story.video_data ? 'VIDEO' : 'SHARE';
+        case 'image_hash':
+          return story.link_data?.image_hash;
+        case 'call_to_action_type':
+          return (story.link_data ?? story.video_data)?.call_to_action?.type;
+        default:
+          return c[name as keyof AdCreative];
+      }
     });
 
-  /** An ad set's ads as its edge lists them (without DELETED ones). */
-  const adsOf = (adSetId: string) =>
-    newestFirst(store.ads.values()).filter(
-      (a) => a.adset_id === adSetId && visible(store.adEffectiveStatus(a)),
-    );
+  const ad = (a: Ad, fields: FieldRequest[]) =>
+    select('Ad', AD_FIELDS, fields, (field) => {
+      switch (field.name) {
+        case 'configured_status':
+          return a.status;
+        case 'effective_status':
+          return store.adEffectiveStatus(a);
+        case 'creative':
+          return creative(store.creatives.get(a.creative_id)!, field.fields);
+        case 'ad_review_feedback':
+          return a.feedback;
+        case 'issues_info':
+          return a.issues;
+        case 'created_time':
+        case 'updated_time':
+          return graphTimeIn(parseGraphTime(a[field.name]), store.accounts.get(a.account_id)!.timezone_name);
+        default:
+          return a[field.name as keyof Ad];
+      }
+    });
+
+  /** An image as `adimages` lists it: its hash is its id there too. */
+  const image = (i: AdImage, fields: FieldRequest[]) =>
+    select('AdImage', AD_IMAGE_FIELDS, fields, ({ name }) => {
+      switch (name) {
+        case 'id':
+          return `${i.account_id}:${i.hash}`;
+        case 'original_width':
+          return i.width;
+        case 'original_height':
+          return i.height;
+        case 'status':
+          return 'ACTIVE';
+        case 'created_time':
+          return graphTimeIn(parseGraphTime(i.created_time), store.accounts.get(i.account_id)!.timezone_name);
+        default:
+          return i[name as keyof AdImage];
+      }
+    });
+
+  const facebookPage = (p: Page, fields: FieldRequest[]) =>
+    select('Page', PAGE_FIELDS, fields, ({ name }) => p[name as keyof Page]);
 
   const adSet = (s: AdSet, fields: FieldRequest[]) =>
-    select('AdSet', [...ADSET_FIELDS, ...ADSET_EDGES], fields, (field) => {
+    select('AdSet', ADSET_FIELDS, fields, (field) => {
       switch (field.name) {
         case 'campaign':
           return campaign(store.campaigns.get(s.campaign_id)!, field.fields);
-        case 'ads': {
-          // An edge expanded in place: its first page, with the URL of the rest.
-          const url = new URL(`${apiRoot}/${s.id}/ads`);
-          url.searchParams.set('fields', field.fields.map((f) => f.name).join(','));
-          if (field.limit) url.searchParams.set('limit', String(field.limit));
-          return page(url, adsOf(s.id), (a) => ad(a, field.fields));
-        }
         case 'configured_status':
           return s.status;
         case 'effective_status':
@@ -90,7 +129,7 @@ export function renderers(store: MetaStore, apiRoot: string) {
       }
     });
 
-  return { account, campaign, adSet, ad, newestFirst };
+  return { account, campaign, adSet, ad, creative, image, facebookPage, newestFirst };
 }
 
 export const visible = (effectiveStatus: string, wanted?: string[]) =>

@@ -1,4 +1,5 @@
-import type { AdSet, Campaign, ConfiguredStatus, Objective, Targeting } from './model.js';
+import { createHash } from 'node:crypto';
+import type { Ad, AdSet, Campaign, ConfiguredStatus, Objective, Targeting } from './model.js';
 import type { MetaStore } from './store.js';
 
 export const USD_ACCOUNT = '1000000001';
@@ -10,6 +11,14 @@ export const CAMPAIGNS = {
   jpyEngagement: '120210000000000201',
 } as const;
 
+/** Each account's own Page, which only that account may promote. */
+export const PAGES = {
+  usd: { id: '104000000000001', name: 'Bakery US' },
+  jpy: { id: '104000000000002', name: 'Bakery Tokyo' },
+} as const;
+/** The seeded video ad (a kind adlink reads as Other): in "Bay Area reach". */
+export const VIDEO_AD_NAME = 'Bay Area reach — video';
+
 interface AdSetSeed {
   name: string;
   status: ConfiguredStatus;
@@ -17,6 +26,8 @@ interface AdSetSeed {
   budget: { daily: number } | { lifetime: number };
   targeting: Targeting;
   ads: ConfiguredStatus[];
+  /** A video ad besides the link ads. */
+  video?: true;
 }
 
 interface CampaignSeed {
@@ -38,6 +49,7 @@ const SEED: {
   name: string;
   currency: string;
   timezone: string;
+  page: { id: string; name: string };
   campaigns: CampaignSeed[];
 }[] = [
   {
@@ -45,6 +57,7 @@ const SEED: {
     name: 'Bakery US',
     currency: 'USD',
     timezone: 'America/Los_Angeles',
+    page: PAGES.usd,
     campaigns: [
       {
         id: CAMPAIGNS.usdTraffic,
@@ -88,6 +101,7 @@ const SEED: {
             budget: { daily: 5000 },
             targeting: { geo_locations: { countries: ['US'] }, age_min: 25, age_max: 54 },
             ads: ['ACTIVE'],
+            video: true,
           },
           {
             name: 'Last year',
@@ -105,6 +119,7 @@ const SEED: {
     name: 'Bakery Tokyo',
     currency: 'JPY',
     timezone: 'Asia/Tokyo',
+    page: PAGES.jpy,
     campaigns: [
       {
         id: CAMPAIGNS.jpyEngagement,
@@ -125,7 +140,54 @@ const SEED: {
   },
 ];
 
-/** Fills a new store with the two ad accounts and their campaigns, ad sets and ads. */
+/**
+ * An account's Page, its storefront image (1200×628) and two creatives on that Page: a link ad with
+ * the image, and a video ad (the emulator takes no video uploads: the video is only named).
+ */
+function seedCreatives(store: MetaStore, account: string, page: { id: string; name: string }) {
+  store.pages.set(page.id, page);
+  store.promotePages.set(account, [page.id]);
+  const hash = createHash('md5').update(`storefront of ${account}`).digest('hex');
+  store.imagesOf(account).set(hash, {
+    hash,
+    account_id: account,
+    name: 'storefront.jpg',
+    width: 1200,
+    height: 628,
+    created_time: store.nextTime(),
+  });
+  const link = {
+    id: store.nextId('creative'),
+    account_id: account,
+    name: `${page.name} storefront`,
+    object_story_spec: {
+      page_id: page.id,
+      link_data: {
+        link: 'https://bakery.example/',
+        image_hash: hash,
+        message: 'Fresh sourdough every morning.',
+        name: 'Our bakery',
+        call_to_action: { type: 'LEARN_MORE', value: { link: 'https://bakery.example/' } },
+      },
+    },
+    status: 'ACTIVE' as const,
+  };
+  const video = {
+    id: store.nextId('creative'),
+    account_id: account,
+    name: `${page.name} video`,
+    object_story_spec: {
+      page_id: page.id,
+      video_data: { video_id: '105000000000001', message: 'Watch us bake.', title: 'Baking day' },
+    },
+    status: 'ACTIVE' as const,
+  };
+  store.creatives.set(link.id, link);
+  store.creatives.set(video.id, video);
+  return { link: link.id, video: video.id };
+}
+
+/** Fills a new store with the two ad accounts, their Pages and images, campaigns, ad sets and ads. */
 export function seed(store: MetaStore): void {
   for (const account of SEED) {
     store.accounts.set(account.account, {
@@ -134,6 +196,7 @@ export function seed(store: MetaStore): void {
       currency: account.currency,
       timezone_name: account.timezone,
     });
+    const creatives = seedCreatives(store, account.account, account.page);
     for (const c of account.campaigns) {
       const created = store.nextTime();
       const campaign: Campaign = {
@@ -161,18 +224,28 @@ export function seed(store: MetaStore): void {
           optimization_goal: c.objective === 'OUTCOME_TRAFFIC' ? 'LINK_CLICKS' : 'REACH',
           targeting: s.targeting,
         });
-        s.ads.forEach((status, i) => {
-          const ad = {
+        const ads = s.ads.map((status, i) => ({
+          status,
+          name: `${s.name} — ad ${i + 1}`,
+          creative: creatives.link,
+        }));
+        if (s.video) ads.push({ status: 'ACTIVE', name: VIDEO_AD_NAME, creative: creatives.video });
+        for (const { status, name, creative } of ads) {
+          const created = store.nextTime();
+          const ad: Ad = {
             id: store.nextId('ad'),
             account_id: account.account,
             campaign_id: campaign.id,
             adset_id: adSet.id,
-            name: `${s.name} — ad ${i + 1}`,
+            name,
             status,
-            created_time: store.nextTime(),
+            creative_id: creative,
+            review: 'APPROVED',
+            created_time: created,
+            updated_time: created,
           };
           store.ads.set(ad.id, ad);
-        });
+        }
       }
     }
   }

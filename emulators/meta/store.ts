@@ -1,4 +1,4 @@
-import type { Ad, AdAccount, AdSet, Campaign } from './model.js';
+import type { Ad, AdAccount, AdCreative, AdImage, AdSet, Campaign, Page } from './model.js';
 import { graphTime } from './model.js';
 
 /** Meta ids are numeric strings (new campaigns' ids stay clear of the seeded ones). */
@@ -6,6 +6,7 @@ const ID_BASES = {
   campaign: 120_210_000_001_000_000n,
   adset: 120_211_000_000_000_000n,
   ad: 120_212_000_000_000_000n,
+  creative: 120_213_000_000_000_000n,
 };
 
 /** The emulated user's ad accounts and everything in them. */
@@ -14,6 +15,12 @@ export class MetaStore {
   readonly campaigns = new Map<string, Campaign>();
   readonly adSets = new Map<string, AdSet>();
   readonly ads = new Map<string, Ad>();
+  readonly creatives = new Map<string, AdCreative>();
+  /** Each account's image library, by hash. */
+  readonly images = new Map<string, Map<string, AdImage>>();
+  readonly pages = new Map<string, Page>();
+  /** The Pages each ad account may promote (`promote_pages`), by account id. */
+  readonly promotePages = new Map<string, string[]>();
   private sequence = 0n;
   private clock = Date.parse('2026-01-05T09:00:00Z');
 
@@ -35,7 +42,22 @@ export class MetaStore {
     return adSet.held ?? 'ACTIVE';
   }
 
+  imagesOf(accountId: string): Map<string, AdImage> {
+    const library = this.images.get(accountId) ?? new Map<string, AdImage>();
+    this.images.set(accountId, library);
+    return library;
+  }
+
+  /**
+   * What an ad delivers as. Review comes before the configured PAUSED: an ad in review, paused or
+   * not, is PENDING_REVIEW (and stays paused after it), a disapproved one DISAPPROVED.
+   */
   adEffectiveStatus(ad: Ad): string {
+    if (ad.status === 'ARCHIVED' || ad.status === 'DELETED') return ad.status;
+    if (ad.review === 'DISAPPROVED') return 'DISAPPROVED';
+    if (ad.review === 'PENDING') return 'PENDING_REVIEW';
+    // Meta's own example of WITH_ISSUES is a paused ad ("Introducing WITH_ISSUES", ads blog 2018).
+    if (ad.issues?.length) return 'WITH_ISSUES';
     if (ad.status !== 'ACTIVE') return ad.status;
     if (this.campaigns.get(ad.campaign_id)?.status !== 'ACTIVE') return 'CAMPAIGN_PAUSED';
     const adSet = this.adSets.get(ad.adset_id);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { minorUnitExponent } from '../../src/adsets/money.js';
 import type { NewCampaign } from '../../src/campaigns/model.js';
+import { hasRatio } from '../../src/media/model.js';
+import { toMetaAd, toMetaAdChanges, toMetaCreative } from '../../src/platforms/meta/ad-body.js';
 import { toMetaAdSet } from '../../src/platforms/meta/adset-body.js';
 import { toMetaChanges } from '../../src/platforms/meta/adset-changes.js';
 import { toMetaCampaign, toMetaCampaignChanges } from '../../src/platforms/meta/campaign-body.js';
@@ -11,10 +13,14 @@ import {
   META_STATUS,
   toAdSet,
   toCampaign,
+  unifiedAd,
+  unifiedCreative,
+  unifiedReview,
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/meta/mapping.js';
-import type { GraphAdSet } from '../../src/platforms/meta/model.js';
+import { LINK_AD_RATIOS } from '../../src/platforms/meta/media.js';
+import type { GraphAd, GraphAdSet } from '../../src/platforms/meta/model.js';
 import type { PlatformInputError } from '../../src/ports/platform-error.js';
 
 describe('meta status mapping', () => {
@@ -187,8 +193,7 @@ describe('meta ad set schedules read back', () => {
     created_time: '2026-11-01T01:00:00-0700',
     ...times,
   });
-  const runtimeOf = (adSet: GraphAdSet) =>
-    toAdSet(adSet, 'USD', []).settings.find((s) => s.kind === 'Runtime');
+  const runtimeOf = (adSet: GraphAdSet) => toAdSet(adSet, 'USD').settings.find((s) => s.kind === 'Runtime');
 
   it("keeps the ad account's time zone offset Meta answers with, in ISO 8601 (with a colon)", () => {
     const adSet = graphAdSet({
@@ -202,7 +207,7 @@ describe('meta ad set schedules read back', () => {
     });
     const tokyo = graphAdSet({ start_time: '2026-12-01T09:00:00+0900' });
     expect(runtimeOf(tokyo)).toEqual({ kind: 'Runtime', start: '2026-12-01T09:00:00+09:00' });
-    expect(toAdSet(tokyo, 'USD', []).created_at).toBe('2026-11-01T08:00:00.000Z');
+    expect(toAdSet(tokyo, 'USD').created_at).toBe('2026-11-01T08:00:00.000Z');
   });
 });
 
@@ -471,5 +476,194 @@ describe('meta campaigns', () => {
     expect(() => toMetaChanges({ settings: [daily(6, 'USD')] }, { adSet: current, account: usd })).toThrow(
       expect.objectContaining({ param: 'settings[0]' }) as PlatformInputError,
     );
+  });
+});
+
+describe('meta ads mapping', () => {
+  const linkData = {
+    link: 'https://bakery.example/spring',
+    image_hash: 'a'.repeat(32),
+    message: 'Fresh sourdough every morning.',
+    name: 'Spring loaves',
+    call_to_action: { type: 'SHOP_NOW', value: { link: 'https://bakery.example/spring' } },
+  };
+  const graphAd = (extra: Partial<GraphAd> = {}): GraphAd => ({
+    id: '120212000000000001',
+    account_id: '1000000001',
+    campaign_id: '120210000000000101',
+    adset_id: '120211000000000001',
+    name: 'spring',
+    status: 'PAUSED',
+    effective_status: 'PAUSED',
+    creative: { id: '9', object_type: 'SHARE', object_story_spec: { page_id: '104', link_data: linkData } },
+    created_time: '2026-01-05T01:00:00-0800',
+    ...extra,
+  });
+
+  it('reads a link ad with an uploaded image as an ImageAd, posted as its Page', () => {
+    expect(unifiedAd(graphAd())).toEqual({
+      id: '120212000000000001',
+      name: 'spring',
+      platform: 'meta',
+      status: 'Paused',
+      advertiser: 'act_1000000001',
+      adSetId: '120211000000000001',
+      campaignId: '120210000000000101',
+      creative: {
+        kind: 'ImageAd',
+        media: 'a'.repeat(32),
+        additionalMedia: [],
+        headline: 'Spring loaves',
+        text: 'Fresh sourdough every morning.',
+        url: 'https://bakery.example/spring',
+        callToAction: 'ShopNow',
+        identity: '104',
+      },
+      review: { status: 'Approved', reasons: [] },
+      created_at: '2026-01-05T09:00:00.000Z',
+    });
+  });
+
+  it('reads videos, carousels and link ads without an uploaded image as Other, with their format', () => {
+    const story = (spec: object, object_type = 'SHARE') => ({
+      id: '9',
+      object_type,
+      object_story_spec: { page_id: '104', ...spec },
+    });
+    expect(unifiedCreative(story({ video_data: { video_id: '1' } }, 'VIDEO'))).toEqual({
+      kind: 'Other',
+      format: 'VIDEO',
+    });
+    expect(unifiedCreative(story({ link_data: { ...linkData, child_attachments: [{}, {}] } }))).toEqual({
+      kind: 'Other',
+      format: 'CAROUSEL',
+    });
+    expect(
+      unifiedCreative(
+        story({ link_data: { link: 'https://x.example', picture: 'https://x.example/p.png' } }),
+      ),
+    ).toEqual({
+      kind: 'Other',
+      format: 'SHARE',
+    });
+  });
+
+  it.each([
+    ['PENDING_REVIEW', {}, [], 'Pending', []],
+    ['IN_PROCESS', {}, [], 'Pending', []],
+    ['ACTIVE', {}, [], 'Approved', []],
+    ['PAUSED', {}, [], 'Approved', []],
+    [
+      'DISAPPROVED',
+      { global: { 'Misleading Claims': 'No promises.' } },
+      [],
+      'Rejected',
+      ['Misleading Claims: No promises.'],
+    ],
+    [
+      'ACTIVE',
+      { placement_specific: { instagram: { 'Adult Content': 'Not on Instagram.' } } },
+      [],
+      'Limited',
+      ['Adult Content (instagram): Not on Instagram.'],
+    ],
+    [
+      'WITH_ISSUES',
+      {},
+      [{ error_summary: 'Ad post is not available', error_message: 'It was removed.' }],
+      'Limited',
+      ['Ad post is not available: It was removed.'],
+    ],
+  ])(
+    'effective %s with feedback %j and issues %j is %s %j',
+    (effective_status, feedback, issues, status, reasons) => {
+      expect(
+        unifiedReview(graphAd({ effective_status, ad_review_feedback: feedback, issues_info: issues })),
+      ).toEqual({ status, reasons });
+    },
+  );
+
+  it('writes an ImageAd as a link ad on the Page, and the ad with its creative paused', () => {
+    const creative = {
+      kind: 'ImageAd' as const,
+      media: 'a'.repeat(32),
+      additionalMedia: [],
+      headline: 'Spring loaves',
+      text: 'Fresh sourdough every morning.',
+      url: 'https://bakery.example/spring',
+      callToAction: 'ShopNow' as const,
+      identity: '104',
+    };
+    const { params } = toMetaCreative('spring', creative);
+    expect(params.name).toBe('spring');
+    expect(JSON.parse(params.object_story_spec!)).toEqual({ page_id: '104', link_data: linkData });
+    const { params: noButton } = toMetaCreative('spring', {
+      ...creative,
+      headline: undefined,
+      callToAction: undefined,
+    });
+    expect(JSON.parse(noButton.object_story_spec!).link_data).toEqual({
+      link: linkData.link,
+      image_hash: linkData.image_hash,
+      message: linkData.message,
+    });
+    expect(toMetaAd({ name: 'spring', adSetId: '7', status: 'Paused', creative }, '9').params).toEqual({
+      name: 'spring',
+      adset_id: '7',
+      creative: '{"creative_id":"9"}',
+      status: 'PAUSED',
+    });
+    expect(toMetaAdChanges({ status: 'Running', creative }, '10').params).toEqual({
+      status: 'ACTIVE',
+      creative: '{"creative_id":"10"}',
+    });
+  });
+
+  it("reports Meta's refusals of a creative's fields on the unified field", () => {
+    const { sources } = toMetaCreative('spring', {
+      kind: 'ImageAd',
+      media: 'h',
+      additionalMedia: [],
+      url: 'https://x.example',
+    });
+    const refused = (message: string) =>
+      classifyMetaError(sources)({
+        status: 400,
+        headers: { get: () => null },
+        body: { error: { code: 100, message: `(#100) ${message}` } },
+      })?.param;
+    expect(refused('Param object_story_spec[link_data][message] must be at most 2200 characters long')).toBe(
+      'creative.text',
+    );
+    expect(refused('Param object_story_spec[link_data][name] must be at most 255 characters long')).toBe(
+      'creative.headline',
+    );
+    expect(
+      refused('Param object_story_spec[link_data][image_hash] is not an image of ad account act_1'),
+    ).toBe('creative.media');
+    expect(refused('Param object_story_spec[link_data][link] must be a valid URL')).toBe('creative.url');
+    expect(refused('Param object_story_spec[page_id] must be a Page ad account act_1 may promote')).toBe(
+      'creative.identity',
+    );
+  });
+
+  it('takes link ad images from 4:5 to 1.91:1, with 3 % tolerance', () => {
+    for (const [w, h] of [
+      [1200, 628],
+      [1080, 1080],
+      [1080, 1350],
+      [1200, 650],
+      [1000, 1288],
+    ]) {
+      expect(hasRatio(LINK_AD_RATIOS, w!, h!), `${w}×${h}`).toBe(true);
+    }
+    for (const [w, h] of [
+      [1080, 1920],
+      [1000, 1300],
+      [2000, 1000],
+      [1600, 900 - 100],
+    ]) {
+      expect(hasRatio(LINK_AD_RATIOS, w!, h!), `${w}×${h}`).toBe(false);
+    }
   });
 });

@@ -1,12 +1,17 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_TO_ACTION_TYPES } from '../../emulators/meta/call-to-action.js';
+import { LINK_TEXT_LIMITS } from '../../emulators/meta/creative-input.js';
+import { MAX_IMAGE_BYTES } from '../../emulators/meta/images.js';
 import { metaEmulator } from '../../emulators/meta/index.js';
 import { INSIGHTS_FIELDS, INSIGHTS_LEVELS } from '../../emulators/meta/insights.js';
 import {
   AD_ACCOUNT_FIELDS,
+  AD_CREATE_PARAMS,
   AD_FIELDS,
+  AD_IMAGE_FIELDS,
+  AD_UPDATE_PARAMS,
   ADSET_CREATE_PARAMS,
-  ADSET_EDGES,
   ADSET_FIELDS,
   ADSET_UPDATE_PARAMS,
   BID_STRATEGIES,
@@ -14,18 +19,27 @@ import {
   CAMPAIGN_CREATE_PARAMS,
   CAMPAIGN_FIELDS,
   CAMPAIGN_UPDATE_PARAMS,
+  CREATIVE_CREATE_PARAMS,
+  CREATIVE_FIELDS,
   OBJECTIVES,
   OPTIMIZATION_GOALS,
+  PAGE_FIELDS,
   SPECIAL_AD_CATEGORIES,
 } from '../../emulators/meta/model.js';
-import { CAMPAIGNS } from '../../emulators/meta/seed.js';
+import { CAMPAIGNS, PAGES } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-body.js';
-import { ADSET_EFFECTIVE_STATUSES, CAMPAIGN_EFFECTIVE_STATUSES } from '../../src/platforms/meta/mapping.js';
+import {
+  AD_EFFECTIVE_STATUSES,
+  ADSET_EFFECTIVE_STATUSES,
+  CAMPAIGN_EFFECTIVE_STATUSES,
+  META_CALLS_TO_ACTION,
+} from '../../src/platforms/meta/mapping.js';
 import { FIELDS } from '../../src/platforms/meta/model.js';
-import { AD_EFFECTIVE_STATUSES, toInsightsParams } from '../../src/platforms/meta/reports.js';
+import { toInsightsParams } from '../../src/platforms/meta/reports.js';
 import { emulatorToken } from '../support/emulator-call.js';
+import { gif, png } from '../support/images.js';
 
 /**
  * The emulator checked against Meta's official Node SDK (facebook-nodejs-business-sdk, a
@@ -60,7 +74,19 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       id: string,
       data?: object,
     ) => { update(): Promise<unknown>; delete(): Promise<unknown> });
-  Ad: Node & { EffectiveStatus: Enum };
+  Ad: Node & { EffectiveStatus: Enum; Status: Enum } & (new (
+      id: string,
+      data?: object,
+    ) => {
+      get(f: string[]): Promise<{ _data: Record<string, unknown> }>;
+      update(): Promise<unknown>;
+      delete(): Promise<unknown>;
+    });
+  AdCreative: Node & { ObjectType: Enum };
+  AdImage: Node;
+  Page: Node;
+  AdCreativeLinkDataCallToAction: { Type: Enum };
+  AdgroupReviewFeedback: Node;
   AdsInsights: Node & { Level: Enum };
   AdAccount: Node &
     (new (
@@ -70,6 +96,11 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       getCampaigns(f: string[]): Promise<CursorPage>;
       createAdSet(f: string[], p: object): Promise<{ id: string }>;
       createCampaign(f: string[], p: object): Promise<{ id: string }>;
+      createAdImage(f: string[], p: object): Promise<{ _data: Record<string, unknown> }>;
+      getAdImages(f: string[]): Promise<CursorPage>;
+      getPromotePages(f: string[]): Promise<CursorPage>;
+      createAdCreative(f: string[], p: object): Promise<{ id: string }>;
+      createAd(f: string[], p: object): Promise<{ id: string }>;
     });
   User: new (id: string) => { getAdAccounts(f: string[]): Promise<CursorPage> };
 };
@@ -91,10 +122,34 @@ describe('the Meta emulator against the official SDK', () => {
     expect(values(sdk.Campaign.Fields)).toEqual(expect.arrayContaining([...CAMPAIGN_UPDATE_PARAMS]));
     expect(values(sdk.Ad.Fields)).toEqual(expect.arrayContaining([...AD_FIELDS]));
     expect(values(sdk.AdAccount.Fields)).toEqual(expect.arrayContaining([...AD_ACCOUNT_FIELDS]));
-    expect([...ADSET_FIELDS, ...ADSET_EDGES]).toEqual(expect.arrayContaining(plain(FIELDS.adSet)));
+    expect([...ADSET_FIELDS]).toEqual(expect.arrayContaining(plain(FIELDS.adSet)));
     expect([...CAMPAIGN_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.campaign]));
-    expect([...AD_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.ad]));
+    expect([...AD_FIELDS]).toEqual(expect.arrayContaining(plain(FIELDS.ad)));
     expect([...AD_ACCOUNT_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.adAccount]));
+  });
+
+  it('answers ads, creatives, images and Pages with fields the SDK knows, and adlink asks only for those', () => {
+    expect(values(sdk.Ad.Fields)).toEqual(expect.arrayContaining([...AD_CREATE_PARAMS, ...AD_UPDATE_PARAMS]));
+    expect(values(sdk.AdCreative.Fields)).toEqual(
+      expect.arrayContaining([...CREATIVE_FIELDS, ...CREATIVE_CREATE_PARAMS]),
+    );
+    expect(values(sdk.AdImage.Fields)).toEqual(expect.arrayContaining([...AD_IMAGE_FIELDS]));
+    expect(values(sdk.Page.Fields)).toEqual(expect.arrayContaining([...PAGE_FIELDS]));
+    expect(values(sdk.AdgroupReviewFeedback.Fields).sort()).toEqual(['global', 'placement_specific']);
+    expect([...AD_IMAGE_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.image]));
+    expect([...PAGE_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.page]));
+    const creative = FIELDS.ad.find((f) => f.startsWith('creative{'))!;
+    expect([...CREATIVE_FIELDS]).toEqual(expect.arrayContaining(/\{(.*)\}/.exec(creative)![1]!.split(',')));
+  });
+
+  it("uses the SDK's call-to-action types and creative object types; adlink maps to those a link ad takes", () => {
+    expect([...CALL_TO_ACTION_TYPES]).toEqual(values(sdk.AdCreativeLinkDataCallToAction.Type));
+    expect(values(sdk.AdCreativeLinkDataCallToAction.Type)).toEqual(
+      expect.arrayContaining(Object.values(META_CALLS_TO_ACTION)),
+    );
+    expect(Object.values(META_CALLS_TO_ACTION)).not.toContain('LIKE_PAGE');
+    expect(values(sdk.AdCreative.ObjectType)).toEqual(expect.arrayContaining(['SHARE', 'VIDEO']));
+    expect(values(sdk.Ad.Status).sort()).toEqual(['ACTIVE', 'ARCHIVED', 'DELETED', 'PAUSED']);
   });
 
   it("answers insights with the SDK's AdsInsights fields and levels, and adlink asks only for those", () => {
@@ -155,12 +210,7 @@ describe('the Meta emulator against the official SDK', () => {
     });
 
     it('pages through ad sets with the cursor, following paging.next', async () => {
-      let page = await new sdk.AdAccount('act_1000000001').getAdSets(
-        plain(FIELDS.adSet).filter((f) => f !== 'ads'),
-        {
-          limit: 2,
-        },
-      );
+      let page = await new sdk.AdAccount('act_1000000001').getAdSets(plain(FIELDS.adSet), { limit: 2 });
       const ids = page.map((a) => a._data.id);
       while (page.hasNext()) {
         page = await page.next();
@@ -267,6 +317,175 @@ describe('the Meta emulator against the official SDK', () => {
       // A bid strategy belongs to the ad sets when the campaign has no budget.
       await expect(create({ ...valid, bid_strategy: 'COST_CAP' })).rejects.toMatchObject({
         response: { code: 100, message: expect.stringContaining('bid_strategy') },
+      });
+    });
+
+    const usd = () => new sdk.AdAccount('act_1000000001');
+    /** An image uploaded as the SDK sends it (`bytes`, base64 in a JSON body): its hash. */
+    const upload = async (bytes: Buffer) => {
+      const answer = await usd().createAdImage([], { bytes: bytes.toString('base64') });
+      return (answer._data.images as Record<string, { hash: string }>).bytes!.hash;
+    };
+    /** A link ad creative as the SDK creates one, on the account's own Page. */
+    const linkCreative = (hash: string, linkData: Record<string, unknown> = {}) => ({
+      name: 'link ad',
+      object_story_spec: {
+        page_id: PAGES.usd.id,
+        link_data: {
+          link: 'https://bakery.example/spring',
+          image_hash: hash,
+          message: 'Fresh sourdough every morning.',
+          name: 'Spring loaves',
+          call_to_action: {
+            type: sdk.AdCreativeLinkDataCallToAction.Type.learn_more,
+            value: { link: 'https://bakery.example/spring' },
+          },
+          ...linkData,
+        },
+      },
+    });
+    const review = (ad: string, outcome: string, reasons: Record<string, string> = {}) =>
+      fetch(`${emulator.url}/_emulator/ad-review`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ad, outcome, reasons }),
+      });
+
+    it('uploads images (bytes), keeps their dimensions, and answers the same hash for the same bytes', async () => {
+      const image = png(1200, 628);
+      const hash = await upload(image);
+      expect(hash).toMatch(/^[0-9a-f]{32}$/);
+      expect(await upload(image)).toBe(hash);
+      const listed = await usd().getAdImages(['hash', 'width', 'height', 'name']);
+      expect(listed.map((i) => i._data)).toContainEqual(
+        expect.objectContaining({ hash, width: 1200, height: 628 }),
+      );
+    });
+
+    it('uploads a multipart file under its name, and refuses what is not an image or is over 30 MB', async () => {
+      const form = (bytes: Buffer, name: string) => {
+        const body = new FormData();
+        body.append(name, new Blob([bytes]), name);
+        return body;
+      };
+      const post = (body: FormData) =>
+        fetch(`${emulator.url}/v24.0/act_1000000001/adimages?access_token=${emulatorToken(emulator)}`, {
+          method: 'POST',
+          body,
+        });
+      const ok = await post(form(png(800, 800), 'square.png'));
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { images: Record<string, unknown> }).images['square.png']).toMatchObject({
+        width: 800,
+        height: 800,
+      });
+      for (const refused of [
+        form(Buffer.from('not an image at all'), 'notes.png'),
+        form(png(800, 800, MAX_IMAGE_BYTES + 1), 'huge.png'),
+      ]) {
+        const res = await post(refused);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: { code: number } }).error.code).toBe(100);
+      }
+      // GIFs go into the library (link ads take JPEG and PNG: adlink refuses GIFs itself).
+      expect((await post(form(gif(800, 800), 'anim.gif'))).status).toBe(200);
+    });
+
+    it('lists the Pages the ad account may promote', async () => {
+      const pages = await usd().getPromotePages(['name']);
+      expect(pages.map((p) => p._data)).toEqual([{ id: PAGES.usd.id, name: PAGES.usd.name }]);
+    });
+
+    it('creates a link ad creative and an ad (in review), reviews, renames, deletes it as the SDK sends them', async () => {
+      const hash = await upload(png(1200, 628));
+      const creative = await usd().createAdCreative([], linkCreative(hash));
+      const adSet = (await usd().getAdSets(['name'])).find((a) => a._data.name === 'Palo Alto commuters')!;
+      const created = await usd().createAd([], {
+        name: 'from the SDK',
+        adset_id: adSet._data.id,
+        creative: { creative_id: creative.id },
+        status: sdk.Ad.Status.paused,
+      });
+      const fieldsRead = [
+        'effective_status',
+        'ad_review_feedback',
+        'creative{object_type,object_story_spec}',
+      ];
+      const read = async () => (await new sdk.Ad(created.id).get(fieldsRead))._data;
+      expect(await read()).toMatchObject({
+        effective_status: 'PENDING_REVIEW',
+        creative: {
+          id: creative.id,
+          object_type: 'SHARE',
+          object_story_spec: {
+            page_id: PAGES.usd.id,
+            link_data: { image_hash: hash, name: 'Spring loaves' },
+          },
+        },
+      });
+      expect(
+        (await review(created.id, 'rejected', { 'Misleading Claims': 'Ads can’t promise results.' })).status,
+      ).toBe(200);
+      expect(await read()).toMatchObject({
+        effective_status: 'DISAPPROVED',
+        ad_review_feedback: { global: { 'Misleading Claims': 'Ads can’t promise results.' } },
+      });
+      // It entered review paused: approved, it stays paused.
+      await review(created.id, 'approved');
+      expect((await read()).effective_status).toBe('PAUSED');
+      await new sdk.Ad(created.id, { name: 'renamed by the SDK' }).update();
+      await new sdk.Ad(created.id).delete();
+      expect((await new sdk.Ad(created.id).get(['name', 'status']))._data).toMatchObject({
+        name: 'renamed by the SDK',
+        status: 'DELETED',
+      });
+    });
+
+    it('refuses a creative Meta refuses: no Page or one not promotable, a foreign or narrow image, an unknown button, texts too long', async () => {
+      const hash = await upload(png(1200, 628));
+      const narrow = await upload(png(500, 500));
+      const create = (params: object) => usd().createAdCreative([], params);
+      const refusals: [string, object][] = [
+        ['object_story_spec', { name: 'no story' }],
+        ['page_id', { object_story_spec: { link_data: linkCreative(hash).object_story_spec.link_data } }],
+        [
+          'page_id',
+          {
+            ...linkCreative(hash),
+            object_story_spec: { ...linkCreative(hash).object_story_spec, page_id: PAGES.jpy.id },
+          },
+        ],
+        ['link', linkCreative(hash, { link: undefined })],
+        ['image_hash', linkCreative('0'.repeat(32))],
+        ['image_hash', linkCreative(narrow)],
+        ['type', linkCreative(hash, { call_to_action: { type: 'CLICK_HERE' } })],
+        ['type', linkCreative(hash, { call_to_action: { type: 'LIKE_PAGE' } })],
+        ['name', linkCreative(hash, { name: 'n'.repeat(LINK_TEXT_LIMITS.name + 1) })],
+        ['message', linkCreative(hash, { message: 'm'.repeat(LINK_TEXT_LIMITS.message + 1) })],
+      ];
+      for (const [param, params] of refusals) {
+        const refused = await create(params).then(
+          () => undefined,
+          (err: { response: unknown }) => err.response,
+        );
+        expect(refused, param).toMatchObject({ code: 100 });
+        expect(JSON.stringify(refused), param).toContain(param);
+      }
+    });
+
+    it('refuses an ad missing what Meta requires: name, adset_id, creative', async () => {
+      const creative = await usd().createAdCreative([], linkCreative(await upload(png(1200, 628))));
+      const adSet = (await usd().getAdSets(['name'])).find((a) => a._data.name === 'Palo Alto commuters')!;
+      const valid = { name: 'strict', adset_id: adSet._data.id, creative: { creative_id: creative.id } };
+      for (const field of ['name', 'adset_id', 'creative']) {
+        const missing: Record<string, unknown> = { ...valid };
+        delete missing[field];
+        await expect(usd().createAd([], missing), field).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(field) },
+        });
+      }
+      await expect(usd().createAd([], { ...valid, status: 'ARCHIVED' })).rejects.toMatchObject({
+        response: { code: 100, message: expect.stringContaining('status') },
       });
     });
 

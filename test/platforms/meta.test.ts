@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaEmulator } from '../../emulators/meta/index.js';
 import { MAX_PAGE_SIZE } from '../../emulators/meta/paging.js';
-import { CAMPAIGNS } from '../../emulators/meta/seed.js';
+import { CAMPAIGNS, PAGES } from '../../emulators/meta/seed.js';
+import { META_MAX_IMAGE_BYTES } from '../../src/platforms/meta/media.js';
 import { type AdSetClient, expectError } from '../support/adsets-client.js';
 import { CampaignClient } from '../support/campaigns-client.js';
 import { enter, heading, newCustomer, newLink, vendorWith } from '../support/connect-helpers.js';
@@ -25,16 +26,30 @@ const zips = (...codes: string[]) => ({
   zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
 });
 
-/** A field of a Graph node as the emulator holds it, read with the token adlink used last. */
-async function graphField(world: PlatformWorld, id: string, field: string): Promise<unknown> {
+/** Fields of a Graph node as the emulator holds it, read with the token adlink used last. */
+async function graphNode(world: PlatformWorld, id: string, fields: string): Promise<Record<string, unknown>> {
   const authorization = world.emulator.controls.calls
     .map((c) => c.headers.authorization)
     .findLast((a) => typeof a === 'string' && a.startsWith('Bearer '));
-  const res = await fetch(`${world.emulator.url}/v24.0/${id}?fields=${field}`, {
+  const res = await fetch(`${world.emulator.url}/v24.0/${id}?fields=${encodeURIComponent(fields)}`, {
     headers: { authorization: String(authorization) },
   });
-  return ((await res.json()) as Record<string, unknown>)[field];
+  return (await res.json()) as Record<string, unknown>;
 }
+
+const graphField = async (world: PlatformWorld, id: string, field: string) =>
+  (await graphNode(world, id, field))[field];
+
+/** An ImageAd on the walk's first image (1200×628), posted as the account's Page. */
+const imageAd = ({ media, identity }: { media: string[]; identity: string | undefined }) => ({
+  kind: 'ImageAd',
+  media: media[0],
+  headline: 'Spring loaves',
+  text: 'Fresh sourdough every morning.',
+  url: 'https://bakery.example/spring',
+  callToAction: 'ShopNow',
+  identity,
+});
 
 describePlatformSuite({
   platform: 'meta',
@@ -101,6 +116,68 @@ describePlatformSuite({
   },
   // The seeded Tokyo account bills in yen.
   report: { zeroDecimalAdvertiser: JPY },
+  ads: {
+    // A link ad's landscape image, and a square one.
+    images: [
+      { width: 1200, height: 628, type: 'png' },
+      { width: 1080, height: 1080, type: 'jpeg' },
+    ],
+    // Meta's library takes any ratio (each placement crops): no ratio refused on upload.
+    refusedImages: {
+      tooLarge: META_MAX_IMAGE_BYTES + 1,
+      tooSmall: { width: 500, height: 500 },
+      wrongType: 'gif',
+    },
+    identities: true,
+    creatives: (ctx) => [imageAd(ctx)],
+    async received(world, ad, creative, ctx) {
+      const sent = creative as ReturnType<typeof imageAd>;
+      const held = await graphNode(
+        world,
+        ad.id,
+        'adset_id,status,effective_status,creative{object_story_spec}',
+      );
+      expect(held).toMatchObject({
+        adset_id: ad.adSetId,
+        status: 'PAUSED',
+        effective_status: 'PENDING_REVIEW',
+        creative: {
+          object_story_spec: {
+            page_id: PAGES.usd.id,
+            link_data: {
+              image_hash: ctx.media[0],
+              link: sent.url,
+              message: sent.text,
+              name: sent.headline,
+              call_to_action: { type: 'SHOP_NOW', value: { link: sent.url } },
+            },
+          },
+        },
+      });
+    },
+    tooLong: (ctx) => ({
+      creative: { ...imageAd(ctx), headline: 'h'.repeat(256) },
+      param: 'creative.headline',
+    }),
+    refused: [
+      {
+        creative: () => ({
+          kind: 'SearchAd',
+          headlines: ['Sourdough', 'Rye', 'Baguettes'],
+          descriptions: ['Baked daily.', 'Open at six.'],
+          url: 'https://bakery.example/',
+        }),
+        param: 'creative',
+        message: /no search ads/,
+      },
+      {
+        creative: (ctx) => ({ ...imageAd(ctx), businessName: 'Bakery' }),
+        param: 'creative.businessName',
+        message: /businessName/,
+      },
+    ],
+    deletedStatus: 'Deleted',
+  },
 });
 
 describe('meta: what only Meta does', () => {
@@ -219,7 +296,17 @@ describe('meta: what only Meta does', () => {
       // Seeded on 2026-01-05 09:00 UTC, shown in the account's time zone (America/Los_Angeles).
       { kind: 'Runtime', start: expect.stringMatching(/^2026-01-05T01:00:\d\d-08:00$/) },
     ]);
+    // Its ads, from the ads adapter: the seeded link ads on the account's Page, delivering and paused.
+    const seededAd = (n: number, status: string) =>
+      expect.objectContaining({
+        name: `Palo Alto commuters — ad ${n}`,
+        status,
+        adSetId: paloAlto.id,
+        creative: expect.objectContaining({ kind: 'ImageAd', identity: PAGES.usd.id }),
+        review: { status: 'Approved', reasons: [] },
+      });
     expect(paloAlto.ads).toHaveLength(2);
+    expect(paloAlto.ads).toEqual(expect.arrayContaining([seededAd(1, 'Running'), seededAd(2, 'Paused')]));
     expect(items.find((a) => a.name === 'Menlo Park families')!.settings).toContainEqual({
       kind: 'TotalBudget',
       budget: 1500,

@@ -1,7 +1,10 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
+import { metaAds } from './ads.js';
 import { metaAdSets } from './adsets.js';
 import { metaCampaigns } from './campaigns.js';
 import { fields, graphClient } from './client.js';
+import { metaIdentities } from './identities.js';
+import { metaMedia } from './media.js';
 import { FIELDS, type GraphAdAccount } from './model.js';
 import { metaReports } from './reports.js';
 
@@ -15,6 +18,9 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     },
     adSets: metaAdSets(graph),
     campaigns: metaCampaigns(graph),
+    ads: metaAds(graph),
+    media: metaMedia(graph),
+    identities: metaIdentities(graph),
     reports: metaReports(graph),
   };
 };

@@ -8,27 +8,18 @@ import { toMetaAdSet } from './adset-body.js';
 import { toMetaChanges } from './adset-changes.js';
 import { fields, type GraphClient } from './client.js';
 import { orNotFound } from './errors.js';
-import { ADSET_EFFECTIVE_STATUSES, advertiserId, toAd, toAdSet } from './mapping.js';
-import { FIELDS, type GraphAd, type GraphAdSet, type GraphCampaign } from './model.js';
+import { ADSET_EFFECTIVE_STATUSES, advertiserId, toAdSet } from './mapping.js';
+import { FIELDS, type GraphAdSet, type GraphCampaign } from './model.js';
 
-/** Meta ad sets (`/act_{id}/adsets`, `/{adset_id}`) with their ads, as adlink's ad sets. */
+/** Meta ad sets (`/act_{id}/adsets`, `/{adset_id}`) as adlink's ad sets (their ads: `ads.ts`). */
 export function metaAdSets(graph: GraphClient): AdSetAdapter {
-  const adsOf = (call: PlatformCall, adSetId: string) =>
-    graph.all<GraphAd>(call, `/${adSetId}/ads`, fields(FIELDS.ad));
-
-  /** The ad set with its ads: the expanded first page, or the whole edge when there are more. */
-  async function withAds(call: PlatformCall, adSet: GraphAdSet, currency: string): Promise<AdSet> {
-    const ads = adSet.ads?.paging?.next ? await adsOf(call, adSet.id) : (adSet.ads?.data ?? []);
-    return toAdSet(adSet, currency, ads);
-  }
-
-  /** The ad set read back by id, with its ads, if it is in one of the call's ad accounts. */
+  /** The ad set read back by id, if it is in one of the call's ad accounts. */
   async function readAdSet(call: PlatformCall, id: string): Promise<AdSet | null> {
     if (!/^\d+$/.test(id)) return null;
     const adSet = await orNotFound(graph.get<GraphAdSet>(call, `/${id}`, fields(FIELDS.adSet)));
     const account = adSet && call.accounts.find((a) => a.id === `act_${adSet.account_id}`);
     if (!adSet || !account) return null;
-    return withAds(call, adSet, await currencyOf(call, account));
+    return toAdSet(adSet, await currencyOf(call, account));
   }
 
   const currencyOf = (call: PlatformCall, account: AdAccount) => accountCurrency(graph, call, account);
@@ -74,7 +65,7 @@ export function metaAdSets(graph: GraphClient): AdSetAdapter {
         }),
         currencyOf(call, advertiser),
       ]);
-      return Promise.all(adSets.map((adSet) => withAds(call, adSet, currency)));
+      return adSets.map((adSet) => toAdSet(adSet, currency));
     },
 
     get: readAdSet,
@@ -100,10 +91,6 @@ export function metaAdSets(graph: GraphClient): AdSetAdapter {
     async delete(call, id) {
       await graph.delete(call, `/${id}`);
       return mustRead(call, id);
-    },
-
-    async listAds(call, adSetId) {
-      return (await adsOf(call, adSetId)).map(toAd);
     },
   };
 }

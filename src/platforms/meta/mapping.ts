@@ -1,7 +1,15 @@
-import type { Ad, AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
+import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
-import type { GraphAd, GraphAdSet, GraphBudgets, GraphCampaign, GraphTargeting } from './model.js';
+import type {
+  GraphAd,
+  GraphAdSet,
+  GraphBudgets,
+  GraphCampaign,
+  GraphCreative,
+  GraphTargeting,
+} from './model.js';
 
 /** adlink's advertiser id is the ad account's node id, `act_<account_id>`, as Meta's paths use it. */
 export const advertiserId = (accountId: string): string => `act_${accountId}`;
@@ -51,6 +59,22 @@ export const CAMPAIGN_EFFECTIVE_STATUSES = [
   'WITH_ISSUES',
 ] as const;
 
+/** Every effective status of an ad (the SDK's `Ad.EffectiveStatus`): lists and insights ask for deleted ones too. */
+export const AD_EFFECTIVE_STATUSES = [
+  'ACTIVE',
+  'ADSET_PAUSED',
+  'ARCHIVED',
+  'CAMPAIGN_PAUSED',
+  'DELETED',
+  'DISAPPROVED',
+  'IN_PROCESS',
+  'PAUSED',
+  'PENDING_BILLING_INFO',
+  'PENDING_REVIEW',
+  'PREAPPROVED',
+  'WITH_ISSUES',
+];
+
 /** The unified statuses an update may set, as Meta's `status`; Deleted goes through DELETE. */
 export const META_STATUS: Record<Exclude<AdSetStatus, 'Deleted'>, 'ACTIVE' | 'PAUSED' | 'ARCHIVED'> = {
   Running: 'ACTIVE',
@@ -84,11 +108,7 @@ export function unifiedTargetings(targeting: GraphTargeting | undefined): Target
  */
 export const offsetTime = (graphTime: string): string => graphTime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 
-const isoTime = (graphTime: string): string => new Date(offsetTime(graphTime)).toISOString();
-
-export function toAd(ad: GraphAd): Ad {
-  return { id: ad.id, name: ad.name, status: unifiedStatus(ad), channelKind: 'Social', targetings: [] };
-}
+export const isoTime = (graphTime: string): string => new Date(offsetTime(graphTime)).toISOString();
 
 /** Whether a budget is set: Meta leaves it out or answers "0" where the other level has the budget. */
 const isSet = (amount: string | undefined): amount is string => Number(amount ?? 0) > 0;
@@ -110,7 +130,7 @@ export const hasCampaignBudget = (campaign: GraphBudgets | undefined): boolean =
   isSet(campaign?.daily_budget) || isSet(campaign?.lifetime_budget);
 
 /** An ad set in the unified model; budgets are read in the account's currency with Meta's offset. */
-export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): AdSet {
+export function toAdSet(adSet: GraphAdSet, currency: string): AdSet {
   const settings: Setting[] = budgetSettings(adSet, currency);
   if (adSet.campaign?.objective) settings.push({ kind: 'Objective', objective: adSet.campaign.objective });
   if (adSet.start_time) {
@@ -129,7 +149,6 @@ export function toAdSet(adSet: GraphAdSet, currency: string, ads: GraphAd[]): Ad
     parentId: adSet.campaign_id,
     channelKind: 'Social',
     settings,
-    ads: ads.map(toAd),
     targetings: unifiedTargetings(adSet.targeting),
     created_at: isoTime(adSet.created_time),
   };
@@ -146,5 +165,104 @@ export function toCampaign(campaign: GraphCampaign, currency: string): Campaign 
     objective: campaign.objective ?? null,
     channelKind: 'Social',
     settings: budgetSettings(campaign, currency),
+  };
+}
+
+/** Each unified call to action as Meta's `call_to_action.type` (the SDK's enum); Meta has no "Register" button. */
+export const META_CALLS_TO_ACTION: Partial<Record<CallToAction, string>> = {
+  LearnMore: 'LEARN_MORE',
+  ShopNow: 'SHOP_NOW',
+  SignUp: 'SIGN_UP',
+  Subscribe: 'SUBSCRIBE',
+  ContactUs: 'CONTACT_US',
+  GetQuote: 'GET_QUOTE',
+  GetOffer: 'GET_OFFER',
+  BookNow: 'BOOK_NOW',
+  ApplyNow: 'APPLY_NOW',
+  Download: 'DOWNLOAD',
+  OrderNow: 'ORDER_NOW',
+  Donate: 'DONATE',
+  WatchMore: 'WATCH_MORE',
+};
+
+const UNIFIED_CALLS_TO_ACTION = new Map(
+  Object.entries(META_CALLS_TO_ACTION).map(([unified, meta]) => [meta, unified as CallToAction]),
+);
+
+/**
+ * A link ad with an uploaded image (`link_data.image_hash`, no carousel cards) is an ImageAd: the
+ * image hash, the post's text and headline, the link and its button, the Page it is posted as. Any
+ * other story (a video, a carousel, a photo post) is read as Other, named by the creative's
+ * `object_type` (or CAROUSEL).
+ */
+export function unifiedCreative(creative: GraphCreative | undefined): ReadCreative {
+  const link = creative?.object_story_spec?.link_data;
+  if (!link?.image_hash || !link.link || link.child_attachments) {
+    return {
+      kind: 'Other',
+      format: link?.child_attachments ? 'CAROUSEL' : (creative?.object_type ?? 'UNKNOWN'),
+    };
+  }
+  const cta = link.call_to_action && UNIFIED_CALLS_TO_ACTION.get(link.call_to_action.type);
+  return {
+    kind: 'ImageAd',
+    media: link.image_hash,
+    additionalMedia: [],
+    ...(link.name === undefined ? {} : { headline: link.name }),
+    text: link.message ?? '',
+    url: link.link,
+    ...(cta ? { callToAction: cta } : {}),
+    identity: creative!.object_story_spec!.page_id,
+  };
+}
+
+const feedbackReasons = (ad: GraphAd): string[] => {
+  const { global = {}, placement_specific = {} } = ad.ad_review_feedback ?? {};
+  return [
+    ...Object.entries(global).map(([policy, why]) => `${policy}: ${why}`),
+    ...Object.entries(placement_specific).flatMap(([placement, reasons]) =>
+      Object.entries(reasons).map(([policy, why]) => `${policy} (${placement}): ${why}`),
+    ),
+  ];
+};
+
+/**
+ * Meta's review as the unified one: in review (PENDING_REVIEW, or IN_PROCESS after an edit) is
+ * Pending; DISAPPROVED is Rejected; approved but refused on some placements (placement-specific
+ * feedback) or unable to deliver (WITH_ISSUES, its `issues_info`) is Limited; anything else passed
+ * review. The reasons are `ad_review_feedback`'s policies with Meta's explanations.
+ */
+export function unifiedReview(ad: GraphAd): Review {
+  const reasons = feedbackReasons(ad);
+  switch (ad.effective_status) {
+    case 'PENDING_REVIEW':
+    case 'IN_PROCESS':
+      return { status: 'Pending', reasons: [] };
+    case 'DISAPPROVED':
+      return { status: 'Rejected', reasons };
+    case 'WITH_ISSUES': {
+      const issues = (ad.issues_info ?? []).map((i) =>
+        [i.error_summary, i.error_message].filter(Boolean).join(': '),
+      );
+      return { status: 'Limited', reasons: [...reasons, ...issues] };
+    }
+    default:
+      return reasons.length > 0 ? { status: 'Limited', reasons } : { status: 'Approved', reasons: [] };
+  }
+}
+
+/** An ad in the unified model: its status as ad sets map theirs, its creative and its review. */
+export function unifiedAd(ad: GraphAd): Ad {
+  return {
+    id: ad.id,
+    name: ad.name,
+    platform: 'meta',
+    status: unifiedStatus(ad),
+    advertiser: advertiserId(ad.account_id),
+    adSetId: ad.adset_id,
+    campaignId: ad.campaign_id,
+    creative: unifiedCreative(ad.creative),
+    review: unifiedReview(ad),
+    created_at: isoTime(ad.created_time),
   };
 }

@@ -41,16 +41,62 @@ export interface GraphAdSet extends GraphBudgets {
   start_time?: string;
   end_time?: string;
   created_time: string;
-  /** The `ads` edge expanded in place: its first page. */
-  ads?: GraphPage<GraphAd>;
+}
+
+export interface GraphCallToAction {
+  type: string;
+  value?: { link?: string };
+}
+
+/** A Page post as an ad creative spells it: a link ad's `link_data`, or another story (video, photo…). */
+export interface GraphStorySpec {
+  page_id: string;
+  link_data?: {
+    link?: string;
+    image_hash?: string;
+    picture?: string;
+    message?: string;
+    name?: string;
+    description?: string;
+    call_to_action?: GraphCallToAction;
+    child_attachments?: unknown[];
+  };
+  [story: string]: unknown;
+}
+
+export interface GraphCreative {
+  id: string;
+  object_type?: string;
+  object_story_spec?: GraphStorySpec;
+}
+
+/** `ad_review_feedback`: policy → explanation, overall and per placement (`instagram`). */
+export interface GraphReviewFeedback {
+  global?: Record<string, string>;
+  placement_specific?: Record<string, Record<string, string>>;
 }
 
 export interface GraphAd {
   id: string;
+  account_id: string;
+  campaign_id: string;
   adset_id: string;
   name: string;
   status: string;
   effective_status: string;
+  creative?: GraphCreative;
+  ad_review_feedback?: GraphReviewFeedback;
+  issues_info?: { error_summary?: string; error_message?: string }[];
+  created_time: string;
+}
+
+/** An image of an ad account's library (`adimages`). */
+export interface GraphImage {
+  hash: string;
+  name?: string;
+  width: number;
+  height: number;
+  created_time: string;
 }
 
 export interface GraphPage<T> {
@@ -87,7 +133,6 @@ export const FIELDS = {
     'start_time',
     'end_time',
     'created_time',
-    'ads.limit(100){id,adset_id,name,status,effective_status}',
   ],
   /** What an update of budgets, schedule or targeting starts from. */
   adSetForChange: [
@@ -100,5 +145,19 @@ export const FIELDS = {
     'end_time',
     'campaign{daily_budget,lifetime_budget}',
   ],
-  ad: ['id', 'adset_id', 'name', 'status', 'effective_status'],
+  ad: [
+    'id',
+    'account_id',
+    'campaign_id',
+    'adset_id',
+    'name',
+    'status',
+    'effective_status',
+    'creative{id,object_type,object_story_spec}',
+    'ad_review_feedback',
+    'issues_info',
+    'created_time',
+  ],
+  image: ['hash', 'name', 'width', 'height', 'created_time'],
+  page: ['id', 'name'],
 } as const;

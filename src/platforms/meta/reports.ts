@@ -3,6 +3,7 @@ import type { ReportLevel, ReportQuery, ReportRow } from '../../reports/model.js
 import type { ReportAdapter } from '../../reports/port.js';
 import { fields, type GraphClient } from './client.js';
 import type { ParamSource } from './errors.js';
+import { AD_EFFECTIVE_STATUSES } from './mapping.js';
 
 /** One row of `GET /act_{id}/insights` as Meta sends it: ids, counts and spend are strings. */
 export interface GraphInsightsRow {
@@ -27,22 +28,6 @@ export interface GraphInsightsRow {
  * same events (`purchase`, `offsite_conversion.fb_pixel_purchase`, …) would count them again.
  */
 export const CONVERSION_ACTIONS = ['omni_purchase', 'lead'];
-
-/** Every ad effective status (the SDK's `Ad.EffectiveStatus`): insights leave archived and deleted ads out unless asked. */
-export const AD_EFFECTIVE_STATUSES = [
-  'ACTIVE',
-  'ADSET_PAUSED',
-  'ARCHIVED',
-  'CAMPAIGN_PAUSED',
-  'DELETED',
-  'DISAPPROVED',
-  'IN_PROCESS',
-  'PAUSED',
-  'PENDING_BILLING_INFO',
-  'PENDING_REVIEW',
-  'PREAPPROVED',
-  'WITH_ISSUES',
-];
 
 const LEVEL_FIELDS: Record<ReportLevel, string[]> = {
   campaign: ['campaign_id', 'campaign_name'],
