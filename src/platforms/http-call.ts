@@ -19,7 +19,8 @@ export interface HttpAnswer {
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON or form text; bytes for an upload (LinkedIn's image upload URL takes the file as is). */
+  body?: string | Buffer;
 }
 
 /** The platforms' API hosts, over keep-alive connections shared by every call of the process. */

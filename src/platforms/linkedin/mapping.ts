@@ -1,10 +1,12 @@
+import type { CallToAction, ReadCreative, Review, Ad as UnifiedAd } from '../../ads/model.js';
 import type { Ad, AdSet, Setting } from '../../adsets/model.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
+import { LINKEDIN_CALLS_TO_ACTION } from './ad-body.js';
 import type * as LinkedIn from './model.js';
 import { fromMoneyAmount } from './money.js';
 import { urnId } from './restli.js';
 import { toRuntime } from './schedule.js';
-import { isRunnable, toAdSetStatus } from './status.js';
+import { isRunnable, toAdSetStatus, toAdStatus } from './status.js';
 
 /** LinkedIn's levels: campaign group (adlink campaign) → campaign (ad set) → creative (ad). */
 
@@ -68,5 +70,73 @@ export function toCampaign(group: LinkedIn.CampaignGroup): Campaign {
     objective: group.objectiveType ?? null,
     channelKind: 'Social',
     settings,
+  };
+}
+
+/**
+ * A creative's review: PENDING, NEEDS_REVIEW (LinkedIn's content model left it to a person) and no
+ * review yet (a DRAFT) are Pending; APPROVED is Approved; REJECTED is Rejected with LinkedIn's
+ * `rejectionReasons`. LinkedIn has no limited approval.
+ */
+export function toReview(review: LinkedIn.Creative['review']): Review {
+  if (review?.status === 'APPROVED') return { status: 'Approved', reasons: [] };
+  const reasons = review?.rejectionReasons ?? [];
+  return { status: review?.status === 'REJECTED' ? 'Rejected' : 'Pending', reasons };
+}
+
+const CALL_TO_ACTION_OF = new Map(
+  Object.entries(LINKEDIN_CALLS_TO_ACTION).map(([unified, label]) => [label, unified as CallToAction]),
+);
+
+/** A post with an image and a landing page is an ImageAd; others are LinkedIn's formats adlink reads only. */
+export function toCreative(post: LinkedIn.Post | null, reference: string): ReadCreative {
+  if (!post) return { kind: 'Other', format: reference.split(':')[2] ?? 'UNKNOWN' };
+  const media = post.content?.media;
+  if (media?.id.startsWith('urn:li:image:') && post.contentLandingPage) {
+    const cta = post.contentCallToActionLabel && CALL_TO_ACTION_OF.get(post.contentCallToActionLabel);
+    return {
+      kind: 'ImageAd',
+      media: media.id,
+      additionalMedia: [],
+      ...(media.title === undefined ? {} : { headline: media.title }),
+      text: post.commentary ?? '',
+      url: post.contentLandingPage,
+      ...(cta ? { callToAction: cta } : {}),
+      identity: post.author,
+    };
+  }
+  if (media?.id.startsWith('urn:li:video:')) return { kind: 'Other', format: 'SINGLE_VIDEO' };
+  if (media?.id.startsWith('urn:li:document:')) return { kind: 'Other', format: 'DOCUMENT' };
+  const content = post.content ?? {};
+  const format = content.carousel
+    ? 'CAROUSEL'
+    : content.article
+      ? 'ARTICLE'
+      : content.multiImage
+        ? 'MULTI_IMAGE'
+        : media
+          ? 'SINGLE_IMAGE'
+          : 'TEXT';
+  return { kind: 'Other', format };
+}
+
+/** A creative (with the post it sponsors, and its campaign's group) as adlink's ad. */
+export function creativeToAd(
+  creative: LinkedIn.Creative,
+  post: LinkedIn.Post | null,
+  campaignGroup: string,
+): UnifiedAd {
+  const id = urnId(creative.id);
+  return {
+    id,
+    name: creative.name ?? id,
+    platform: 'linkedin',
+    status: toAdStatus(creative.intendedStatus),
+    advertiser: urnId(creative.account ?? ''),
+    adSetId: urnId(creative.campaign),
+    campaignId: urnId(campaignGroup),
+    creative: toCreative(post, creative.content?.reference ?? ''),
+    review: toReview(creative.review),
+    created_at: new Date(creative.createdAt ?? 0).toISOString(),
   };
 }

@@ -1,0 +1,159 @@
+import type { Ad } from '../../ads/model.js';
+import type { AdAdapter } from '../../ads/port.js';
+import type { PlatformCall } from '../../ports/platform-call.js';
+import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
+import { accountPath, inSomeAccount } from './accounts.js';
+import { creativeBody, creativeParams, LINKEDIN_CALLS_TO_ACTION, postBody, postParams } from './ad-body.js';
+import type { LinkedInClient } from './client.js';
+import { creativeToAd } from './mapping.js';
+import { IMAGE_RATIOS } from './media.js';
+import { CAMPAIGN_STATUSES, type Campaign, type Creative, type Post } from './model.js';
+import { restliQuery, urnId } from './restli.js';
+import { CREATIVE_STATUS } from './status.js';
+
+/** Posts a creative may sponsor and adlink reads; other content (InMail, jobs) is read by its type. */
+const POST_URN = /^urn:li:(share|ugcPost):/;
+
+/**
+ * LinkedIn creatives as adlink's ads. An ImageAd is single image Sponsored Content: a dark post by
+ * the campaign's organization, then a creative of the campaign sponsoring it. A creative's content
+ * is fixed once created (only its name and status change); a DRAFT creative is deleted, any other
+ * set to PENDING_DELETION, as LinkedIn wants.
+ */
+export function linkedinAds(li: LinkedInClient): AdAdapter {
+  const creativePath = (account: string, id: string) =>
+    `${accountPath(account)}/creatives/${encodeURIComponent(`urn:li:sponsoredCreative:${id}`)}`;
+  const campaignPath = (account: string, id: string) =>
+    `${accountPath(account)}/adCampaigns/${encodeURIComponent(id)}`;
+
+  const postOf = (call: PlatformCall, reference: string | undefined) =>
+    reference && POST_URN.test(reference)
+      ? li.get<Post>(call, `/posts/${encodeURIComponent(reference)}`)
+      : Promise.resolve(null);
+
+  /** The ads of the creatives, with their posts and their campaigns' groups (`groupOf`: campaign id → group URN). */
+  const toAds = (call: PlatformCall, creatives: Creative[], groupOf: (campaign: string) => string) =>
+    Promise.all(
+      creatives.map(async (c) =>
+        creativeToAd(c, await postOf(call, c.content?.reference), groupOf(urnId(c.campaign))),
+      ),
+    );
+
+  async function read(call: PlatformCall, account: string, id: string): Promise<Ad> {
+    const creative = await li.get<Creative>(call, creativePath(account, id));
+    const campaign = await li.get<Campaign>(call, campaignPath(account, urnId(creative.campaign)));
+    return (await toAds(call, [creative], () => campaign.campaignGroup))[0]!;
+  }
+
+  const locate = (call: PlatformCall, id: string) =>
+    inSomeAccount(call, id, (account) => li.get<Creative>(call, creativePath(account, id)));
+
+  async function patchCreative(call: PlatformCall, ad: Ad, set: Record<string, unknown>) {
+    await li.request(call, creativePath(ad.advertiser, ad.id), {
+      method: 'POST',
+      restliMethod: 'partial_update',
+      body: { patch: { $set: set } },
+      param: creativeParams,
+    });
+    return read(call, ad.advertiser, ad.id);
+  }
+
+  return {
+    capabilities: {
+      creatives: {
+        ImageAd: {
+          // Single Image Ads specs: intro text up to 600 characters, headline up to 200.
+          text: { required: true, maxLength: 600 },
+          headline: { required: false, maxLength: 200 },
+          identity: { required: false },
+          callToAction: { required: false, values: LINKEDIN_CALLS_TO_ACTION },
+          additionalMedia: 0,
+          imageRatios: IMAGE_RATIOS,
+          requiredRatios: [],
+        },
+      },
+      refusals: {
+        SearchAd: 'LinkedIn has no search ads; its campaigns run Sponsored Content in the feed (ImageAd).',
+      },
+      // The creative's content (the post it sponsors) is fixed once created: a new ad changes it.
+      creativeUpdates: false,
+      createStatuses: ['Running', 'Paused'],
+      updateStatuses: ['Running', 'Paused', 'Archived'],
+      deletion: 'soft',
+    },
+
+    async list(call, advertiser) {
+      const path = accountPath(advertiser.id);
+      const campaigns = await li.allPages<Campaign>(
+        call,
+        `${path}/adCampaigns?${restliQuery({ q: 'search', search: { status: { values: [...CAMPAIGN_STATUSES] } } })}`,
+      );
+      const groups = new Map(campaigns.map((c) => [String(c.id), c.campaignGroup]));
+      const creatives = await li.allPages<Creative>(
+        call,
+        `${path}/creatives?${restliQuery({ q: 'criteria' })}`,
+      );
+      return toAds(call, creatives, (campaign) => groups.get(campaign) ?? '');
+    },
+
+    async get(call, id) {
+      const found = await locate(call, id);
+      return found ? read(call, found.account, id) : null;
+    },
+
+    async create(call, input, { account }) {
+      const creative = input.creative;
+      if (creative.kind !== 'ImageAd') throw new PlatformInputError('creative', 'LinkedIn ads are ImageAds.');
+      const campaign = await li.get<Campaign>(call, campaignPath(account.id, input.adSetId));
+      const author = campaign.associatedEntity;
+      if (!author?.startsWith('urn:li:organization:')) {
+        throw new PlatformInputError(
+          'adSetId',
+          `LinkedIn campaign ${input.adSetId} promotes no organization.`,
+        );
+      }
+      if (creative.identity !== undefined && creative.identity !== author) {
+        throw new PlatformInputError(
+          'creative.identity',
+          `LinkedIn ads of campaign ${input.adSetId} speak as its organization ${author}; leave identity out or give that one.`,
+        );
+      }
+      const post = await li.request(call, '/posts', {
+        method: 'POST',
+        restliMethod: 'create',
+        body: postBody(creative, account.id, author),
+        param: postParams,
+      });
+      if (!post.createdId)
+        throw new PlatformError('rejected', 'LinkedIn answered a post without x-restli-id');
+      const created = await li.request(call, `${accountPath(account.id)}/creatives`, {
+        method: 'POST',
+        restliMethod: 'create',
+        body: creativeBody(input, post.createdId),
+        param: creativeParams,
+      });
+      if (!created.createdId) {
+        throw new PlatformError('rejected', 'LinkedIn answered a creative without x-restli-id');
+      }
+      return read(call, account.id, urnId(created.createdId));
+    },
+
+    async update(call, ad, changes) {
+      const set: Record<string, unknown> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.status !== undefined) set.intendedStatus = CREATIVE_STATUS[changes.status];
+      return patchCreative(call, ad, set);
+    },
+
+    async delete(call, ad) {
+      const creative = await li.get<Creative>(call, creativePath(ad.advertiser, ad.id));
+      if (creative.intendedStatus !== 'DRAFT')
+        return patchCreative(call, ad, { intendedStatus: 'PENDING_DELETION' });
+      await li.request(call, creativePath(ad.advertiser, ad.id), {
+        method: 'DELETE',
+        restliMethod: 'delete',
+      });
+      return { ...ad, status: 'Deleted' };
+    },
+  };
+}
