@@ -39,11 +39,13 @@ export function linkedinAds(li: LinkedInClient): AdAdapter {
       ),
     );
 
-  async function read(call: PlatformCall, account: string, id: string): Promise<Ad> {
-    const creative = await li.get<Creative>(call, creativePath(account, id));
+  async function toUnified(call: PlatformCall, account: string, creative: Creative): Promise<Ad> {
     const campaign = await li.get<Campaign>(call, campaignPath(account, urnId(creative.campaign)));
     return (await toAds(call, [creative], () => campaign.campaignGroup))[0]!;
   }
+
+  const read = async (call: PlatformCall, account: string, id: string) =>
+    toUnified(call, account, await li.get<Creative>(call, creativePath(account, id)));
 
   const locate = (call: PlatformCall, id: string) =>
     inSomeAccount(call, id, (account) => li.get<Creative>(call, creativePath(account, id)));
@@ -98,7 +100,7 @@ export function linkedinAds(li: LinkedInClient): AdAdapter {
 
     async get(call, id) {
       const found = await locate(call, id);
-      return found ? read(call, found.account, id) : null;
+      return found ? toUnified(call, found.account, found.found) : null;
     },
 
     async create(call, input, { account }) {
