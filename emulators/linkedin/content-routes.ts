@@ -34,7 +34,8 @@ export function contentRoutes(state: LinkedInState, oauth: OAuthServer, baseUrl:
     new Set([...state.roles.keys()].map((id) => state.accounts.get(id)?.reference).filter(Boolean));
 
   router.post('/rest/images', (req, res) => {
-    if (req.query.action !== 'initializeUpload' || restliMethod(req) !== 'action') {
+    const method = restliMethod(req);
+    if (req.query.action !== 'initializeUpload' || (method !== undefined && method !== 'action')) {
       return liError(
         res,
         400,
