@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response, Router } from 'express';
 import { imageSize } from 'image-size';
 import type { OAuthServer } from '../toolkit/oauth.js';
+import { BadQuery, handle, list, query } from './api-routes.js';
 import { adContextView, type Post } from './content.js';
 import { postErrors } from './content-rules.js';
 import { liError, refuseInput, restliMethod } from './protocol.js';
@@ -126,6 +127,30 @@ export function contentRoutes(state: LinkedInState, oauth: OAuthServer, baseUrl:
     const post = state.addPost(body as unknown as Omit<Post, 'id' | 'createdAt'>);
     res.status(201).set('x-restli-id', post.id).set('x-linkedin-id', post.id).end();
   });
+
+  /** `GET /rest/posts?ids=List(…)` with `X-RestLi-Method: BATCH_GET`: `{results, statuses, errors}` by URN. */
+  router.get(
+    '/rest/posts',
+    handle((req, res) => {
+      if (restliMethod(req) !== 'batch_get') {
+        return liError(res, 400, 'ILLEGAL_ARGUMENT', 'Batch reads of posts need X-RestLi-Method: BATCH_GET.');
+      }
+      const ids = list(query(req).ids);
+      if (!ids || ids.length === 0) throw new BadQuery('ids must be a non-empty List(…) of post URNs');
+      const found = ids.flatMap((id) => {
+        const post = state.posts.get(id);
+        return post ? [post] : [];
+      });
+      const missing = ids.filter((id) => !state.posts.has(id));
+      res.json({
+        results: Object.fromEntries(found.map((post) => [post.id, postView(post)])),
+        statuses: Object.fromEntries([...found.map((p) => [p.id, 200]), ...missing.map((id) => [id, 404])]),
+        errors: Object.fromEntries(
+          missing.map((id) => [id, { status: 404, message: `Post ${id} does not exist.` }]),
+        ),
+      });
+    }),
+  );
 
   router.get('/rest/posts/:post', (req, res) => {
     const post = state.posts.get(String(req.params.post));

@@ -542,6 +542,19 @@ describe('images, dark posts and creatives with the official client', () => {
       },
     });
 
+    // Batch reads, as adlink reads the posts of many creatives at once.
+    const batch = await sdk.batchGet({
+      resourcePath: '/posts',
+      ids: [post.id, 'urn:li:share:1'],
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(lastCall().headers['x-restli-method']).toBe('batch_get');
+    expect(Object.keys(batch.data.results)).toEqual([post.id]);
+    expect(batch.data.errors).toMatchObject({ 'urn:li:share:1': { status: 404 } });
+    // adlink's batch query is the client's: ids=List(…) of encoded URNs.
+    expect(restliQuery({ ids: [post.id] })).toBe(utils.paramEncode({ ids: [post.id] }));
+
     const creative = await createCreative(creativeBody(newAd('Paused'), post.id));
     expect(creative).toMatchObject({ status: 201, fields: [] });
     expect(creative.id).toMatch(/^urn:li:sponsoredCreative:\d+$/);

@@ -7,12 +7,14 @@ import { creativeBody, creativeParams, LINKEDIN_CALLS_TO_ACTION, postBody, postP
 import type { LinkedInClient } from './client.js';
 import { creativeToAd } from './mapping.js';
 import { IMAGE_RATIOS } from './media.js';
-import { CAMPAIGN_STATUSES, type Campaign, type Creative, type Post } from './model.js';
+import { CAMPAIGN_STATUSES, type Campaign, type Creative, type Post, type PostBatch } from './model.js';
 import { restliQuery, urnId } from './restli.js';
 import { CREATIVE_STATUS } from './status.js';
 
 /** Posts a creative may sponsor and adlink reads; other content (InMail, jobs) is read by its type. */
 const POST_URN = /^urn:li:(share|ugcPost):/;
+/** Posts per batch read: keeps the `ids=List(…)` query well under LinkedIn's URL limit. */
+const POST_BATCH = 40;
 
 /**
  * LinkedIn creatives as adlink's ads. An ImageAd is single image Sponsored Content: a dark post by
@@ -26,18 +28,30 @@ export function linkedinAds(li: LinkedInClient): AdAdapter {
   const campaignPath = (account: string, id: string) =>
     `${accountPath(account)}/adCampaigns/${encodeURIComponent(id)}`;
 
-  const postOf = (call: PlatformCall, reference: string | undefined) =>
-    reference && POST_URN.test(reference)
-      ? li.get<Post>(call, `/posts/${encodeURIComponent(reference)}`)
-      : Promise.resolve(null);
+  /** The posts the creatives sponsor, by URN, read in batches (BATCH_GET); a post LinkedIn lacks is absent. */
+  async function postsOf(call: PlatformCall, creatives: Creative[]): Promise<Map<string, Post>> {
+    const references = [
+      ...new Set(creatives.map((c) => c.content?.reference ?? '').filter((r) => POST_URN.test(r))),
+    ];
+    const posts = new Map<string, Post>();
+    for (let i = 0; i < references.length; i += POST_BATCH) {
+      const ids = references.slice(i, i + POST_BATCH);
+      const { body } = await li.request(call, `/posts?${restliQuery({ ids })}`, {
+        restliMethod: 'batch_get',
+      });
+      for (const post of Object.values((body as PostBatch | undefined)?.results ?? {}))
+        posts.set(post.id, post);
+    }
+    return posts;
+  }
 
   /** The ads of the creatives, with their posts and their campaigns' groups (`groupOf`: campaign id → group URN). */
-  const toAds = (call: PlatformCall, creatives: Creative[], groupOf: (campaign: string) => string) =>
-    Promise.all(
-      creatives.map(async (c) =>
-        creativeToAd(c, await postOf(call, c.content?.reference), groupOf(urnId(c.campaign))),
-      ),
+  async function toAds(call: PlatformCall, creatives: Creative[], groupOf: (campaign: string) => string) {
+    const posts = await postsOf(call, creatives);
+    return creatives.map((c) =>
+      creativeToAd(c, posts.get(c.content?.reference ?? '') ?? null, groupOf(urnId(c.campaign))),
     );
+  }
 
   async function toUnified(call: PlatformCall, account: string, creative: Creative): Promise<Ad> {
     const campaign = await li.get<Campaign>(call, campaignPath(account, urnId(creative.campaign)));

@@ -5,7 +5,7 @@ import { classifyLinkedIn, type FieldParam } from './errors.js';
 import type { CursorPage } from './model.js';
 
 /** The Rest.li method of a write, as LinkedIn's official client names it (lower case). */
-type RestliMethod = 'create' | 'partial_update' | 'delete' | 'action';
+type RestliMethod = 'create' | 'partial_update' | 'delete' | 'action' | 'batch_get';
 
 export interface LinkedInRequest {
   method?: 'GET' | 'POST' | 'DELETE';

@@ -85,6 +85,11 @@ export interface Post {
   contentCallToActionLabel?: string;
 }
 
+/** A BATCH_GET's answer: the entities found, by key (the others are in `errors`). */
+export interface PostBatch {
+  results?: Record<string, Post>;
+}
+
 /** The answer of `POST /images?action=initializeUpload`. */
 export interface ImageUpload {
   value: { uploadUrl: string; image: string; uploadUrlExpiresAt?: number };
