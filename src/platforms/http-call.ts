@@ -19,7 +19,7 @@ export interface HttpAnswer {
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
-  /** JSON or form text; bytes for an upload (LinkedIn's image upload URL takes the file as is). */
+  /** Text, or bytes (an image upload). */
   body?: string | Buffer;
 }
 
