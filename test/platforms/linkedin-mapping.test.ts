@@ -5,12 +5,18 @@ import { postParams } from '../../src/platforms/linkedin/ad-body.js';
 import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/adset-body.js';
 import { groupCreate } from '../../src/platforms/linkedin/campaign-body.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
-import { toAdSet, toCampaign, toCreative, toReview } from '../../src/platforms/linkedin/mapping.js';
-import type { Campaign, Post } from '../../src/platforms/linkedin/model.js';
+import {
+  creativeToAd,
+  toAdSet,
+  toCampaign,
+  toCreative,
+  toReview,
+} from '../../src/platforms/linkedin/mapping.js';
+import type { Campaign, Creative, Post } from '../../src/platforms/linkedin/model.js';
 import { fromMoneyAmount, toMoneyAmount } from '../../src/platforms/linkedin/money.js';
 import { partialUpdate } from '../../src/platforms/linkedin/patch.js';
 import { restliEncode, restliQuery, urnId } from '../../src/platforms/linkedin/restli.js';
-import { LINKEDIN_STATUS, toAdSetStatus, toAdStatus } from '../../src/platforms/linkedin/status.js';
+import { LINKEDIN_STATUS, toAdSetStatus } from '../../src/platforms/linkedin/status.js';
 import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const campaign = (fields: Partial<Campaign>): Campaign => ({
@@ -51,7 +57,7 @@ describe('LinkedIn status mapping', () => {
     ['REMOVED', undefined, 'Deleted'],
   ] as const)('%s with %j is %s', (status, servingStatuses, expected) => {
     expect(
-      toAdSet(campaign({ status, ...(servingStatuses ? { servingStatuses: [...servingStatuses] } : {}) }), [])
+      toAdSet(campaign({ status, ...(servingStatuses ? { servingStatuses: [...servingStatuses] } : {}) }))
         .status,
     ).toBe(expected);
   });
@@ -83,7 +89,6 @@ describe('LinkedIn money amounts', () => {
     expect(
       toAdSet(
         campaign({ totalBudget: { amount: '1500', currencyCode: 'JPY' }, objectiveType: 'VIDEO_VIEWS' }),
-        [],
       ).settings,
     ).toEqual([
       { kind: 'TotalBudget', budget: 1500, currency: 'JPY' },
@@ -205,7 +210,7 @@ describe('LinkedIn campaign creation', () => {
       start: Date.parse('2026-11-30T23:00:00Z'),
       end: Date.parse('2026-12-31T00:00:00Z'),
     });
-    expect(toAdSet(campaign({ runSchedule: body.runSchedule }), []).settings).toEqual([
+    expect(toAdSet(campaign({ runSchedule: body.runSchedule })).settings).toEqual([
       { kind: 'Runtime', start: '2026-11-30T23:00:00Z', end: '2026-12-31T00:00:00Z' },
     ]);
     const before = Date.now();
@@ -532,12 +537,26 @@ describe('creatives as ads', () => {
     expect(format(null, 'urn:li:adInMailContent:9')).toBe('adInMailContent');
   });
 
-  it('takes an ad’s status from the creative’s own intendedStatus', () => {
-    expect(toAdStatus('ACTIVE')).toBe('Running');
-    expect(toAdStatus('PAUSED')).toBe('Paused');
-    expect(toAdStatus('DRAFT')).toBe('Active');
-    expect(toAdStatus('ARCHIVED')).toBe('Archived');
-    expect(toAdStatus('PENDING_DELETION')).toBe('Deleted');
+  it('reads an ACTIVE creative as Running only while LinkedIn serves it, else Active', () => {
+    const creative = (fields: Partial<Creative>): Creative => ({
+      id: 'urn:li:sponsoredCreative:3',
+      account: 'urn:li:sponsoredAccount:7',
+      campaign: 'urn:li:sponsoredCampaign:42',
+      intendedStatus: 'ACTIVE',
+      ...fields,
+    });
+    const status = (fields: Partial<Creative>) =>
+      creativeToAd(creative(fields), null, 'urn:li:sponsoredCampaignGroup:9').status;
+    expect(status({ isServing: true })).toBe('Running');
+    expect(status({ isServing: false })).toBe('Active');
+    expect(status({ intendedStatus: 'PAUSED' })).toBe('Paused');
+    expect(status({ intendedStatus: 'PENDING_DELETION' })).toBe('Deleted');
+    expect(creativeToAd(creative({}), null, 'urn:li:sponsoredCampaignGroup:9')).toMatchObject({
+      id: '3',
+      advertiser: '7',
+      adSetId: '42',
+      campaignId: '9',
+    });
   });
 
   it('maps the post LinkedIn refuses a field of to the creative’s parameter', () => {

@@ -1,26 +1,16 @@
-import type { CallToAction, ReadCreative, Review, Ad as UnifiedAd } from '../../ads/model.js';
-import type { Ad, AdSet, Setting } from '../../adsets/model.js';
+import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
+import type { AdSet, Setting } from '../../adsets/model.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import { LINKEDIN_CALLS_TO_ACTION } from './ad-body.js';
 import type * as LinkedIn from './model.js';
 import { fromMoneyAmount } from './money.js';
 import { urnId } from './restli.js';
 import { toRuntime } from './schedule.js';
-import { isRunnable, toAdSetStatus, toAdStatus } from './status.js';
+import { isRunnable, toAdSetStatus } from './status.js';
 
 /** LinkedIn's levels: campaign group (adlink campaign) → campaign (ad set) → creative (ad). */
 
-export function toAd(creative: LinkedIn.Creative): Ad {
-  return {
-    id: urnId(creative.id),
-    ...(creative.name ? { name: creative.name } : {}),
-    status: toAdSetStatus(creative.intendedStatus, creative.isServing ?? false),
-    channelKind: 'Social',
-    targetings: [],
-  };
-}
-
-export function toAdSet(campaign: LinkedIn.Campaign, creatives: LinkedIn.Creative[]): AdSet {
+export function toAdSet(campaign: LinkedIn.Campaign): AdSet {
   const settings: Setting[] = [];
   for (const [kind, money] of [
     ['DailyBudget', campaign.dailyBudget],
@@ -39,7 +29,6 @@ export function toAdSet(campaign: LinkedIn.Campaign, creatives: LinkedIn.Creativ
     parentId: urnId(campaign.campaignGroup),
     channelKind: 'Social',
     settings,
-    ads: creatives.map(toAd),
     // LinkedIn targets audiences (facets and geo URNs), none of which is a unified targeting kind.
     targetings: [],
     created_at: new Date(campaign.changeAuditStamps?.created?.time ?? 0).toISOString(),
@@ -125,13 +114,14 @@ export function creativeToAd(
   creative: LinkedIn.Creative,
   post: LinkedIn.Post | null,
   campaignGroup: string,
-): UnifiedAd {
+): Ad {
   const id = urnId(creative.id);
   return {
     id,
     name: creative.name ?? id,
     platform: 'linkedin',
-    status: toAdStatus(creative.intendedStatus),
+    // An ACTIVE creative delivers only when approved and its campaign serves (LinkedIn's isServing).
+    status: toAdSetStatus(creative.intendedStatus, creative.isServing ?? false),
     advertiser: urnId(creative.account ?? ''),
     adSetId: urnId(creative.campaign),
     campaignId: urnId(campaignGroup),

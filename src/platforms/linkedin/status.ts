@@ -30,17 +30,10 @@ export const LINKEDIN_STATUS: Partial<Record<AdSetStatus, CampaignStatus>> = {
   Archived: 'ARCHIVED',
 };
 
-/**
- * A creative's status: its own switch, `intendedStatus` (ACTIVE is Running). Whether it delivers
- * also depends on its campaign and its review, which the ad's `review` reports.
- */
-export function toAdStatus(intendedStatus: CampaignStatus): AdSetStatus {
-  return intendedStatus === 'ACTIVE' ? 'Running' : toAdSetStatus(intendedStatus, false);
-}
-
 /** The `intendedStatus` adlink sets on a creative; Deleted goes through DELETE. */
 export const CREATIVE_STATUS: Partial<Record<AdSetStatus, CampaignStatus>> = {
   Running: 'ACTIVE',
+  Active: 'ACTIVE',
   Paused: 'PAUSED',
   Archived: 'ARCHIVED',
 };
