@@ -211,9 +211,23 @@ describe('linkedin: what only LinkedIn does', () => {
         { kind: 'Runtime', start: '2026-02-01T00:00:00Z' },
       ],
     });
-    expect(byId[SEED.runningCampaign]!.ads).toEqual([
-      { id: '800000001', name: 'Visitors – image ad', status: 'Running', channelKind: 'Social' },
-      { id: '800000002', name: 'Visitors – video ad', status: 'Paused', channelKind: 'Social' },
+    // The ad set's ads are the ads adapter's creatives, in the ads' own shape.
+    expect(byId[SEED.runningCampaign]!.ads).toMatchObject([
+      {
+        id: '800000001',
+        name: 'Visitors – image ad',
+        status: 'Running',
+        adSetId: SEED.runningCampaign,
+        campaignId: SEED.usdGroup,
+        creative: { kind: 'ImageAd' },
+        review: { status: 'Approved', reasons: [] },
+      },
+      {
+        id: '800000002',
+        name: 'Visitors – video ad',
+        status: 'Paused',
+        creative: { kind: 'Other', format: 'SINGLE_VIDEO' },
+      },
     ]);
     expect(byId[SEED.draftCampaign]!.status).toBe('Active');
     expect(byId['700000004']!.status).toBe('Archived');
