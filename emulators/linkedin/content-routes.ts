@@ -30,9 +30,9 @@ export const postView = (post: Post) => ({ ...post, adContext: adContextView(pos
  */
 export function contentRoutes(state: LinkedInState, oauth: OAuthServer, baseUrl: string): Router {
   const router = Router();
-  /** Organizations the member may act for: those its ad accounts advertise for. */
+  /** Organizations the member may act for (it administers their pages). */
   const organizations = () =>
-    new Set([...state.roles.keys()].map((id) => state.accounts.get(id)?.reference).filter(Boolean));
+    new Set([...state.organizations.keys()].map((id) => `urn:li:organization:${id}`));
 
   router.post('/rest/images', (req, res) => {
     const method = restliMethod(req);

@@ -91,7 +91,12 @@ export const SEED = {
   /** Campaigns of the USD account in several statuses. */
   runningCampaign: '700000001',
   draftCampaign: '700000003',
+  /** A USD campaign promoting Acme's showcase page (`SHOWCASE`), not the account's organization. */
+  showcaseCampaign: '700000010',
 } as const;
+
+/** A showcase page of Acme the member may post for: an organization beside the accounts' own. */
+export const SHOWCASE = 'urn:li:organization:2414199';
 
 export const MEMBER = 'urn:li:person:emulated-member';
 
@@ -113,11 +118,12 @@ export class LinkedInState {
   readonly images = new Map<string, Image>();
   /** Posts by URN (`/rest/posts`): the dark posts creatives sponsor. */
   readonly posts = new Map<string, Post>();
-  /** Organization names (`/rest/organizations`), by numeric id. */
+  /** The organizations the member may post for (`/rest/organizations`): names by numeric id. */
   readonly organizations = new Map<string, string>([
     ['2414183', 'Acme Corp'],
     ['5090311', 'Acme GmbH'],
     ['7311642', 'Acme KK'],
+    ['2414199', 'Acme Labs'],
   ]);
   private nextId = 720_000_000;
 
@@ -255,6 +261,7 @@ export class LinkedInState {
       ['700000007', SEED.eurAccount, SEED.eurGroup, 'DACH Entscheider', 'ACTIVE'],
       ['700000008', SEED.eurAccount, SEED.eurGroup, 'DACH Retargeting', 'PAUSED'],
       ['700000009', SEED.jpyAccount, SEED.jpyGroup, 'Tokyo visitors', 'ACTIVE'],
+      [SEED.showcaseCampaign, SEED.usdAccount, SEED.usdGroup, 'Acme Labs launch', 'PAUSED'],
     ];
     campaigns.forEach(([id, account, group, name, status], i) => {
       const currency = this.accounts.get(account)!.currency;
@@ -267,6 +274,8 @@ export class LinkedInState {
         test: false,
       });
     });
+    // A campaign promoting the account's showcase page rather than its company page.
+    this.campaigns.get(SEED.showcaseCampaign)!.associatedEntity = SHOWCASE;
     const creatives: [string, string, string, string, SeedContent][] = [
       ['800000001', SEED.runningCampaign, 'Visitors – image ad', 'ACTIVE', 'image'],
       ['800000002', SEED.runningCampaign, 'Visitors – video ad', 'PAUSED', 'video'],

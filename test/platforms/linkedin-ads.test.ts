@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
-import { SEED } from '../../emulators/linkedin/state.js';
+import { SEED, SHOWCASE } from '../../emulators/linkedin/state.js';
 import { expectError } from '../support/adsets-client.js';
 import { gif, png } from '../support/images.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
@@ -121,7 +121,7 @@ describe('linkedin ads', () => {
 
   it('refuses, naming the parameter and writing nothing at LinkedIn, what only LinkedIn refuses', async () => {
     const refusals: [object, number, string, string][] = [
-      // Another organization of the member, not the one the campaign promotes.
+      // An organization of another of the member's ad accounts, not an identity of this one.
       [imageAd({ identity: 'urn:li:organization:5090311' }), 400, 'invalid_request', 'creative.identity'],
       [imageAd({ callToAction: 'ShopNow' }), 400, 'unsupported_for_platform', 'creative.callToAction'],
       [imageAd({ additionalMedia: [image] }), 400, 'unsupported_for_platform', 'creative.additionalMedia'],
@@ -137,6 +137,31 @@ describe('linkedin ads', () => {
       });
       expect(writes, param).toEqual([]);
     }
+  });
+
+  it('speaks as the organization the campaign promotes: another identity is refused before anything is written', async () => {
+    const onShowcase = (creative: object) =>
+      world.h.http
+        .post(at('ads'))
+        .query({ customer })
+        .set('Authorization', auth)
+        .send({ name: 'Labs ad', adSetId: SEED.showcaseCampaign, creative });
+    // The account's own organization is an identity of the account, but not the campaign's.
+    const writes = await writesDuring(async () => {
+      const error = expectError(
+        await onShowcase(imageAd({ identity: ORGANIZATION })),
+        400,
+        'invalid_request',
+        'creative.identity',
+      );
+      expect(error.message).toContain(SHOWCASE);
+    });
+    expect(writes).toEqual([]);
+    const created = await onShowcase(imageAd());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.creative).toMatchObject({ identity: SHOWCASE });
+    const [post] = world.emulator.controls.callsTo('/rest/posts', 'POST').slice(-1);
+    expect(post!.body).toMatchObject({ author: SHOWCASE });
   });
 
   it('renames and pauses an ad, but refuses a new creative: LinkedIn fixes a creative’s content', async () => {
