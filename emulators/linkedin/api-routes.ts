@@ -7,16 +7,16 @@ import { createGroupErrors, patchGroupErrors } from './group-rules.js';
 import { patchedSchedule, readPatch } from './patch.js';
 import { type Authorized, liError, refuseInput, restGate, restliMethod } from './protocol.js';
 import { type RestliData, restliParams } from './restli.js';
-import { type Campaign, type Group, idOf, type LinkedInState, MEMBER, urn } from './state.js';
+import { type Account, type Campaign, type Group, type LinkedInState, MEMBER, urn } from './state.js';
 
 /** Default and largest `pageSize` of the cursor-paged search finders (LinkedIn: 100 and 1000). */
 export const PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 1000;
 
-class BadQuery extends Error {}
+export class BadQuery extends Error {}
 
 /** The Rest.li query of a request, read from the raw URL (Express's own parsing would decode URNs). */
-function query(req: Request): Record<string, RestliData> {
+export function query(req: Request): Record<string, RestliData> {
   const raw = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   try {
     return restliParams(raw);
@@ -25,7 +25,7 @@ function query(req: Request): Record<string, RestliData> {
   }
 }
 
-const list = (value: RestliData | undefined): string[] | undefined => {
+export const list = (value: RestliData | undefined): string[] | undefined => {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
     throw new BadQuery('expected List(…)');
@@ -47,7 +47,7 @@ function searchCriteria(value: RestliData | undefined, fields: string[]): Record
 }
 
 /** One page of a cursor finder: `pageSize`, `pageToken`, and `metadata.nextPageToken` while more remain. */
-function page<T>(items: T[], params: Record<string, RestliData>) {
+export function page<T>(items: T[], params: Record<string, RestliData>) {
   const size = params.pageSize === undefined ? PAGE_SIZE : Number(params.pageSize);
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
     throw new BadQuery(`pageSize must be 1–${MAX_PAGE_SIZE}`);
@@ -61,6 +61,42 @@ function page<T>(items: T[], params: Record<string, RestliData>) {
   return { elements: items.slice(start, start + size), metadata: next ? { nextPageToken: next } : {} };
 }
 
+/** The ad account of the path, if the member has a role on it (else LinkedIn answers 403). */
+export function accountOf(state: LinkedInState, req: Request, res: Response): Account | undefined {
+  const id = String(req.params.account);
+  const found = state.accounts.get(id);
+  if (!found) return void liError(res, 404, 'NOT_FOUND', `Ad account ${id} does not exist.`);
+  const role = state.roles.get(id);
+  if (!role)
+    return void liError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access ad account ${id}.`, {
+      serviceErrorCode: 100,
+    });
+  if (req.method !== 'GET' && role === 'VIEWER') {
+    return void liError(res, 403, 'ACCESS_DENIED', 'The VIEWER role cannot change campaigns.', {
+      serviceErrorCode: 100,
+    });
+  }
+  return found;
+}
+
+/** A route body whose malformed query (or refused analytics request) is LinkedIn's 400 ILLEGAL_ARGUMENT. */
+export const handle =
+  (work: (req: Authorized, res: Response) => unknown) => (req: Authorized, res: Response) => {
+    try {
+      work(req, res);
+    } catch (err) {
+      if (!(err instanceof BadQuery || err instanceof AnalyticsRefusal)) throw err;
+      liError(res, 400, 'ILLEGAL_ARGUMENT', err.message);
+    }
+  };
+
+/** The finder's parameters, when the query names this finder. */
+export const finder = (req: Request, name: string) => {
+  const params = query(req);
+  if (params.q !== name) throw new BadQuery(`this resource has the finder q=${name}`);
+  return params;
+};
+
 /** `/rest/...`: ad accounts, campaign groups, campaigns and creatives of the emulated member. */
 export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Controls): Router {
   const router = Router();
@@ -73,23 +109,7 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     servingStatuses: g.status === 'ACTIVE' ? ['RUNNABLE'] : ['STOPPED'],
   });
 
-  /** The ad account of the path, if the member has a role on it (else LinkedIn answers 403). */
-  const account = (req: Request, res: Response) => {
-    const id = String(req.params.account);
-    const found = state.accounts.get(id);
-    if (!found) return void liError(res, 404, 'NOT_FOUND', `Ad account ${id} does not exist.`);
-    const role = state.roles.get(id);
-    if (!role)
-      return void liError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access ad account ${id}.`, {
-        serviceErrorCode: 100,
-      });
-    if (req.method !== 'GET' && role === 'VIEWER') {
-      return void liError(res, 403, 'ACCESS_DENIED', 'The VIEWER role cannot change campaigns.', {
-        serviceErrorCode: 100,
-      });
-    }
-    return found;
-  };
+  const account = (req: Request, res: Response) => accountOf(state, req, res);
   const campaignOf = (req: Request, res: Response) => {
     const found = account(req, res);
     if (!found) return undefined;
@@ -104,20 +124,6 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     }
     return { account: found, campaign };
   };
-  const handle = (work: (req: Authorized, res: Response) => unknown) => (req: Authorized, res: Response) => {
-    try {
-      work(req, res);
-    } catch (err) {
-      if (!(err instanceof BadQuery || err instanceof AnalyticsRefusal)) throw err;
-      liError(res, 400, 'ILLEGAL_ARGUMENT', err.message);
-    }
-  };
-  const finder = (req: Request, name: string) => {
-    const params = query(req);
-    if (params.q !== name) throw new BadQuery(`this resource has the finder q=${name}`);
-    return params;
-  };
-
   router.get(
     '/rest/adAccountUsers',
     handle((req, res) => {
@@ -289,25 +295,6 @@ export function apiRoutes(state: LinkedInState, oauth: OAuthServer, controls: Co
     else found.campaign.status = 'PENDING_DELETION';
     res.status(204).end();
   });
-
-  router.get(
-    '/rest/adAccounts/:account/creatives',
-    handle((req, res) => {
-      const found = account(req, res);
-      if (!found) return;
-      const params = finder(req, 'criteria');
-      const campaigns = list(params.campaigns);
-      const statuses = list(params.intendedStatuses);
-      const creatives = [...state.creatives.values()].filter(
-        (c) =>
-          c.account === urn.account(found.id) &&
-          (!campaigns || campaigns.includes(c.campaign)) &&
-          (!statuses || statuses.includes(c.intendedStatus)) &&
-          state.campaigns.has(idOf(c.campaign)),
-      );
-      res.json(page(creatives, params));
-    }),
-  );
 
   router.get(
     '/rest/adAnalytics',

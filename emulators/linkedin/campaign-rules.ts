@@ -134,7 +134,7 @@ function budgets(body: Body, account: Account): InputError[] {
   return errors;
 }
 
-const breachErrors = (body: Body, rules: FieldRules): InputError[] =>
+export const breachErrors = (body: Body, rules: FieldRules): InputError[] =>
   fieldBreaches(body, rules).map(({ field, problem, allowed }) =>
     problem === 'missing'
       ? invalid(field, `${field} is required.`, 'MISSING_FIELD')

@@ -1,3 +1,5 @@
+import { type Image, type Post, type SeedContent, seedPost } from './content.js';
+
 /** The emulated LinkedIn ads data: one member with roles on two ad accounts, and what they hold. */
 
 export interface Money {
@@ -57,8 +59,11 @@ export interface Creative {
   campaign: string;
   name: string;
   intendedStatus: string;
-  isServing: boolean;
   content: { reference: string };
+  /** Absent while the creative is a DRAFT: review starts when it leaves DRAFT. */
+  review?: { status: string; rejectionReasons?: string[] };
+  createdAt: number;
+  lastModifiedAt: number;
 }
 
 export const urn = {
@@ -66,6 +71,8 @@ export const urn = {
   group: (id: number | string) => `urn:li:sponsoredCampaignGroup:${id}`,
   campaign: (id: number | string) => `urn:li:sponsoredCampaign:${id}`,
   creative: (id: number | string) => `urn:li:sponsoredCreative:${id}`,
+  share: (id: number | string) => `urn:li:share:${id}`,
+  image: (id: string) => `urn:li:image:${id}`,
 };
 export const idOf = (value: string): string => value.split(':').pop() ?? '';
 
@@ -84,12 +91,17 @@ export const SEED = {
   /** Campaigns of the USD account in several statuses. */
   runningCampaign: '700000001',
   draftCampaign: '700000003',
+  /** A USD campaign promoting Acme's showcase page (`SHOWCASE`), not the account's organization. */
+  showcaseCampaign: '700000010',
 } as const;
+
+/** A showcase page of Acme the member may post for: an organization beside the accounts' own. */
+export const SHOWCASE = 'urn:li:organization:2414199';
 
 export const MEMBER = 'urn:li:person:emulated-member';
 
 /** The organization each seeded ad account advertises for (its `reference`). */
-const ORGANIZATIONS: Record<string, string> = {
+export const ORGANIZATIONS: Record<string, string> = {
   [SEED.usdAccount]: 'urn:li:organization:2414183',
   [SEED.eurAccount]: 'urn:li:organization:5090311',
   [SEED.jpyAccount]: 'urn:li:organization:7311642',
@@ -102,6 +114,17 @@ export class LinkedInState {
   readonly groups = new Map<string, Group>();
   readonly campaigns = new Map<string, Campaign>();
   readonly creatives = new Map<string, Creative>();
+  /** Images by URN (`/rest/images`), with the dimensions read from their bytes. */
+  readonly images = new Map<string, Image>();
+  /** Posts by URN (`/rest/posts`): the dark posts creatives sponsor. */
+  readonly posts = new Map<string, Post>();
+  /** The organizations the member may post for (`/rest/organizations`): names by numeric id. */
+  readonly organizations = new Map<string, string>([
+    ['2414183', 'Acme Corp'],
+    ['5090311', 'Acme GmbH'],
+    ['7311642', 'Acme KK'],
+    ['2414199', 'Acme Labs'],
+  ]);
   private nextId = 720_000_000;
 
   constructor() {
@@ -135,6 +158,40 @@ export class LinkedInState {
     };
     this.campaigns.set(String(campaign.id), campaign);
     return campaign;
+  }
+
+  /**
+   * LinkedIn's `isServing` of a creative: ACTIVE, approved, and its campaign serving; otherwise its
+   * `servingHoldReasons` say why not.
+   */
+  servingHoldReasons(creative: Creative): string[] {
+    const reasons: string[] = [];
+    if (creative.intendedStatus !== 'ACTIVE') reasons.push('STOPPED');
+    if (creative.review?.status === 'REJECTED') reasons.push('REJECTED');
+    else if (creative.review?.status !== 'APPROVED') reasons.push('UNDER_REVIEW');
+    const campaign = this.campaigns.get(idOf(creative.campaign));
+    const serving = campaign ? this.servingStatuses(campaign) : ['STOPPED'];
+    if (serving.includes('CAMPAIGN_GROUP_STATUS_HOLD')) reasons.push('CAMPAIGN_GROUP_STATUS_HOLD');
+    else if (!serving.includes('RUNNABLE')) reasons.push('CAMPAIGN_STOPPED');
+    return reasons;
+  }
+
+  addCreative(fields: Omit<Creative, 'id' | 'createdAt' | 'lastModifiedAt'>): Creative {
+    const now = Date.now();
+    const creative: Creative = {
+      id: urn.creative(this.newId()),
+      ...fields,
+      createdAt: now,
+      lastModifiedAt: now,
+    };
+    this.creatives.set(idOf(creative.id), creative);
+    return creative;
+  }
+
+  addPost(fields: Omit<Post, 'id' | 'createdAt'>): Post {
+    const post: Post = { id: urn.share(this.newId()), ...fields, createdAt: Date.now() };
+    this.posts.set(post.id, post);
+    return post;
   }
 
   /** `count` more PAUSED campaigns under a group (pagination tests). */
@@ -204,6 +261,7 @@ export class LinkedInState {
       ['700000007', SEED.eurAccount, SEED.eurGroup, 'DACH Entscheider', 'ACTIVE'],
       ['700000008', SEED.eurAccount, SEED.eurGroup, 'DACH Retargeting', 'PAUSED'],
       ['700000009', SEED.jpyAccount, SEED.jpyGroup, 'Tokyo visitors', 'ACTIVE'],
+      [SEED.showcaseCampaign, SEED.usdAccount, SEED.usdGroup, 'Acme Labs launch', 'PAUSED'],
     ];
     campaigns.forEach(([id, account, group, name, status], i) => {
       const currency = this.accounts.get(account)!.currency;
@@ -216,21 +274,32 @@ export class LinkedInState {
         test: false,
       });
     });
-    const creatives: [string, string, string, string, boolean][] = [
-      ['800000001', SEED.runningCampaign, 'Visitors – image ad', 'ACTIVE', true],
-      ['800000002', SEED.runningCampaign, 'Visitors – video ad', 'PAUSED', false],
-      ['800000003', '700000007', 'Entscheider – Karussell', 'ACTIVE', false],
-      ['800000004', '700000009', 'Tokyo – image ad', 'ACTIVE', true],
+    // A campaign promoting the account's showcase page rather than its company page.
+    this.campaigns.get(SEED.showcaseCampaign)!.associatedEntity = SHOWCASE;
+    const creatives: [string, string, string, string, SeedContent][] = [
+      ['800000001', SEED.runningCampaign, 'Visitors – image ad', 'ACTIVE', 'image'],
+      ['800000002', SEED.runningCampaign, 'Visitors – video ad', 'PAUSED', 'video'],
+      ['800000003', '700000007', 'Entscheider – Karussell', 'ACTIVE', 'carousel'],
+      ['800000004', '700000009', 'Tokyo – image ad', 'ACTIVE', 'image'],
     ];
-    for (const [id, campaign, name, intendedStatus, isServing] of creatives) {
+    for (const [id, campaign, name, intendedStatus, kind] of creatives) {
+      const account = this.campaigns.get(campaign)!.account;
+      const reference = urn.share(id);
+      const created = Date.UTC(2026, 1, 10);
+      this.posts.set(
+        reference,
+        seedPost(reference, ORGANIZATIONS[idOf(account)]!, account, kind, this.images),
+      );
       this.creatives.set(id, {
         id: urn.creative(id),
-        account: this.campaigns.get(campaign)!.account,
+        account,
         campaign: urn.campaign(campaign),
         name,
         intendedStatus,
-        isServing,
-        content: { reference: `urn:li:share:${id}` },
+        content: { reference },
+        review: { status: 'APPROVED' },
+        createdAt: created,
+        lastModifiedAt: created,
       });
     }
   }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { restliDecode, restliParams } from '../../emulators/linkedin/restli.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
+import { postParams } from '../../src/platforms/linkedin/ad-body.js';
 import { type CreateContext, createBody, createParams } from '../../src/platforms/linkedin/adset-body.js';
 import { groupCreate } from '../../src/platforms/linkedin/campaign-body.js';
 import { classifyLinkedIn } from '../../src/platforms/linkedin/errors.js';
-import { toAdSet, toCampaign } from '../../src/platforms/linkedin/mapping.js';
-import type { Campaign } from '../../src/platforms/linkedin/model.js';
+import {
+  creativeToAd,
+  toAdSet,
+  toCampaign,
+  toCreative,
+  toReview,
+} from '../../src/platforms/linkedin/mapping.js';
+import type { Campaign, Creative, Post } from '../../src/platforms/linkedin/model.js';
 import { fromMoneyAmount, toMoneyAmount } from '../../src/platforms/linkedin/money.js';
 import { partialUpdate } from '../../src/platforms/linkedin/patch.js';
 import { restliEncode, restliQuery, urnId } from '../../src/platforms/linkedin/restli.js';
@@ -50,7 +57,7 @@ describe('LinkedIn status mapping', () => {
     ['REMOVED', undefined, 'Deleted'],
   ] as const)('%s with %j is %s', (status, servingStatuses, expected) => {
     expect(
-      toAdSet(campaign({ status, ...(servingStatuses ? { servingStatuses: [...servingStatuses] } : {}) }), [])
+      toAdSet(campaign({ status, ...(servingStatuses ? { servingStatuses: [...servingStatuses] } : {}) }))
         .status,
     ).toBe(expected);
   });
@@ -82,7 +89,6 @@ describe('LinkedIn money amounts', () => {
     expect(
       toAdSet(
         campaign({ totalBudget: { amount: '1500', currencyCode: 'JPY' }, objectiveType: 'VIDEO_VIEWS' }),
-        [],
       ).settings,
     ).toEqual([
       { kind: 'TotalBudget', budget: 1500, currency: 'JPY' },
@@ -204,7 +210,7 @@ describe('LinkedIn campaign creation', () => {
       start: Date.parse('2026-11-30T23:00:00Z'),
       end: Date.parse('2026-12-31T00:00:00Z'),
     });
-    expect(toAdSet(campaign({ runSchedule: body.runSchedule }), []).settings).toEqual([
+    expect(toAdSet(campaign({ runSchedule: body.runSchedule })).settings).toEqual([
       { kind: 'Runtime', start: '2026-11-30T23:00:00Z', end: '2026-12-31T00:00:00Z' },
     ]);
     const before = Date.now();
@@ -474,5 +480,90 @@ describe('LinkedIn campaign groups as campaigns', () => {
         { kind: 'Runtime', start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' },
       ],
     });
+  });
+});
+
+describe('creatives as ads', () => {
+  const post = (fields: Partial<Post>): Post => ({
+    id: 'urn:li:share:1',
+    author: 'urn:li:organization:5',
+    commentary: 'Intro',
+    ...fields,
+  });
+
+  it('reads a review: no review (a draft), PENDING and NEEDS_REVIEW are Pending; REJECTED keeps LinkedIn’s reasons', () => {
+    expect(toReview(undefined)).toEqual({ status: 'Pending', reasons: [] });
+    expect(toReview({ status: 'PENDING' })).toEqual({ status: 'Pending', reasons: [] });
+    expect(toReview({ status: 'NEEDS_REVIEW' })).toEqual({ status: 'Pending', reasons: [] });
+    expect(toReview({ status: 'APPROVED' })).toEqual({ status: 'Approved', reasons: [] });
+    expect(toReview({ status: 'REJECTED', rejectionReasons: ['LANDING_PAGE'] })).toEqual({
+      status: 'Rejected',
+      reasons: ['LANDING_PAGE'],
+    });
+  });
+
+  it('reads an image post with a landing page as an ImageAd, the label mapped back; other posts by their format', () => {
+    const image = { media: { id: 'urn:li:image:a', title: 'Head' } };
+    expect(
+      toCreative(
+        post({ content: image, contentLandingPage: 'https://e.com', contentCallToActionLabel: 'VIEW_QUOTE' }),
+        'urn:li:share:1',
+      ),
+    ).toEqual({
+      kind: 'ImageAd',
+      media: 'urn:li:image:a',
+      additionalMedia: [],
+      headline: 'Head',
+      text: 'Intro',
+      url: 'https://e.com',
+      callToAction: 'GetQuote',
+      identity: 'urn:li:organization:5',
+    });
+    // A label without a unified value is left out rather than guessed.
+    expect(
+      toCreative(
+        post({ content: image, contentLandingPage: 'https://e.com', contentCallToActionLabel: 'JOIN' }),
+        '',
+      ),
+    ).not.toHaveProperty('callToAction');
+    const format = (p: Post | null, reference = 'urn:li:share:1') =>
+      (toCreative(p, reference) as { format?: string }).format;
+    expect(format(post({ content: image }))).toBe('SINGLE_IMAGE');
+    expect(format(post({ content: { media: { id: 'urn:li:video:v' } } }))).toBe('SINGLE_VIDEO');
+    expect(format(post({ content: { media: { id: 'urn:li:document:d' } } }))).toBe('DOCUMENT');
+    expect(format(post({ content: { carousel: {} } }))).toBe('CAROUSEL');
+    expect(format(post({ content: { article: {} } }))).toBe('ARTICLE');
+    expect(format(post({}))).toBe('TEXT');
+    expect(format(null, 'urn:li:adInMailContent:9')).toBe('adInMailContent');
+  });
+
+  it('reads an ACTIVE creative as Running only while LinkedIn serves it, else Active', () => {
+    const creative = (fields: Partial<Creative>): Creative => ({
+      id: 'urn:li:sponsoredCreative:3',
+      account: 'urn:li:sponsoredAccount:7',
+      campaign: 'urn:li:sponsoredCampaign:42',
+      intendedStatus: 'ACTIVE',
+      ...fields,
+    });
+    const status = (fields: Partial<Creative>) =>
+      creativeToAd(creative(fields), null, 'urn:li:sponsoredCampaignGroup:9').status;
+    expect(status({ isServing: true })).toBe('Running');
+    expect(status({ isServing: false })).toBe('Active');
+    expect(status({ intendedStatus: 'PAUSED' })).toBe('Paused');
+    expect(status({ intendedStatus: 'PENDING_DELETION' })).toBe('Deleted');
+    expect(creativeToAd(creative({}), null, 'urn:li:sponsoredCampaignGroup:9')).toMatchObject({
+      id: '3',
+      advertiser: '7',
+      adSetId: '42',
+      campaignId: '9',
+    });
+  });
+
+  it('maps the post LinkedIn refuses a field of to the creative’s parameter', () => {
+    expect(
+      ['commentary', 'author', 'contentLandingPage', 'content.media.title', 'content.media.id'].map(
+        postParams,
+      ),
+    ).toEqual(['creative.text', 'creative.identity', 'creative.url', 'creative.headline', 'creative.media']);
   });
 });

@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinEmulator } from '../../emulators/linkedin/index.js';
 import { SEED } from '../../emulators/linkedin/state.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { ImageAd, NewAd } from '../../src/ads/model.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { creativeBody, postBody } from '../../src/platforms/linkedin/ad-body.js';
 import { linkedinAdapter } from '../../src/platforms/linkedin/adapter.js';
 import { createBody } from '../../src/platforms/linkedin/adset-body.js';
 import { restliEncode, restliQuery } from '../../src/platforms/linkedin/restli.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { emulatorToken } from '../support/emulator-call.js';
+import { jpeg, png } from '../support/images.js';
 
 /**
  * The emulator and the adapter checked against LinkedIn's official client, linkedin-api-client: its
@@ -410,5 +413,322 @@ describe('adlink against the official client', () => {
     expect(`${utils.OAUTH_BASE_URL}/accessToken`).toBe(catalog.linkedin.oauth.tokenUrl);
     const consent = await fetch(`${emulator.url}${sdkUrl.pathname}${sdkUrl.search}`);
     expect(consent.status).toBe(200);
+  });
+});
+
+describe('images, dark posts and creatives with the official client', () => {
+  const ORGANIZATION = 'urn:li:organization:2414183';
+  const campaign = `urn:li:sponsoredCampaign:${SEED.runningCampaign}`;
+  type Refusal = { response: { status: number; data: { errorDetails?: { inputErrors: InputError[] } } } };
+  type InputError = { input: { inputPath: { fieldPath: string } } };
+  /** What a refused call named: its status and the fields of its input errors. */
+  const refusal = (err: Refusal) => ({
+    status: err.response.status,
+    fields: (err.response.data.errorDetails?.inputErrors ?? []).map((e) => e.input.inputPath.fieldPath),
+  });
+  const succeeded = (res: { status: number }) => ({ status: res.status, fields: [] as string[] });
+
+  async function uploadImage(bytes: Buffer, owner = ORGANIZATION) {
+    const init = await sdk.action({
+      resourcePath: '/images',
+      actionName: 'initializeUpload',
+      data: { initializeUploadRequest: { owner } },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(lastCall().headers['x-restli-method']).toBe('action');
+    const { uploadUrl, image } = init.data.value as { uploadUrl: string; image: string };
+    const put = await fetch(uploadUrl, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${accessToken}` },
+      body: new Uint8Array(bytes),
+    });
+    return { image, put };
+  }
+
+  const imageAd = (media: string, fields: Partial<ImageAd> = {}): ImageAd => ({
+    kind: 'ImageAd',
+    media,
+    additionalMedia: [],
+    headline: 'Work smarter',
+    text: 'Acme helps teams plan their week.',
+    url: 'https://example.com/spring',
+    callToAction: 'LearnMore',
+    ...fields,
+  });
+  const createPost = (entity: object) =>
+    sdk.create({ resourcePath: '/posts', entity, versionString: VERSION, accessToken }).then(
+      (res) => ({ ...succeeded(res), id: String(res.createdEntityId) }),
+      (err) => ({ ...refusal(err), id: '' }),
+    );
+  const createCreative = (entity: object) =>
+    sdk
+      .create({
+        resourcePath: '/adAccounts/{account}/creatives',
+        pathKeys: accountKeys,
+        entity,
+        versionString: VERSION,
+        accessToken,
+      })
+      .then(
+        (res) => ({ ...succeeded(res), id: String(res.createdEntityId) }),
+        (err) => ({ ...refusal(err), id: '' }),
+      );
+  const newAd = (status: 'Running' | 'Paused'): NewAd => ({
+    name: 'Spring image ad',
+    adSetId: SEED.runningCampaign,
+    status,
+    creative: imageAd('unused'),
+  });
+
+  it('uploads an image: initializeUpload, then the bytes PUT to the upload URL; the image keeps its dimensions', async () => {
+    const { image, put } = await uploadImage(png(1200, 627));
+    expect(put.status).toBe(201);
+    expect(image).toMatch(/^urn:li:image:/);
+    const read = await sdk.get({
+      resourcePath: '/images/{id}',
+      pathKeys: { id: image },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(read.data).toMatchObject({
+      id: image,
+      owner: ORGANIZATION,
+      status: 'AVAILABLE',
+      aspectRatioWidth: 1200,
+      aspectRatioHeight: 627,
+    });
+  });
+
+  it('refuses uploads the Images API and the ad specs refuse: not an image, too many pixels, over 5 MB, an owner the member cannot act for', async () => {
+    expect((await uploadImage(Buffer.from('not an image'))).put.status).toBe(400);
+    expect((await uploadImage(jpeg(6100, 6000))).put.status).toBe(400);
+    expect((await uploadImage(png(1200, 627, 5 * 1024 * 1024 + 1))).put.status).toBe(400);
+    await expect(uploadImage(png(1200, 627), 'urn:li:organization:1')).rejects.toMatchObject({
+      response: { status: 403 },
+    });
+    await expect(
+      sdk.action({
+        resourcePath: '/images',
+        actionName: 'initializeUpload',
+        data: {},
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+  });
+
+  it("takes adlink's dark post and creative, answers them as the client reads them, and keeps the creative's content fixed", async () => {
+    const { image } = await uploadImage(png(1200, 627));
+    const post = await createPost(postBody(imageAd(image), SEED.usdAccount, ORGANIZATION));
+    expect(post).toMatchObject({ status: 201, fields: [] });
+    expect(post.id).toMatch(/^urn:li:share:/);
+    const readPost = await sdk.get({
+      resourcePath: '/posts/{id}',
+      pathKeys: { id: post.id },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(readPost.data).toMatchObject({
+      author: ORGANIZATION,
+      commentary: 'Acme helps teams plan their week.',
+      content: { media: { id: image, title: 'Work smarter' } },
+      contentLandingPage: 'https://example.com/spring',
+      contentCallToActionLabel: 'LEARN_MORE',
+      adContext: {
+        dscAdAccount: `urn:li:sponsoredAccount:${SEED.usdAccount}`,
+        isDsc: true,
+        dscAdType: 'STANDARD',
+      },
+    });
+
+    // Batch reads, as adlink reads the posts of many creatives at once.
+    const batch = await sdk.batchGet({
+      resourcePath: '/posts',
+      ids: [post.id, 'urn:li:share:1'],
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(lastCall().headers['x-restli-method']).toBe('batch_get');
+    expect(Object.keys(batch.data.results)).toEqual([post.id]);
+    expect(batch.data.errors).toMatchObject({ 'urn:li:share:1': { status: 404 } });
+    // adlink's batch query is the client's: ids=List(…) of encoded URNs.
+    expect(restliQuery({ ids: [post.id] })).toBe(utils.paramEncode({ ids: [post.id] }));
+
+    const creative = await createCreative(creativeBody(newAd('Paused'), post.id));
+    expect(creative).toMatchObject({ status: 201, fields: [] });
+    expect(creative.id).toMatch(/^urn:li:sponsoredCreative:\d+$/);
+    const keys = { ...accountKeys, id: creative.id };
+    const read = await sdk.get({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: keys,
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(read.data).toMatchObject({
+      id: creative.id,
+      campaign,
+      name: 'Spring image ad',
+      intendedStatus: 'PAUSED',
+      content: { reference: post.id },
+      review: { status: 'PENDING' },
+      isServing: false,
+      servingHoldReasons: expect.arrayContaining(['STOPPED', 'UNDER_REVIEW']),
+    });
+
+    const renamed = await sdk.partialUpdate({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: keys,
+      patchSetObject: { name: 'Renamed', intendedStatus: 'ACTIVE' },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(renamed.status).toBe(204);
+    await expect(
+      sdk.partialUpdate({
+        resourcePath: '/adAccounts/{account}/creatives/{id}',
+        pathKeys: keys,
+        patchSetObject: { content: { reference: post.id } },
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+    // Only a DRAFT creative is deleted; any other goes to PENDING_DELETION.
+    await expect(
+      sdk.delete({
+        resourcePath: '/adAccounts/{account}/creatives/{id}',
+        pathKeys: keys,
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+    const pending = await sdk.partialUpdate({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: keys,
+      patchSetObject: { intendedStatus: 'PENDING_DELETION' },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(pending.status).toBe(204);
+
+    const draft = await createCreative({
+      ...creativeBody(newAd('Paused'), post.id),
+      intendedStatus: 'DRAFT',
+    });
+    const draftKeys = { ...accountKeys, id: draft.id };
+    const draftRead = await sdk.get({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: draftKeys,
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(draftRead.data).not.toHaveProperty('review');
+    const deleted = await sdk.delete({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: draftKeys,
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(deleted.status).toBe(204);
+    await expect(
+      sdk.get({
+        resourcePath: '/adAccounts/{account}/creatives/{id}',
+        pathKeys: draftKeys,
+        versionString: VERSION,
+        accessToken,
+      }),
+    ).rejects.toMatchObject({ response: { status: 404 } });
+  });
+
+  it('refuses posts the Post Schema refuses, naming the field', async () => {
+    const { image } = await uploadImage(png(1200, 1200));
+    const body = postBody(imageAd(image), SEED.usdAccount, ORGANIZATION);
+    const without = (field: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== field));
+    expect(await createPost(without('commentary'))).toMatchObject({ status: 400, fields: ['commentary'] });
+    expect(await createPost(without('adContext'))).toMatchObject({
+      status: 400,
+      fields: ['adContext.dscAdAccount'],
+    });
+    expect(await createPost({ ...body, contentCallToActionLabel: 'SHOP' })).toMatchObject({
+      status: 400,
+      fields: ['contentCallToActionLabel'],
+    });
+    expect(await createPost({ ...body, adContext: { ...body.adContext, isDsc: true } })).toMatchObject({
+      status: 400,
+      fields: ['adContext.isDsc'],
+    });
+    expect(
+      await createPost({ ...body, content: { media: { id: 'urn:li:image:never-uploaded' } } }),
+    ).toMatchObject({
+      status: 400,
+      fields: ['content.media.id'],
+    });
+    expect(await createPost({ ...body, author: 'urn:li:organization:1' })).toMatchObject({
+      status: 400,
+      fields: ['author'],
+    });
+    expect(await createPost({ ...body, commentary: 'x'.repeat(3001) })).toMatchObject({
+      status: 400,
+      fields: ['commentary'],
+    });
+  });
+
+  it("refuses creatives whose post breaks the ad specs or is not by the campaign's organization", async () => {
+    const { image } = await uploadImage(png(1200, 627));
+    const creativeOf = async (creative: ImageAd, author = ORGANIZATION) => {
+      const post = await createPost(postBody(creative, SEED.usdAccount, author));
+      expect(post.status).toBe(201);
+      return createCreative(creativeBody(newAd('Running'), post.id));
+    };
+    expect(await creativeOf(imageAd(image, { text: 'x'.repeat(601) }))).toMatchObject({
+      status: 400,
+      fields: ['content.reference'],
+    });
+    expect(await creativeOf(imageAd(image, { headline: 'x'.repeat(201) }))).toMatchObject({
+      status: 400,
+      fields: ['content.reference'],
+    });
+    // Another organization of the member, but not the one the campaign promotes.
+    expect(await creativeOf(imageAd(image), 'urn:li:organization:5090311')).toMatchObject({
+      status: 400,
+      fields: ['content.reference'],
+    });
+    const { image: wide } = await uploadImage(png(1600, 600));
+    expect(await creativeOf(imageAd(wide))).toMatchObject({ status: 400, fields: ['content.reference'] });
+    const post = await createPost(postBody(imageAd(image), SEED.usdAccount, ORGANIZATION));
+    expect(
+      await createCreative({ ...creativeBody(newAd('Running'), post.id), intendedStatus: 'LIVE' }),
+    ).toMatchObject({
+      status: 400,
+      fields: ['intendedStatus'],
+    });
+    expect(
+      await createCreative({ ...creativeBody(newAd('Running'), post.id), review: { status: 'APPROVED' } }),
+    ).toMatchObject({
+      status: 400,
+      fields: ['review'],
+    });
+  });
+
+  it('the review control sets a creative’s review, as LinkedIn reports it', async () => {
+    const control = (body: object) =>
+      fetch(`${emulator.url}/_emulator/linkedin/review`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (await control({ creative: '800000002', status: 'REJECTED', rejectionReasons: ['LANDING_PAGE'] }))
+        .status,
+    ).toBe(200);
+    const read = await sdk.get({
+      resourcePath: '/adAccounts/{account}/creatives/{id}',
+      pathKeys: { ...accountKeys, id: 'urn:li:sponsoredCreative:800000002' },
+      versionString: VERSION,
+      accessToken,
+    });
+    expect(read.data).toMatchObject({ review: { status: 'REJECTED', rejectionReasons: ['LANDING_PAGE'] } });
+    expect((await control({ creative: '800000002', status: 'LIMITED' })).status).toBe(400);
+    expect((await control({ creative: '1', status: 'APPROVED' })).status).toBe(404);
   });
 });

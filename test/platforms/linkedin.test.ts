@@ -15,6 +15,16 @@ import { lastWeek } from '../support/report-rows.js';
 import { storedAt } from './linkedin-access.js';
 
 const SPEC = { platform: 'linkedin', emulator: linkedinEmulator } as const;
+/** The walk's single image ad: a headline, the intro text, a landing page, Sign Up. */
+const imageAd = (media: string, identity: string | undefined) => ({
+  kind: 'ImageAd',
+  media,
+  headline: 'Plan your week in minutes',
+  text: 'Acme plans your team’s week so you can ship.',
+  url: 'https://example.com/walk',
+  callToAction: 'SignUp',
+  identity,
+});
 const budget = (amount: number) => ({ kind: 'DailyBudget', budget: amount, currency: 'USD' });
 const YEAR = new Date().getUTCFullYear() + 1;
 const runtime = {
@@ -88,6 +98,68 @@ describePlatformSuite({
     targeting: null,
   },
   report: { zeroDecimalAdvertiser: SEED.jpyAccount },
+  ads: {
+    images: [
+      { width: 1200, height: 627, type: 'png' },
+      { width: 1200, height: 1200, type: 'jpeg' },
+    ],
+    // Single image ads: up to 5 MB, from 360 px a side, 1.91:1, 1:1 or 1:1.91; LinkedIn takes GIFs.
+    refusedImages: {
+      tooLarge: 5 * 1024 * 1024 + 1,
+      tooSmall: { width: 300, height: 300 },
+      wrongRatio: { width: 1600, height: 600 },
+    },
+    identities: true,
+    creatives: ({ media, identity }) => [imageAd(media[0]!, identity)],
+    async received({ emulator }, ad, creative, { media, identity }) {
+      const stored = await storedAt(
+        emulator,
+        `/adAccounts/${SEED.usdAccount}/creatives/${encodeURIComponent(`urn:li:sponsoredCreative:${ad.id}`)}`,
+      );
+      expect(stored).toMatchObject({
+        campaign: `urn:li:sponsoredCampaign:${ad.adSetId}`,
+        intendedStatus: 'PAUSED',
+        review: { status: 'PENDING' },
+      });
+      const reference = (stored.content as { reference: string }).reference;
+      const post = await storedAt(emulator, `/posts/${encodeURIComponent(reference)}`);
+      const sent = creative as ReturnType<typeof imageAd>;
+      expect(post).toEqual(
+        expect.objectContaining({
+          author: identity,
+          commentary: sent.text,
+          visibility: 'PUBLIC',
+          distribution: { feedDistribution: 'NONE', targetEntities: [], thirdPartyDistributionChannels: [] },
+          content: { media: { id: media[0], title: sent.headline } },
+          lifecycleState: 'PUBLISHED',
+          adContext: expect.objectContaining({
+            dscAdAccount: `urn:li:sponsoredAccount:${SEED.usdAccount}`,
+            dscStatus: 'ACTIVE',
+          }),
+          contentLandingPage: sent.url,
+          contentCallToActionLabel: 'SIGN_UP',
+        }),
+      );
+    },
+    tooLong: ({ media, identity }) => ({
+      creative: { ...imageAd(media[0]!, identity), text: 'x'.repeat(601) },
+      param: 'creative.text',
+    }),
+    refused: [
+      {
+        creative: () => ({
+          kind: 'SearchAd',
+          headlines: ['Plan better', 'Ship faster', 'Work smarter'],
+          descriptions: ['Acme plans your week.', 'Try it free.'],
+          url: 'https://example.com/search',
+        }),
+        param: 'creative',
+        message: /no search ads/,
+      },
+    ],
+    // A creative LinkedIn has reviewed is not deleted but set to PENDING_DELETION: Deleted.
+    deletedStatus: 'Deleted',
+  },
 });
 
 describe('linkedin: what only LinkedIn does', () => {
@@ -139,9 +211,23 @@ describe('linkedin: what only LinkedIn does', () => {
         { kind: 'Runtime', start: '2026-02-01T00:00:00Z' },
       ],
     });
-    expect(byId[SEED.runningCampaign]!.ads).toEqual([
-      { id: '800000001', name: 'Visitors – image ad', status: 'Running', channelKind: 'Social' },
-      { id: '800000002', name: 'Visitors – video ad', status: 'Paused', channelKind: 'Social' },
+    // The ad set's ads are the ads adapter's creatives, in the ads' own shape.
+    expect(byId[SEED.runningCampaign]!.ads).toMatchObject([
+      {
+        id: '800000001',
+        name: 'Visitors – image ad',
+        status: 'Running',
+        adSetId: SEED.runningCampaign,
+        campaignId: SEED.usdGroup,
+        creative: { kind: 'ImageAd' },
+        review: { status: 'Approved', reasons: [] },
+      },
+      {
+        id: '800000002',
+        name: 'Visitors – video ad',
+        status: 'Paused',
+        creative: { kind: 'Other', format: 'SINGLE_VIDEO' },
+      },
     ]);
     expect(byId[SEED.draftCampaign]!.status).toBe('Active');
     expect(byId['700000004']!.status).toBe('Archived');

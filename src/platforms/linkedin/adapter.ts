@@ -1,9 +1,12 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import type { AdAccount } from '../../store/connections.js';
 import { accountPath } from './accounts.js';
+import { linkedinAds } from './ads.js';
 import { linkedinAdSets } from './adsets.js';
 import { linkedinCampaigns } from './campaigns.js';
 import { linkedInClient } from './client.js';
+import { linkedinIdentities } from './identities.js';
+import { linkedinMedia } from './media.js';
 import type { AdAccountUser, AdAccount as LinkedInAccount } from './model.js';
 import { linkedinReports } from './reports.js';
 import { restliQuery, urnId } from './restli.js';
@@ -24,5 +27,8 @@ export const linkedinAdapter: AdapterFactory = ({ apiBaseUrl, apiVersion }, { ti
     adSets: linkedinAdSets(li),
     campaigns: linkedinCampaigns(li),
     reports: linkedinReports(li),
+    ads: linkedinAds(li),
+    media: linkedinMedia(li),
+    identities: linkedinIdentities(li),
   };
 };

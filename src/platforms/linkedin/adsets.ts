@@ -1,58 +1,26 @@
-import type { AdSet } from '../../adsets/model.js';
 import type { AdSetAdapter } from '../../adsets/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import { createBody, createParams } from './adset-body.js';
 import type { LinkedInClient } from './client.js';
-import { toAd, toAdSet } from './mapping.js';
+import { toAdSet } from './mapping.js';
 import {
   CAMPAIGN_STATUSES,
   type Campaign,
   type CampaignGroup,
-  type Creative,
   type AdAccount as LinkedInAccount,
 } from './model.js';
 import { partialUpdate } from './patch.js';
-import { campaignUrn, restliQuery, urnId } from './restli.js';
+import { restliQuery, urnId } from './restli.js';
 
-/** Campaigns per creatives lookup: keeps the `campaigns=List(…)` query well under LinkedIn's URL limit. */
-const CREATIVE_LOOKUP_BATCH = 40;
 /** Every status but REMOVED: deleted campaigns stay listed (as Deleted) while LinkedIn keeps them. */
 const LISTED_STATUSES = CAMPAIGN_STATUSES.filter((s) => s !== 'REMOVED');
 
-/** LinkedIn campaigns (`adCampaigns`, under campaign groups) with their creatives, as adlink's ad sets. */
+/** LinkedIn campaigns (`adCampaigns`, under campaign groups) as adlink's ad sets; their creatives are the ads adapter's. */
 export function linkedinAdSets(li: LinkedInClient): AdSetAdapter {
   const campaignPath = (account: string, id: string) =>
     `${accountPath(account)}/adCampaigns/${encodeURIComponent(id)}`;
-
-  async function creativesOf(
-    call: PlatformCall,
-    account: string,
-    campaignIds: string[],
-  ): Promise<Creative[]> {
-    const creatives: Creative[] = [];
-    for (let i = 0; i < campaignIds.length; i += CREATIVE_LOOKUP_BATCH) {
-      const batch = campaignIds.slice(i, i + CREATIVE_LOOKUP_BATCH).map(campaignUrn);
-      const query = restliQuery({ q: 'criteria', campaigns: batch });
-      creatives.push(...(await li.allPages<Creative>(call, `${accountPath(account)}/creatives?${query}`)));
-    }
-    return creatives;
-  }
-
-  async function withCreatives(call: PlatformCall, account: string, campaigns: Campaign[]): Promise<AdSet[]> {
-    const creatives = await creativesOf(
-      call,
-      account,
-      campaigns.map((c) => String(c.id)),
-    );
-    return campaigns.map((c) =>
-      toAdSet(
-        c,
-        creatives.filter((cr) => urnId(cr.campaign) === String(c.id)),
-      ),
-    );
-  }
 
   /** The campaign and the account it is in, among the customer's accounts; null when in none. */
   async function locate(
@@ -77,10 +45,8 @@ export function linkedinAdSets(li: LinkedInClient): AdSetAdapter {
     return found;
   }
 
-  const read = async (call: PlatformCall, account: string, id: string) => {
-    const campaign = await li.get<Campaign>(call, campaignPath(account, id));
-    return (await withCreatives(call, account, [campaign]))[0]!;
-  };
+  const read = async (call: PlatformCall, account: string, id: string) =>
+    toAdSet(await li.get<Campaign>(call, campaignPath(account, id)));
 
   return {
     capabilities: {
@@ -107,12 +73,12 @@ export function linkedinAdSets(li: LinkedInClient): AdSetAdapter {
         call,
         `${accountPath(advertiser.id)}/adCampaigns?${query}`,
       );
-      return withCreatives(call, advertiser.id, campaigns);
+      return campaigns.map(toAdSet);
     },
 
     async get(call, id) {
       const found = await locate(call, id);
-      return found ? (await withCreatives(call, found.account, [found.campaign]))[0]! : null;
+      return found ? toAdSet(found.campaign) : null;
     },
 
     async create(call, input, account) {
@@ -158,13 +124,8 @@ export function linkedinAdSets(li: LinkedInClient): AdSetAdapter {
       const { account, campaign } = await mustLocate(call, id);
       await li.request(call, campaignPath(account, id), { method: 'DELETE', restliMethod: 'delete' });
       const after = await locate(call, id);
-      if (after) return (await withCreatives(call, account, [after.campaign]))[0]!;
-      return { ...toAdSet(campaign, []), status: 'Deleted' };
-    },
-
-    async listAds(call, adSetId) {
-      const { account } = await mustLocate(call, adSetId);
-      return (await creativesOf(call, account, [adSetId])).map(toAd);
+      if (after) return toAdSet(after.campaign);
+      return { ...toAdSet(campaign), status: 'Deleted' };
     },
   };
 }

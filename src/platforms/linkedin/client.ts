@@ -5,7 +5,7 @@ import { classifyLinkedIn, type FieldParam } from './errors.js';
 import type { CursorPage } from './model.js';
 
 /** The Rest.li method of a write, as LinkedIn's official client names it (lower case). */
-type RestliMethod = 'create' | 'partial_update' | 'delete';
+type RestliMethod = 'create' | 'partial_update' | 'delete' | 'action' | 'batch_get';
 
 export interface LinkedInRequest {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -78,7 +78,29 @@ export function linkedInClient(apiBaseUrl: string, version: string, timeoutMs: n
     return elements;
   }
 
-  return { request, get, allPages };
+  /**
+   * PUTs an image's bytes to the upload URL `initializeUpload` answered. The token goes only to
+   * LinkedIn: the URL must be on the API's own origin or an https host of linkedin.com.
+   */
+  async function upload(call: PlatformCall, uploadUrl: string, bytes: Buffer): Promise<void> {
+    const target = URL.canParse(uploadUrl) ? new URL(uploadUrl) : undefined;
+    const linkedIn =
+      target !== undefined &&
+      (target.origin === new URL(apiBaseUrl).origin ||
+        (target.protocol === 'https:' && /(^|\.)linkedin\.com$/.test(target.hostname)));
+    if (!linkedIn) throw new PlatformError('rejected', 'LinkedIn answered an upload URL off its own hosts');
+    await platformFetch(
+      uploadUrl,
+      {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${call.accessToken}`, 'Content-Type': 'application/octet-stream' },
+        body: bytes,
+      },
+      { timeoutMs, observed: call.observed, classify: (answer) => classifyLinkedIn(answer) },
+    );
+  }
+
+  return { request, get, allPages, upload };
 }
 
 export type LinkedInClient = ReturnType<typeof linkedInClient>;

@@ -46,6 +46,8 @@ export interface Campaign {
   name: string;
   status: CampaignStatus;
   servingStatuses?: string[];
+  /** The organization a Sponsored Content campaign promotes: its ads' posts are by it. */
+  associatedEntity?: string;
   objectiveType?: string;
   dailyBudget?: MoneyAmount;
   totalBudget?: MoneyAmount;
@@ -56,10 +58,46 @@ export interface Campaign {
 
 export interface Creative {
   id: string;
+  account?: string;
   campaign: string;
   name?: string;
   intendedStatus: CampaignStatus;
   isServing?: boolean;
+  /** The sponsored post (`urn:li:share:…`, `urn:li:ugcPost:…`) or other content. */
+  content?: { reference?: string };
+  /** Absent while the creative is a DRAFT (review starts when it leaves DRAFT). */
+  review?: { status: string; rejectionReasons?: string[] };
+  createdAt?: number;
+}
+
+/** A post of the Posts API, as far as an ad reads it. */
+export interface Post {
+  id: string;
+  author: string;
+  commentary?: string;
+  content?: {
+    media?: { id: string; title?: string };
+    carousel?: unknown;
+    article?: unknown;
+    multiImage?: unknown;
+  };
+  contentLandingPage?: string;
+  contentCallToActionLabel?: string;
+}
+
+/** A BATCH_GET's answer: the entities found, by key (the others are in `errors`). */
+export interface PostBatch {
+  results?: Record<string, Post>;
+}
+
+/** The answer of `POST /images?action=initializeUpload`. */
+export interface ImageUpload {
+  value: { uploadUrl: string; image: string; uploadUrlExpiresAt?: number };
+}
+
+export interface Organization {
+  id: number;
+  localizedName: string;
 }
 
 /** A finder's answer with cursor paging (search finders since 202401). */

@@ -29,3 +29,11 @@ export const LINKEDIN_STATUS: Partial<Record<AdSetStatus, CampaignStatus>> = {
   Paused: 'PAUSED',
   Archived: 'ARCHIVED',
 };
+
+/** The `intendedStatus` adlink sets on a creative; Deleted goes through DELETE. */
+export const CREATIVE_STATUS: Partial<Record<AdSetStatus, CampaignStatus>> = {
+  Running: 'ACTIVE',
+  Active: 'ACTIVE',
+  Paused: 'PAUSED',
+  Archived: 'ARCHIVED',
+};
