@@ -40,7 +40,9 @@ interface TextListRule {
   min: number;
   max: number;
   maxLength: number;
-  count: ErrorCode;
+  empty: ErrorCode;
+  tooFew: ErrorCode;
+  tooMany: ErrorCode;
   tooLong: ErrorCode;
   invalid: ErrorCode;
   duplicate?: ErrorCode;
@@ -52,7 +54,9 @@ const RSA_TEXTS: TextListRule[] = [
     min: 3,
     max: 15,
     maxLength: 30,
-    count: CODES.rsaHeadlinesTooFew,
+    empty: CODES.rsaHeadlinesEmpty,
+    tooFew: CODES.rsaHeadlinesTooFew,
+    tooMany: CODES.rsaHeadlinesTooMany,
     tooLong: CODES.rsaHeadlineTooLong,
     invalid: CODES.rsaInvalidHeadline,
     duplicate: CODES.rsaDuplicateHeadlines,
@@ -62,7 +66,9 @@ const RSA_TEXTS: TextListRule[] = [
     min: 2,
     max: 4,
     maxLength: 90,
-    count: CODES.rsaDescriptionsTooFew,
+    empty: CODES.rsaDescriptionsEmpty,
+    tooFew: CODES.rsaDescriptionsTooFew,
+    tooMany: CODES.rsaDescriptionsTooMany,
     tooLong: CODES.rsaDescriptionTooLong,
     invalid: CODES.rsaInvalidDescription,
     duplicate: CODES.rsaDuplicateDescriptions,
@@ -76,7 +82,9 @@ const MULTIMEDIA_TEXTS: TextListRule[] = [
     min: 1,
     max: 15,
     maxLength: 30,
-    count: CODES.inputValidation,
+    empty: CODES.inputValidation,
+    tooFew: CODES.inputValidation,
+    tooMany: CODES.inputValidation,
     tooLong: CODES.tooMuchTextInTitle,
     invalid: CODES.inputValidation,
   },
@@ -85,7 +93,9 @@ const MULTIMEDIA_TEXTS: TextListRule[] = [
     min: 1,
     max: 5,
     maxLength: 90,
-    count: CODES.inputValidation,
+    empty: CODES.inputValidation,
+    tooFew: CODES.inputValidation,
+    tooMany: CODES.inputValidation,
     tooLong: CODES.tooMuchTextInText,
     invalid: CODES.inputValidation,
   },
@@ -94,7 +104,9 @@ const MULTIMEDIA_TEXTS: TextListRule[] = [
     min: 1,
     max: 5,
     maxLength: 90,
-    count: CODES.inputValidation,
+    empty: CODES.inputValidation,
+    tooFew: CODES.inputValidation,
+    tooMany: CODES.inputValidation,
     tooLong: CODES.tooMuchTextInText,
     invalid: CODES.inputValidation,
   },
@@ -139,10 +151,11 @@ function linkedTexts(value: unknown, field: string): (string | null)[] | null {
 function textListRefusal(ad: Body, rule: TextListRule, assetType: ErrorCode): Refusal {
   const texts = linkedTexts(ad[rule.field], rule.field);
   if (!texts || texts.length === 0) {
-    return refuse(rule.count, `${rule.field} cannot be null or empty.`);
+    return refuse(rule.empty, `${rule.field} cannot be null or empty.`);
   }
   if (texts.length < rule.min || texts.length > rule.max) {
-    return refuse(rule.count, `${rule.field} takes ${rule.min}–${rule.max} assets (${texts.length} given).`);
+    const code = texts.length < rule.min ? rule.tooFew : rule.tooMany;
+    return refuse(code, `${rule.field} takes ${rule.min}–${rule.max} assets (${texts.length} given).`);
   }
   const seen = new Set<string>();
   for (const [i, text] of texts.entries()) {

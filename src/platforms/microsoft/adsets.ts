@@ -4,6 +4,7 @@ import type { AdSetAdapter } from '../../adsets/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
+import { AD_TYPES } from './ads.js';
 import { addAdGroupsBody, keywordChanges, keywordsOf } from './adset-body.js';
 import { adGroupDateChanges } from './adset-schedule.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
@@ -21,17 +22,6 @@ const WITHOUT_AD_GROUPS = 'PerformanceMax';
  * fail the whole list (what Microsoft answers there is undocumented; the emulator refuses it).
  */
 const WITH_KEYWORDS = ['Search'];
-const AD_TYPES = [
-  'Text',
-  'Image',
-  'Product',
-  'AppInstall',
-  'ExpandedText',
-  'DynamicSearch',
-  'ResponsiveAd',
-  'ResponsiveSearch',
-  'Hotel',
-];
 /** The IANA zone of an ad group's dates: its campaign's time zone, else its account's. */
 const zoneOf = (api: AccountApi, campaign: Campaign) => ianaZone(campaign.TimeZone ?? api.timeZone);
 
