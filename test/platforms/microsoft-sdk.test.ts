@@ -738,7 +738,7 @@ describe('the emulator answers in the SDK’s shapes', () => {
       ],
       [
         'a headline of 16 double-width characters',
-        () => rsa({ Headlines: ['One', 'Two', '自転車'.repeat(5) + '車'].map(text) }),
+        () => rsa({ Headlines: ['One', 'Two', '自転車'.repeat(5).concat('車')].map(text) }),
         6208,
       ],
       [
