@@ -4,7 +4,7 @@ import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { checkCreative } from '../../src/ads/creative-check.js';
-import type { Ad, ImageAd, NewAd, SearchAd } from '../../src/ads/model.js';
+import type { Ad, NewAd, SearchAd } from '../../src/ads/model.js';
 import type { AdAdapter, AdContext } from '../../src/ads/port.js';
 import type { AdSet } from '../../src/adsets/model.js';
 import type { ImageFile, ResolvedMedia } from '../../src/media/model.js';
@@ -14,6 +14,7 @@ import type { PlatformCall } from '../../src/ports/platform-call.js';
 import { PlatformError, PlatformInputError } from '../../src/ports/platform-error.js';
 import { refusal } from '../support/emulator-call.js';
 import { jpeg, png } from '../support/images.js';
+import { imageAd as imageAdOf, searchAd } from './microsoft-ads-spec.js';
 import { adapterOn, assetTexts, campaignManagement, setAdReview, storedAd } from './microsoft-emulator.js';
 
 /**
@@ -37,16 +38,6 @@ const file = (
   name: `image-${width}x${height}`,
 });
 
-const searchAd = (
-  headlines = ['Trail bikes', 'Bikes for every trail', '{KeyWord:Bikes} in every size'],
-): SearchAd => ({
-  kind: 'SearchAd',
-  headlines,
-  descriptions: ['Full suspension bikes for every trail.', 'Free fitting in store.'],
-  url: 'https://bikes.example/trail',
-  paths: ['bikes', 'trail'],
-});
-
 describe('microsoft ads through the adapter', () => {
   let emulator: RunningEmulator;
   let ads: AdAdapter;
@@ -61,17 +52,7 @@ describe('microsoft ads through the adapter', () => {
     status: 'Paused',
     creative,
   });
-  const imageAd = (): ImageAd => ({
-    kind: 'ImageAd',
-    media: images[0]!.media.id,
-    additionalMedia: [images[1]!.media.id],
-    headline: 'Trail bikes',
-    text: 'Full suspension bikes, fitted in store.',
-    longHeadline: 'Trail bikes for every rider',
-    businessName: 'Trail Bikes',
-    callToAction: 'ShopNow',
-    url: 'https://bikes.example/trail',
-  });
+  const imageAd = () => imageAdOf({ media: images.map((i) => i.media.id) });
   const upload = async (image: ImageFile): Promise<ResolvedMedia> => {
     const { id } = await media.upload(call, US, image);
     return {
