@@ -84,6 +84,7 @@ export const CODES = {
   mediaTypeInvalid: code(4007, 'CampaignServiceMediaTypeInvalid'),
   mediaEntityArrayEmpty: code(4011, 'CampaignServiceMediaEntityArrayIsNullOrEmpty'),
   mediaEntityLimitExceeded: code(4012, 'CampaignServiceMediaEntityLimitExceeded'),
+  mediaEnabledEntitiesInvalid: code(4016, 'CampaignServiceMediaEnabledEntitiesFilterInvalid'),
   mediaWidthInvalid: code(4019, 'CampaignServiceMediaWidthInvalid'),
   mediaHeightInvalid: code(4020, 'CampaignServiceMediaHeightInvalid'),
   mediaAspectRatioInvalid: code(4021, 'CampaignServiceMediaDataAspectRatioInvalid'),

@@ -39,7 +39,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(adGroupRoutes(state));
     router.use(campaignRoutes(state));
     router.use(adRoutes(state));
-    router.use(mediaRoutes(state));
+    router.use(mediaRoutes(state, options.baseUrl));
     const reports = new ReportJobs();
     router.use(REPORTING_BASE, json, caller, requireCustomer, faultHandler);
     router.use(reportRoutes(state, reports, options.baseUrl));

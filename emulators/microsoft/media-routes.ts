@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { imageSize } from 'image-size';
 import { accountOf } from './access.js';
 import { hasRatio } from './ad-rules.js';
-import { type BatchError, batchError, batchFault, CODES } from './faults.js';
+import { type BatchError, batchError, batchFault, CODES, operationFault } from './faults.js';
 import type { MicrosoftAdsState, StoredMedia } from './model.js';
 import { CAMPAIGN_BASE, CAMPAIGN_OPERATIONS, fieldsOf, MEDIA_FIELDS, serve } from './operations.js';
 import { sameAccount } from './read-routes.js';
@@ -21,6 +21,13 @@ export const MEDIA_TYPES: Record<string, { ratio?: number; width: number; height
   Image191x100: { ratio: 1.91, width: 703, height: 368 },
   Image4x1: { ratio: 4, width: 512, height: 128 },
 };
+/** The MediaTypes of each media enabled entity (the Media page's MediaType). */
+const ENTITY_MEDIA_TYPES: Record<string, string[]> = {
+  ImageAdExtension: ['GenericImage', 'Image16x9', 'Image15x10', 'Image4x3'],
+  ResponsiveAd: ['GenericImage', 'Image1x1', 'Image191x100', 'Image4x1'],
+};
+/** "The maximum size is 1,000" (Paging); without PageInfo, index 0 and size 1,000. */
+const MAX_PAGE = 1000;
 /** "The base64 string can contain a maximum of 102,400 characters" (image.md). */
 export const MAX_IMAGE_DATA = 102_400;
 /** "The maximum width and height in pixels are 2592 and 2048 independently." */
@@ -69,9 +76,63 @@ function imageOf(media: Record<string, unknown>): Refusal | { width: number; hei
   return { width: size.width, height: size.height, bytes: bytes.length };
 }
 
-/** AddMedia: images into the account's media library, stored with their dimensions. */
-export function mediaRoutes(state: MicrosoftAdsState): Router {
+/** The MediaEnabledEntities flags of a GetMediaMetaData call (4016 when none or unknown). */
+function mediaEntitiesOf(value: unknown): string[] {
+  const entities = typeof value === 'string' ? value.split(',').map((e) => e.trim()) : [];
+  if (entities.length === 0 || entities.some((e) => !ENTITY_MEDIA_TYPES[e])) {
+    throw operationFault(
+      CODES.mediaEnabledEntitiesInvalid,
+      'MediaEnabledEntities: ImageAdExtension, ResponsiveAd.',
+    );
+  }
+  return entities;
+}
+
+function pageOf(value: unknown): { Index: number; Size: number } {
+  if (value === undefined || value === null) return { Index: 0, Size: MAX_PAGE };
+  const { Index, Size } = fieldsOf(value, ['Index', 'Size'], 'PageInfo');
+  if (
+    !Number.isInteger(Index) ||
+    (Index as number) < 0 ||
+    !Number.isInteger(Size) ||
+    (Size as number) < 1 ||
+    (Size as number) > MAX_PAGE
+  ) {
+    throw operationFault(CODES.inputValidation, `PageInfo: Index from 0, Size from 1 to ${MAX_PAGE}.`);
+  }
+  return { Index: Index as number, Size: Size as number };
+}
+
+/**
+ * AddMedia: images into the account's media library, stored with their dimensions; and
+ * GetMediaMetaDataByAccountId, which lists them with one `Original` representation each (its `Url`
+ * names the image but is not served: the emulator keeps no bytes).
+ */
+export function mediaRoutes(state: MicrosoftAdsState, baseUrl: string): Router {
   const router = Router();
+  serve(router, CAMPAIGN_BASE, CAMPAIGN_OPERATIONS.getMediaMetaDataByAccountId, (body, res) => {
+    const types = mediaEntitiesOf(body.MediaEnabledEntities).flatMap((e) => ENTITY_MEDIA_TYPES[e]!);
+    const { Index, Size } = pageOf(body.PageInfo);
+    const media = [...accountOf(res).media.values()].filter((m) => types.includes(m.MediaType));
+    return {
+      MediaMetaData: media.slice(Index * Size, (Index + 1) * Size).map((m) => ({
+        Id: m.Id,
+        // As the MediaMetaData page words them: "the MediaType is Image", Type "ImageMediaRepresentation".
+        MediaType: m.Type,
+        Type: 'ImageMediaRepresentation',
+        Text: m.Text,
+        Representations: [
+          {
+            Name: 'Original',
+            Type: 'ImageMediaRepresentation',
+            Url: `${baseUrl}/media-library/${m.Id}`,
+            Width: m.width,
+            Height: m.height,
+          },
+        ],
+      })),
+    };
+  });
   serve(router, CAMPAIGN_BASE, CAMPAIGN_OPERATIONS.addMedia, (body, res) => {
     const account = accountOf(res);
     sameAccount(account, body);

@@ -69,6 +69,11 @@ export const CAMPAIGN_OPERATIONS = {
     path: '/EditorialReasons/QueryByIds',
     fields: ['AccountId', 'EntityIdToParentIdAssociations', 'EntityType'],
   },
+  getMediaMetaDataByAccountId: {
+    method: 'POST',
+    path: '/MediaMetaData/QueryByAccountId',
+    fields: ['MediaEnabledEntities', 'PageInfo', 'ReturnAdditionalFields'],
+  },
 } as const satisfies Record<string, Operation>;
 
 export const CUSTOMER_OPERATIONS = {

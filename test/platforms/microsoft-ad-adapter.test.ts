@@ -117,6 +117,17 @@ describe('microsoft ads through the adapter', () => {
     ]);
   });
 
+  it('lists the account’s images for responsive ads with their sizes (no bytes: Microsoft tells none)', async () => {
+    const listed = await media.list!(call, US);
+    expect(listed).toEqual(
+      expect.arrayContaining(
+        images.map(({ media: m }) =>
+          expect.objectContaining({ id: m.id, width: m.width, height: m.height, bytes: null, sha256: null }),
+        ),
+      ),
+    );
+  });
+
   it('refuses an image below the least size of its ratio’s image kind before any call, naming file', async () => {
     const calls = await callsWhile(async () => {
       const err = await refusal(media.upload(call, US, file(png(600, 314), 600, 314, 'image/png')));

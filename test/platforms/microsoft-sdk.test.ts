@@ -657,6 +657,31 @@ describe('the emulator answers in the SDK’s shapes', () => {
       expect((otherAccount.body.OperationErrors as Json[])[0]).toMatchObject({ Code: 1102 });
     });
 
+    it('GetMediaMetaDataByAccountId lists the library by media enabled entity, with each image’s size', async () => {
+      const list = async (body: object) => answer(campaignSdk, 'getMediaMetaDataByAccountId', body);
+      const { MediaMetaData } = await list({ MediaEnabledEntities: 'ResponsiveAd' });
+      const byId = new Map((MediaMetaData as Json[]).map((m) => [m.Id, m]));
+      expect(byId.get(landscape)).toMatchObject({
+        MediaType: 'Image',
+        Representations: [{ Name: 'Original', Type: 'ImageMediaRepresentation', Width: 703, Height: 368 }],
+      });
+      for (const m of MediaMetaData as Json[]) {
+        expect(keysOutside(m, campaignSdk.models.MediaMetaData)).toEqual([]);
+        for (const r of m.Representations as Json[])
+          expect(keysOutside(r, campaignSdk.models.ImageMediaRepresentation)).toEqual([]);
+      }
+      expect(values('MediaEnabledEntityFilter')).toEqual(
+        expect.arrayContaining(['ImageAdExtension', 'ResponsiveAd']),
+      );
+      // A square image is a responsive ad's (Image1x1), not an image ad extension's.
+      const extensions = await list({ MediaEnabledEntities: 'ImageAdExtension' });
+      expect((extensions.MediaMetaData as Json[]).map((m) => m.Id)).not.toContain(square);
+      const page = await list({ MediaEnabledEntities: 'ResponsiveAd', PageInfo: { Index: 1, Size: 1 } });
+      expect((page.MediaMetaData as Json[]).map((m) => m.Id)).toEqual([(MediaMetaData as Json[])[1]!.Id]);
+      const refused = await post('getMediaMetaDataByAccountId', { MediaEnabledEntities: 'Video' });
+      expect((refused.body.OperationErrors as Json[])[0]).toMatchObject({ Code: 4016 });
+    });
+
     it('AddAds takes a responsive search ad and a multimedia ad under review; UpdateAds and DeleteAds', async () => {
       const added = await addAds(rsa(), multimedia());
       expect(added.PartialErrors).toEqual([]);

@@ -2,6 +2,7 @@ import { type AspectRatio, hasRatio } from '../../media/model.js';
 import type { MediaAdapter } from '../../media/port.js';
 import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
 import type { MicrosoftAdsApi } from './client.js';
+import { NO_CREATION_TIME } from './mapping.js';
 
 const ratio = (name: string, width: number, height: number): AspectRatio => ({
   name,
@@ -33,6 +34,14 @@ export const imageKindOf = (width: number, height: number) =>
 
 /** "The base64 string can contain a maximum of 102,400 characters": 76,800 bytes. */
 const MAX_BASE64 = 102_400;
+/** GetMediaMetaDataByAccountId's page: "The maximum size is 1,000." */
+const MEDIA_PAGE = 1000;
+
+interface MediaMetaData {
+  Id?: string;
+  Text?: string | null;
+  Representations?: { Name?: string | null; Width?: number | null; Height?: number | null }[] | null;
+}
 
 /**
  * AddMedia into the account's media library. adlink's images are for multimedia ads, so an upload
@@ -75,6 +84,43 @@ export function microsoftMedia(ms: MicrosoftAdsApi): MediaAdapter {
       if (!id)
         throw new PlatformError('rejected', 'Microsoft Advertising answered AddMedia without a media id');
       return { id };
+    },
+
+    /**
+     * The account's images for responsive ads (GetMediaMetaDataByAccountId, paged), with the size of
+     * their `Original` representation; Microsoft tells neither their bytes nor when they were added.
+     */
+    async list(call, account) {
+      const api = await ms.account(call, account.id);
+      const found: MediaMetaData[] = [];
+      for (let Index = 0; ; Index++) {
+        const { MediaMetaData } = await api.request<{ MediaMetaData?: MediaMetaData[] | null }>(
+          'POST',
+          '/MediaMetaData/QueryByAccountId',
+          { MediaEnabledEntities: 'ResponsiveAd', PageInfo: { Index, Size: MEDIA_PAGE } },
+        );
+        found.push(...(MediaMetaData ?? []));
+        if ((MediaMetaData ?? []).length < MEDIA_PAGE) break;
+      }
+      return found.flatMap((m) => {
+        const original = m.Representations?.find((r) => r.Name === 'Original') ?? m.Representations?.[0];
+        if (!m.Id || !original?.Width || !original.Height) return [];
+        return [
+          {
+            id: m.Id,
+            platform: 'microsoft',
+            advertiser: account.id,
+            kind: 'Image' as const,
+            width: original.Width,
+            height: original.Height,
+            bytes: null,
+            sha256: null,
+            contentType: null,
+            name: m.Text || `Image ${m.Id}`,
+            createdAt: NO_CREATION_TIME,
+          },
+        ];
+      });
     },
   };
 }
