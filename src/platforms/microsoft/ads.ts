@@ -199,6 +199,7 @@ export function microsoftAds(ms: MicrosoftAdsApi): AdAdapter {
 
     async create(call, input, context: AdContext) {
       checkPlacement(context.adSet, input.creative, context.media);
+      // The body is built after the language is read: its name is checked before any call.
       nameParameters(input.name);
       const api = await ms.account(call, context.account.id);
       const language =
