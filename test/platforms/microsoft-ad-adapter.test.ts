@@ -322,7 +322,7 @@ describe('microsoft ads through the adapter', () => {
 });
 
 describe('the creative rules Microsoft’s adapter declares', () => {
-  const check = (creative: SearchAd) => () => checkCreative('microsoft', AD_CAPABILITIES, creative, []);
+  const check = (creative: SearchAd) => () => checkCreative('microsoft', AD_CAPABILITIES, creative);
 
   it('counts dynamic text as its default text and double-width characters twice', () => {
     expect(check(searchAd(['One', 'Two', '{KeyWord:Bikes} for every rider here']))).not.toThrow();

@@ -41,7 +41,7 @@ export function creativeFields(
     ...(language ? { CallToActionLanguage: language } : {}),
     Headlines: textLinks([creative.headline ?? '']),
     LongHeadlines: textLinks([creative.longHeadline ?? '']),
-    Descriptions: textLinks([creative.text]),
+    Descriptions: textLinks([creative.text ?? '']),
     Images: media.map(({ media: image }) => ({
       Asset: { Type: 'ImageAsset', Id: image.id, SubType: imageKindOf(image.width, image.height)?.subType },
     })),

@@ -15,7 +15,7 @@ import { imageKindOf } from './media.js';
 import type { AdGroup, BatchError, EditorialReasonCollection, Ad as MicrosoftAd } from './model.js';
 
 /** Every AdType: Get operations answer only the types asked for. */
-export const AD_TYPES = [
+const AD_TYPES = [
   'Text',
   'Image',
   'Product',
@@ -223,12 +223,6 @@ export function microsoftAds(ms: MicrosoftAdsApi): AdAdapter {
     },
 
     async update(call, ad, changes, context) {
-      if (changes.creative && changes.creative.kind !== ad.creative.kind) {
-        throw new PlatformInputError(
-          'creative',
-          `Microsoft keeps an ad's type: this ad is a ${ad.creative.kind === 'Other' ? ad.creative.format : ad.creative.kind}, so its creative can only be one of those.`,
-        );
-      }
       if (changes.creative) checkPlacement(context.adSet, changes.creative, context.media);
       const { api, ad: held, place } = await current(call, ad);
       accepted(

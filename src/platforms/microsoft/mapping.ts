@@ -6,7 +6,7 @@ import {
   type Review,
   type ReviewStatus,
 } from '../../ads/model.js';
-import type { AdSet, AdSetStatus, ChannelKind, Setting, Ad as UnifiedAd } from '../../adsets/model.js';
+import type { AdSet, AdSetStatus, ChannelKind, Setting } from '../../adsets/model.js';
 import type { CampaignSetting, Campaign as UnifiedCampaign } from '../../campaigns/model.js';
 import { adGroupRuntime } from './adset-schedule.js';
 import type {
@@ -106,34 +106,11 @@ export function campaignSettings(campaign: Campaign, currency: string): Setting[
   return settings;
 }
 
-const AD_STATUSES: Record<string, AdSetStatus> = {
-  Active: 'Active',
-  Paused: 'Paused',
-  Inactive: 'Paused',
-  Deleted: 'Deleted',
-};
-
-export function toAd(ad: MicrosoftAd, campaign: Campaign): UnifiedAd {
-  return {
-    id: ad.Id ?? '',
-    status: AD_STATUSES[ad.Status ?? ''] ?? 'Active',
-    channelKind: channelKind(campaign.CampaignType),
-  };
-}
-
 /**
  * An ad group's targeting is its Active keywords only: a Paused keyword does not serve (nor an
  * Inactive or Deleted one), so it does not describe whom the ad group reaches.
  */
-export function toAdSet({
-  accountId,
-  currency,
-  zone,
-  campaign,
-  adGroup,
-  keywords,
-  ads,
-}: AdGroupParts): AdSet {
+export function toAdSet({ accountId, currency, zone, campaign, adGroup, keywords }: AdGroupParts): AdSet {
   const texts = activeKeywords(keywords).map((k) => k.Text as string);
   const runtime = adGroupRuntime(adGroup, zone);
   return {
@@ -145,7 +122,6 @@ export function toAdSet({
     parentId: campaign.Id ?? '',
     channelKind: channelKind(campaign.CampaignType),
     settings: [...campaignSettings(campaign, currency), ...(runtime ? [runtime] : [])],
-    ads: ads.map((ad) => toAd(ad, campaign)),
     targetings: texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [],
     created_at: NO_CREATION_TIME,
   };

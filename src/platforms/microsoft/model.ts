@@ -96,7 +96,7 @@ export interface BatchError {
   Message?: string;
 }
 
-/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords and ads. */
+/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords. */
 export interface AdGroupParts {
   accountId: string;
   currency: string;
@@ -105,5 +105,4 @@ export interface AdGroupParts {
   campaign: Campaign;
   adGroup: AdGroup;
   keywords: Keyword[];
-  ads: Ad[];
 }
