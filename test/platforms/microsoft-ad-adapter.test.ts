@@ -182,6 +182,33 @@ describe('microsoft ads through the adapter', () => {
     expect(assetTexts(held!.Descriptions)).toEqual(['Full suspension bikes, fitted in store.']);
   });
 
+  it('serves the call to action in the ad group’s language where the campaign has none', async () => {
+    const EU = { id: SEED.euAccount, name: 'Trail Bikes EU', currency: 'EUR' };
+    const { AdGroupIds } = await campaignManagement<{ AdGroupIds: string[] }>(
+      emulator,
+      '/AdGroups',
+      {
+        CampaignId: SEED.noLanguageCampaign,
+        AdGroups: [{ Name: 'Lastenräder', Status: 'Paused', Language: 'German' }],
+      },
+      EU.id,
+    );
+    const german = { ...adSet, id: AdGroupIds[0]!, advertiser: EU.id, parentId: SEED.noLanguageCampaign };
+    const euImages = [
+      await media.upload(call, EU, file(png(1200, 628), 1200, 628, 'image/png')),
+      await media.upload(call, EU, file(jpeg(600, 600), 600, 600, 'image/jpeg')),
+    ];
+    const resolved = euImages.map(({ id }, i) => ({ media: { ...images[i]!.media, id, advertiser: EU.id } }));
+    const created = await ads.create(
+      call,
+      { ...newAd('Lastenrad', imageAdOf({ media: euImages.map((m) => m.id) })), adSetId: german.id },
+      { account: EU, adSet: german, media: resolved },
+    );
+    expect(await storedAd(emulator, german.id, created.id, EU.id)).toMatchObject({
+      CallToActionLanguage: 'German',
+    });
+  });
+
   it('reads the editorial review: Inactive Pending, Active Approved, ActiveLimited and Disapproved with reasons', async () => {
     const { id } = await ads.create(call, newAd('Reviewed', searchAd()), context());
     const reasons = [
