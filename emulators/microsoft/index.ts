@@ -1,10 +1,12 @@
 import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccount, requireCaller, requireCustomer } from './access.js';
+import { adReviewControls, adRoutes } from './ad-routes.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { faultHandler } from './faults.js';
+import { mediaRoutes } from './media-routes.js';
 import { MicrosoftAdsState } from './model.js';
 import { microsoftOAuthRoutes } from './oauth-routes.js';
 import { CAMPAIGN_BASE, CUSTOMER_BASE, REPORTING_BASE } from './operations.js';
@@ -36,6 +38,8 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(readRoutes());
     router.use(adGroupRoutes(state));
     router.use(campaignRoutes(state));
+    router.use(adRoutes(state));
+    router.use(mediaRoutes(state, options.baseUrl));
     const reports = new ReportJobs();
     router.use(REPORTING_BASE, json, caller, requireCustomer, faultHandler);
     router.use(reportRoutes(state, reports, options.baseUrl));
@@ -43,7 +47,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(faultHandler);
     return {
       router,
-      controlRouter: reportControls(reports),
+      controlRouter: Router().use(reportControls(reports), adReviewControls(state)),
       seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
     };
   },

@@ -72,12 +72,71 @@ export interface Keyword {
   Bid: { Amount: number | null };
 }
 
+export type AdEditorialStatus = 'Active' | 'ActiveLimited' | 'Disapproved' | 'Inactive';
+
+/** An asset of an ad: a TextAsset (headline, description), an ImageAsset (a media id) or a VideoAsset. */
+export interface Asset {
+  Id: string | null;
+  Name: null;
+  Type: 'TextAsset' | 'ImageAsset' | 'VideoAsset';
+  Text?: string;
+  SubType?: string | null;
+}
+
+export interface AssetLink {
+  Asset: Asset;
+  AssetPerformanceLabel: null;
+  EditorialStatus: 'Unknown' | AdEditorialStatus;
+  PinnedField: string | null;
+}
+
+export interface CustomParameter {
+  Key: string;
+  Value: string;
+}
+
+/**
+ * A ResponsiveSearch ad (Headlines, Descriptions, Path1, Path2) or a ResponsiveAd (a multimedia ad in
+ * a Search campaign, an audience ad or a video ad: BusinessName, CallToAction, Headlines,
+ * LongHeadlines, Descriptions, Images or Videos), as GetAdsByIds answers it.
+ */
 export interface Ad {
   Id: string;
   Type: 'ResponsiveSearch' | 'ResponsiveAd';
   Status: 'Active' | 'Paused';
-  EditorialStatus: 'Active';
+  EditorialStatus: AdEditorialStatus;
   FinalUrls: string[];
+  UrlCustomParameters: { Parameters: CustomParameter[] } | null;
+  Headlines: AssetLink[];
+  Descriptions: AssetLink[];
+  Path1?: string | null;
+  Path2?: string | null;
+  AdSubType?: 'Video' | 'Display' | 'HTML5' | null;
+  BusinessName?: string | null;
+  CallToAction?: string | null;
+  CallToActionLanguage?: string | null;
+  LongHeadlines?: AssetLink[];
+  Images?: AssetLink[];
+  Videos?: AssetLink[];
+}
+
+/** An EditorialReason of GetEditorialReasonsByIds. */
+export interface EditorialReason {
+  Location: string;
+  PublisherCountries: string[];
+  ReasonCode: number;
+  Term: string | null;
+}
+
+/** An image of the account's media library (AddMedia), with what the emulator read of its data. */
+export interface StoredMedia {
+  Id: string;
+  MediaType: string;
+  Type: 'Image';
+  Text: string | null;
+  width: number;
+  height: number;
+  bytes: number;
 }
 
 /** One ad group where it lives: its campaign, keywords and ads. */
@@ -93,12 +152,18 @@ export interface AccountState {
   account: AdvertiserAccount;
   campaigns: Map<string, Campaign>;
   adGroups: Map<string, AdGroupRecord>;
+  /** The account's media library. */
+  media: Map<string, StoredMedia>;
+  /** Why an ad failed (or partly failed) editorial review, by ad id (`/_emulator/ad-review`). */
+  editorialReasons: Map<string, EditorialReason[]>;
 }
 
 /** The emulated Microsoft Advertising backend: one user, the accounts they reach, the ids it hands out. */
 export class MicrosoftAdsState {
   readonly accounts = new Map<string, AccountState>();
   private nextId = 5_100_000_000;
+  /** Assets and media count apart, so the ids of the seeded campaigns, ad groups and ads stay put. */
+  private nextAssetId = 7_300_000_000;
 
   constructor(readonly user: User) {}
 
@@ -106,8 +171,18 @@ export class MicrosoftAdsState {
     return String(this.nextId++);
   }
 
+  newAssetId(): string {
+    return String(this.nextAssetId++);
+  }
+
   addAccount(account: AdvertiserAccount): AccountState {
-    const state: AccountState = { account, campaigns: new Map(), adGroups: new Map() };
+    const state: AccountState = {
+      account,
+      campaigns: new Map(),
+      adGroups: new Map(),
+      media: new Map(),
+      editorialReasons: new Map(),
+    };
     this.accounts.set(account.Id, state);
     return state;
   }

@@ -55,6 +55,25 @@ export const CAMPAIGN_OPERATIONS = {
     path: '/Ads/QueryByAdGroupId',
     fields: ['AdGroupId', 'AdTypes', 'ReturnAdditionalFields'],
   },
+  getAdsByIds: {
+    method: 'POST',
+    path: '/Ads/QueryByIds',
+    fields: ['AdGroupId', 'AdIds', 'AdTypes', 'ReturnAdditionalFields'],
+  },
+  addAds: { method: 'POST', path: '/Ads', fields: ['AdGroupId', 'Ads'] },
+  updateAds: { method: 'PUT', path: '/Ads', fields: ['AdGroupId', 'Ads'] },
+  deleteAds: { method: 'DELETE', path: '/Ads', fields: ['AdGroupId', 'AdIds'] },
+  addMedia: { method: 'POST', path: '/Media', fields: ['AccountId', 'Media'] },
+  getEditorialReasonsByIds: {
+    method: 'POST',
+    path: '/EditorialReasons/QueryByIds',
+    fields: ['AccountId', 'EntityIdToParentIdAssociations', 'EntityType'],
+  },
+  getMediaMetaDataByAccountId: {
+    method: 'POST',
+    path: '/MediaMetaData/QueryByAccountId',
+    fields: ['MediaEnabledEntities', 'PageInfo', 'ReturnAdditionalFields'],
+  },
 } as const satisfies Record<string, Operation>;
 
 export const CUSTOMER_OPERATIONS = {
@@ -96,6 +115,39 @@ export const CAMPAIGN_FIELDS = [
   'TimeZone',
   'Languages',
 ] as const;
+/** The fields of a ResponsiveSearchAd and a multimedia ResponsiveAd the emulator takes on add and update. */
+const AD_FIELDS = ['Id', 'Type', 'Status', 'EditorialStatus', 'FinalUrls', 'UrlCustomParameters'] as const;
+export const RESPONSIVE_SEARCH_AD_FIELDS = [
+  ...AD_FIELDS,
+  'Headlines',
+  'Descriptions',
+  'Path1',
+  'Path2',
+] as const;
+export const RESPONSIVE_AD_FIELDS = [
+  ...AD_FIELDS,
+  'BusinessName',
+  'CallToAction',
+  'CallToActionLanguage',
+  'Headlines',
+  'LongHeadlines',
+  'Descriptions',
+  'Images',
+] as const;
+/**
+ * The fields of an AssetLink, its Asset (a TextAsset or an ImageAsset), a CustomParameter, an Image
+ * and an EntityIdToParentIdAssociation.
+ */
+export const ASSET_LINK_FIELDS = [
+  'Asset',
+  'PinnedField',
+  'AssetPerformanceLabel',
+  'EditorialStatus',
+] as const;
+export const ASSET_FIELDS = ['Id', 'Name', 'Type', 'Text', 'SubType'] as const;
+export const CUSTOM_PARAMETER_FIELDS = ['Key', 'Value'] as const;
+export const MEDIA_FIELDS = ['Id', 'Type', 'MediaType', 'Text', 'Data'] as const;
+export const ENTITY_ASSOCIATION_FIELDS = ['EntityId', 'ParentId'] as const;
 /** The fields of the Date object (StartDate and EndDate of an ad group). */
 export const DATE_FIELDS = ['Day', 'Month', 'Year'] as const;
 

@@ -35,7 +35,7 @@ export function campaignOf(account: AccountState, body: Body): Campaign {
   return campaign;
 }
 
-function adGroupOf(account: AccountState, body: Body): AdGroupRecord {
+export function adGroupOf(account: AccountState, body: Body): AdGroupRecord {
   const record = account.adGroups.get(idField(body, 'AdGroupId'));
   if (!record) throw operationFault(CODES.invalidAdGroupId, 'The ad group ID is not valid.');
   return record;
@@ -53,6 +53,15 @@ export function keywordAdGroupOf(account: AccountState, body: Body): AdGroupReco
     throw operationFault(CODES.inputValidation, `Ad groups of ${type} campaigns have no keywords.`);
   }
   return record;
+}
+
+/** The `AdTypes` of a Get (AdType values), or undefined where none are given. */
+export function adTypesOf(body: Body): string[] | undefined {
+  const types = body.AdTypes;
+  if (types !== undefined && (!Array.isArray(types) || types.some((t) => !AD_TYPES.includes(t)))) {
+    throw operationFault(CODES.inputValidation, 'AdTypes is not valid.');
+  }
+  return types;
 }
 
 /** `AccountId` in the body must be the account of the `CustomerAccountId` header. */
@@ -134,11 +143,8 @@ export function readRoutes(): Router {
 
   serve(router, CAMPAIGN_BASE, ops.getAdsByAdGroupId, (body, res) => {
     const record = adGroupOf(accountOf(res), body);
-    const types = body.AdTypes;
-    if (types !== undefined && (!Array.isArray(types) || types.some((t) => !AD_TYPES.includes(t)))) {
-      throw operationFault(CODES.inputValidation, 'AdTypes is not valid.');
-    }
-    return { Ads: Array.isArray(types) ? record.ads.filter((ad) => types.includes(ad.Type)) : record.ads };
+    const types = adTypesOf(body);
+    return { Ads: types ? record.ads.filter((ad) => types.includes(ad.Type)) : record.ads };
   });
   return router;
 }

@@ -1,8 +1,10 @@
 import type {
   AccountState,
+  Ad,
   AdGroup,
   AdGroupRecord,
   AdGroupStatus,
+  AssetLink,
   Campaign,
   DateParts,
   Keyword,
@@ -71,16 +73,64 @@ export function addAdGroup(
         Status: 'Paused' as const,
       })),
     ],
-    ads: Array.from({ length: spec.ads ?? 0 }, (_, i) => ({
-      Id: state.newId(),
-      Type: campaign.CampaignType === 'Audience' ? 'ResponsiveAd' : 'ResponsiveSearch',
-      Status: i === 0 ? 'Active' : 'Paused',
-      EditorialStatus: 'Active',
-      FinalUrls: ['https://bikes.example/'],
-    })),
+    ads: Array.from({ length: spec.ads ?? 0 }, (_, i) =>
+      seededAd(state, campaign, i === 0 ? 'Active' : 'Paused'),
+    ),
   };
   account.adGroups.set(adGroup.Id, record);
   return record;
+}
+
+const textLinks = (state: MicrosoftAdsState, texts: string[]): AssetLink[] =>
+  texts.map((Text) => ({
+    Asset: { Id: state.newAssetId(), Name: null, Type: 'TextAsset', Text },
+    AssetPerformanceLabel: null,
+    EditorialStatus: 'Active',
+    PinnedField: null,
+  }));
+
+/**
+ * An approved ad: a responsive search ad in Search campaigns; in Audience campaigns a video ad (a
+ * ResponsiveAd of AdSubType Video), which adlink reads but cannot create.
+ */
+function seededAd(state: MicrosoftAdsState, campaign: Campaign, Status: Ad['Status']): Ad {
+  const common = {
+    Id: state.newId(),
+    Status,
+    EditorialStatus: 'Active' as const,
+    FinalUrls: ['https://bikes.example/'],
+    UrlCustomParameters: null,
+  };
+  if (campaign.CampaignType !== 'Audience') {
+    return {
+      ...common,
+      Type: 'ResponsiveSearch',
+      Headlines: textLinks(state, ['Trail bikes', 'Mountain bikes on sale', 'Ride {KeyWord:today}']),
+      Descriptions: textLinks(state, ['Full suspension bikes for every trail.', 'Free fitting in store.']),
+      Path1: 'bikes',
+      Path2: null,
+    };
+  }
+  return {
+    ...common,
+    Type: 'ResponsiveAd',
+    AdSubType: 'Video',
+    BusinessName: 'Trail Bikes',
+    CallToAction: null,
+    CallToActionLanguage: null,
+    Headlines: textLinks(state, ['Ride the trail']),
+    LongHeadlines: textLinks(state, ['Ride the trail on a bike built for it']),
+    Descriptions: textLinks(state, ['Watch our riders on the new trail bike.']),
+    Images: [],
+    Videos: [
+      {
+        Asset: { Id: state.newAssetId(), Name: null, Type: 'VideoAsset', SubType: null },
+        AssetPerformanceLabel: null,
+        EditorialStatus: 'Active',
+        PinnedField: null,
+      },
+    ],
+  };
 }
 
 export function newKeyword(state: MicrosoftAdsState, spec: Pick<Keyword, 'Text' | 'MatchType'>): Keyword {

@@ -101,6 +101,41 @@ export async function storedKeywords(
   return Keywords;
 }
 
+/** The ad the emulator holds (GetAdsByIds), in Microsoft's shape, or null. */
+export async function storedAd(
+  emulator: RunningEmulator,
+  adGroup: string,
+  id: string,
+  account: string = SEED.usAccount,
+): Promise<Record<string, unknown> | null> {
+  const { Ads } = await campaignManagement<{ Ads: (Record<string, unknown> | null)[] }>(
+    emulator,
+    '/Ads/QueryByIds',
+    { AdGroupId: adGroup, AdIds: [id], AdTypes: ['ResponsiveSearch', 'ResponsiveAd'] },
+    account,
+  );
+  return Ads[0] ?? null;
+}
+
+/** The texts of an ad's asset links (Headlines, Descriptions, LongHeadlines). */
+export const assetTexts = (links: unknown) =>
+  (links as { Asset: { Text?: string } }[]).map((link) => link.Asset.Text);
+
+/** The outcome of an ad's editorial review, through the emulator's control. */
+export async function setAdReview(
+  emulator: RunningEmulator,
+  adId: string,
+  editorialStatus: string,
+  reasons: object[] = [],
+): Promise<void> {
+  const res = await fetch(`${emulator.url}/_emulator/ad-review`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ adId, editorialStatus, reasons }),
+  });
+  if (res.status !== 200) throw new Error(`ad-review: ${res.status} ${await res.text()}`);
+}
+
 /** The Microsoft adapter built from its catalog entry against the emulator, and a call as the seeded user. */
 export function adapterOn(emulator: RunningEmulator): { adapter: PlatformAdapter; call: PlatformCall } {
   const accounts = [

@@ -97,7 +97,6 @@ describe('microsoft keywords and languages', () => {
         { Text: 'sold out', Status: 'Inactive' },
         { Text: 'gone', Status: 'Deleted' },
       ],
-      ads: [],
     });
     expect(adSet.targetings).toEqual([{ kind: 'KeywordTargeting', keywords: ['city bike'] }]);
   });

@@ -1,17 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_TYPES, SETTABLE_CAMPAIGN_STATUSES } from '../../emulators/microsoft/campaign-rules.js';
+import { CALLS_TO_ACTION, LANGUAGE_NAMES } from '../../emulators/microsoft/enums.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
+import { MAX_IMAGE_DATA } from '../../emulators/microsoft/media-routes.js';
 import {
   AD_GROUP_FIELDS,
+  ASSET_FIELDS,
+  ASSET_LINK_FIELDS,
   CAMPAIGN_BASE,
   CAMPAIGN_FIELDS,
   CAMPAIGN_OPERATIONS,
+  CUSTOM_PARAMETER_FIELDS,
   CUSTOMER_BASE,
   CUSTOMER_OPERATIONS,
   DATE_FIELDS,
+  ENTITY_ASSOCIATION_FIELDS,
   KEYWORD_FIELDS,
+  MEDIA_FIELDS,
   REPORTING_BASE,
   REPORTING_OPERATIONS,
+  RESPONSIVE_AD_FIELDS,
+  RESPONSIVE_SEARCH_AD_FIELDS,
 } from '../../emulators/microsoft/operations.js';
 import { AD_TYPES, CAMPAIGN_TYPES } from '../../emulators/microsoft/read-routes.js';
 import {
@@ -32,6 +41,7 @@ import { reportColumns, submitReportBody } from '../../src/platforms/microsoft/r
 import { REPORT_LEVELS } from '../../src/reports/model.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
 import { emulatorToken } from '../support/emulator-call.js';
+import { gif, jpeg, png } from '../support/images.js';
 import { issueCode, REDIRECT_URI, SCOPE, tokenCall, USER_SCOPE } from './microsoft-emulator.js';
 
 /**
@@ -123,6 +133,48 @@ describe('the emulator’s operations and fields are the SDK’s', () => {
     expect(values('BudgetLimitType')).toEqual(
       expect.arrayContaining(['DailyBudgetStandard', 'DailyBudgetAccelerated']),
     );
+  });
+
+  it('the ad, asset, media and editorial fields it takes exist on the SDK models; its enums are the SDK’s', () => {
+    const fieldsOn = (fields: readonly string[], model: string[]) =>
+      keysOutside(Object.fromEntries(fields.map((f) => [f, 1])), model);
+    const { models, discriminators } = campaignSdk;
+    expect(fieldsOn(RESPONSIVE_SEARCH_AD_FIELDS, models.ResponsiveSearchAd)).toEqual([]);
+    expect(fieldsOn(RESPONSIVE_AD_FIELDS, models.ResponsiveAd)).toEqual([]);
+    expect(fieldsOn(ASSET_LINK_FIELDS, models.AssetLink)).toEqual([]);
+    expect(fieldsOn(ASSET_FIELDS, models.Asset)).toEqual([]);
+    expect(
+      fieldsOn(
+        ASSET_FIELDS.filter((f) => f !== 'SubType'),
+        models.TextAsset,
+      ),
+    ).toEqual([]);
+    expect(
+      fieldsOn(
+        ASSET_FIELDS.filter((f) => f !== 'Text'),
+        models.ImageAsset,
+      ),
+    ).toEqual([]);
+    expect(fieldsOn(CUSTOM_PARAMETER_FIELDS, models.CustomParameter)).toEqual([]);
+    expect(models.CustomParameters).toEqual(['Parameters']);
+    expect(fieldsOn(MEDIA_FIELDS, models.Image)).toEqual([]);
+    expect(fieldsOn(ENTITY_ASSOCIATION_FIELDS, models.EntityIdToParentIdAssociation)).toEqual([]);
+    expect([...CALLS_TO_ACTION]).toEqual(values('CallToAction'));
+    expect([...LANGUAGE_NAMES]).toEqual(values('LanguageName'));
+    expect(values('AdEditorialStatus').sort()).toEqual([
+      'Active',
+      'ActiveLimited',
+      'Disapproved',
+      'Inactive',
+    ]);
+    // Polymorphic objects name their derived model in `Type`.
+    expect(discriminators.Ad).toMatchObject({ field: 'Type' });
+    expect(discriminators.Ad.values).toEqual(expect.arrayContaining(['ResponsiveAd', 'ResponsiveSearch']));
+    expect(discriminators.Asset).toEqual({
+      field: 'Type',
+      values: ['ImageAsset', 'TextAsset', 'VideoAsset'],
+    });
+    expect(discriminators.Media).toEqual({ field: 'Type', values: ['Image'] });
   });
 });
 
@@ -478,6 +530,350 @@ describe('the emulator answers in the SDK’s shapes', () => {
     expect(
       keysOutside((customerFault.body.OperationErrors as Json[])[0], customerSdk.models.OperationError),
     ).toEqual([]);
+  });
+
+  describe('ads, media and editorial review', () => {
+    const post = async (name: string, body: object) => {
+      const { path, method } = op(campaignSdk, name);
+      return call(path, method, body);
+    };
+    const text = (Text: string) => ({ Asset: { Type: 'TextAsset', Text } });
+    const image = (Id: string, SubType: string) => ({ Asset: { Type: 'ImageAsset', Id, SubType } });
+    const rsa = (fields: Json = {}) => ({
+      Type: 'ResponsiveSearch',
+      Status: 'Paused',
+      Headlines: ['Trail bikes', 'Bikes for every trail', '{KeyWord:Bikes} in every size here'].map(text),
+      Descriptions: ['Full suspension bikes.', 'Free fitting in store.'].map(text),
+      Path1: 'bikes',
+      FinalUrls: ['https://bikes.example/trail'],
+      ...fields,
+    });
+    let adGroupId: string;
+    let landscape: string;
+    let square: string;
+    const multimedia = (fields: Json = {}) => ({
+      Type: 'ResponsiveAd',
+      Status: 'Paused',
+      BusinessName: 'Trail Bikes',
+      CallToAction: 'ShopNow',
+      CallToActionLanguage: 'English',
+      Headlines: [text('Trail bikes')],
+      LongHeadlines: [text('Trail bikes for every rider')],
+      Descriptions: [text('Full suspension bikes, fitted in store.')],
+      Images: [image(landscape, 'LandscapeImageMedia'), image(square, 'SquareImageMedia')],
+      FinalUrls: ['https://bikes.example/trail'],
+      ...fields,
+    });
+    const addMedia = (Media: object[]) => post('addMedia', { AccountId: SEED.usAccount, Media });
+    const imageData = (bytes: Buffer, MediaType: string) => ({
+      Type: 'Image',
+      MediaType,
+      Data: bytes.toString('base64'),
+    });
+    const addAds = async (...Ads: object[]) => answer(campaignSdk, 'addAds', { AdGroupId: adGroupId, Ads });
+    const refusedWith = async (ad: object) =>
+      ((await addAds(ad)).PartialErrors as Json[]).map((e) => e.Code as number);
+
+    beforeAll(async () => {
+      const added = await answer(campaignSdk, 'addAdGroups', {
+        CampaignId: SEED.searchCampaign,
+        AdGroups: [{ Name: 'Ads of the SDK test', Status: 'Paused' }],
+      });
+      adGroupId = (added.AdGroupIds as string[])[0]!;
+      const media = await answer(campaignSdk, 'addMedia', {
+        AccountId: SEED.usAccount,
+        Media: [imageData(png(703, 368), 'Image191x100'), imageData(jpeg(470, 470), 'Image1x1')],
+      });
+      [landscape, square] = media.MediaIds as [string, string];
+    });
+
+    it('reads the seeded ads as the SDK models them: responsive search ads and a video ad', async () => {
+      const check = (links: unknown, asset: string[]) => {
+        for (const link of links as Json[]) {
+          expect(keysOutside(link, campaignSdk.models.AssetLink)).toEqual([]);
+          expect(keysOutside(link.Asset, asset)).toEqual([]);
+          expect(campaignSdk.discriminators.Asset.values).toContain((link.Asset as Json).Type);
+        }
+      };
+      const { AdGroups } = await answer(campaignSdk, 'getAdGroupsByCampaignId', {
+        CampaignId: SEED.searchCampaign,
+      });
+      const { Ads } = await answer(campaignSdk, 'getAdsByAdGroupId', {
+        AdGroupId: (AdGroups as Json[])[0]!.Id,
+        AdTypes: ['ResponsiveSearch'],
+      });
+      expect(Ads as Json[]).toHaveLength(2);
+      for (const ad of Ads as Json[]) {
+        expect(keysOutside(ad, campaignSdk.models.ResponsiveSearchAd)).toEqual([]);
+        expect(values('AdEditorialStatus')).toContain(ad.EditorialStatus);
+        check(ad.Headlines, campaignSdk.models.TextAsset);
+        check(ad.Descriptions, campaignSdk.models.TextAsset);
+      }
+      const audience = await answer(campaignSdk, 'getAdGroupsByCampaignId', {
+        CampaignId: SEED.audienceCampaign,
+      });
+      const video = (
+        await answer(campaignSdk, 'getAdsByAdGroupId', { AdGroupId: (audience.AdGroups as Json[])[0]!.Id })
+      ).Ads as Json[];
+      expect(video).toHaveLength(1);
+      expect(keysOutside(video[0], campaignSdk.models.ResponsiveAd)).toEqual([]);
+      expect(video[0]).toMatchObject({ Type: 'ResponsiveAd', AdSubType: 'Video' });
+      expect(values('AdSubType')).toContain(video[0]!.AdSubType);
+      check(video[0]!.Videos, campaignSdk.models.Asset);
+    });
+
+    it('AddMedia stores GIF, JPEG and PNG images; refuses what the Image page refuses', async () => {
+      const added = await answer(campaignSdk, 'addMedia', {
+        AccountId: SEED.usAccount,
+        Media: [imageData(gif(200, 200), 'Image1x1'), imageData(png(608, 152), 'Image4x1')],
+      });
+      expect(added.MediaIds as string[]).toHaveLength(2);
+      const refusals: [string, object[], number][] = [
+        [
+          'over 102,400 base64 characters',
+          [imageData(png(703, 368, (MAX_IMAGE_DATA / 4) * 3 + 1), 'Image191x100')],
+          4005,
+        ],
+        ['not an image', [imageData(Buffer.from('not an image at all'), 'GenericImage')], 4003],
+        ['not base64', [{ Type: 'Image', MediaType: 'GenericImage', Data: 'a*b' }], 4001],
+        ['wider than 2592', [imageData(png(2600, 1361), 'Image191x100')], 4004],
+        ['of another ratio than its MediaType', [imageData(png(300, 150), 'Image1x1')], 4021],
+        ['narrower than its MediaType', [imageData(png(600, 314), 'Image191x100')], 4019],
+        ['of an unknown MediaType', [imageData(png(300, 300), 'Image2x2')], 4007],
+        ['over 10 at once', Array.from({ length: 11 }, () => imageData(png(300, 300), 'Image1x1')), 4012],
+      ];
+      for (const [what, Media, code] of refusals) {
+        const res = await addMedia(Media);
+        expect(res.status, what).toBe(400);
+        expect(keysOutside(res.body, campaignSdk.faults.ApiFaultDetail)).toEqual([]);
+        const [error] = res.body.BatchErrors as Json[];
+        expect(keysOutside(error, campaignSdk.models.BatchError)).toEqual([]);
+        expect(error!.Code, what).toBe(code);
+      }
+      const otherAccount = await post('addMedia', {
+        AccountId: SEED.euAccount,
+        Media: [imageData(png(300, 300), 'Image1x1')],
+      });
+      expect((otherAccount.body.OperationErrors as Json[])[0]).toMatchObject({ Code: 1102 });
+    });
+
+    it('GetMediaMetaDataByAccountId lists the library by media enabled entity, with each image’s size', async () => {
+      const list = async (body: object) => answer(campaignSdk, 'getMediaMetaDataByAccountId', body);
+      const { MediaMetaData } = await list({ MediaEnabledEntities: 'ResponsiveAd' });
+      const byId = new Map((MediaMetaData as Json[]).map((m) => [m.Id, m]));
+      expect(byId.get(landscape)).toMatchObject({
+        MediaType: 'Image',
+        Representations: [{ Name: 'Original', Type: 'ImageMediaRepresentation', Width: 703, Height: 368 }],
+      });
+      for (const m of MediaMetaData as Json[]) {
+        expect(keysOutside(m, campaignSdk.models.MediaMetaData)).toEqual([]);
+        for (const r of m.Representations as Json[])
+          expect(keysOutside(r, campaignSdk.models.ImageMediaRepresentation)).toEqual([]);
+      }
+      expect(values('MediaEnabledEntityFilter')).toEqual(
+        expect.arrayContaining(['ImageAdExtension', 'ResponsiveAd']),
+      );
+      // A square image is a responsive ad's (Image1x1), not an image ad extension's.
+      const extensions = await list({ MediaEnabledEntities: 'ImageAdExtension' });
+      expect((extensions.MediaMetaData as Json[]).map((m) => m.Id)).not.toContain(square);
+      const page = await list({ MediaEnabledEntities: 'ResponsiveAd', PageInfo: { Index: 1, Size: 1 } });
+      expect((page.MediaMetaData as Json[]).map((m) => m.Id)).toEqual([(MediaMetaData as Json[])[1]!.Id]);
+      const refused = await post('getMediaMetaDataByAccountId', { MediaEnabledEntities: 'Video' });
+      expect((refused.body.OperationErrors as Json[])[0]).toMatchObject({ Code: 4016 });
+    });
+
+    it('AddAds takes a responsive search ad and a multimedia ad under review; UpdateAds and DeleteAds', async () => {
+      const added = await addAds(rsa(), multimedia());
+      expect(added.PartialErrors).toEqual([]);
+      const ids = added.AdIds as string[];
+      const read = async () =>
+        (await answer(campaignSdk, 'getAdsByIds', {
+          AdGroupId: adGroupId,
+          AdIds: [...ids, '1'],
+          AdTypes: ['ResponsiveSearch', 'ResponsiveAd'],
+        })) as { Ads: (Json | null)[]; PartialErrors: Json[] };
+      const { Ads, PartialErrors } = await read();
+      expect(Ads[2]).toBeNull();
+      expect(PartialErrors.map((e) => [e.Index, e.Code])).toEqual([[2, 1308]]);
+      expect(keysOutside(Ads[0], campaignSdk.models.ResponsiveSearchAd)).toEqual([]);
+      expect(keysOutside(Ads[1], campaignSdk.models.ResponsiveAd)).toEqual([]);
+      expect(Ads.slice(0, 2).map((ad) => [ad!.Status, ad!.EditorialStatus])).toEqual([
+        ['Paused', 'Inactive'],
+        ['Paused', 'Inactive'],
+      ]);
+      expect((Ads[1]!.Images as Json[]).map((l) => (l.Asset as Json).Id)).toEqual([landscape, square]);
+      expect((Ads[0]!.Headlines as Json[]).every((l) => /^\d+$/.test(String((l.Asset as Json).Id)))).toBe(
+        true,
+      );
+
+      const review = await fetch(`${emulator.url}/_emulator/ad-review`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ adId: ids[0], editorialStatus: 'Active' }),
+      });
+      expect(review.status).toBe(200);
+      const paused = await answer(campaignSdk, 'updateAds', {
+        AdGroupId: adGroupId,
+        Ads: [{ Id: ids[0], Type: 'ResponsiveSearch', Status: 'Active' }],
+      });
+      expect(paused.PartialErrors).toEqual([]);
+      expect((await read()).Ads[0]).toMatchObject({
+        Status: 'Active',
+        EditorialStatus: 'Active',
+        Path1: 'bikes',
+      });
+      const rewritten = await answer(campaignSdk, 'updateAds', {
+        AdGroupId: adGroupId,
+        Ads: [
+          {
+            Id: ids[0],
+            Type: 'ResponsiveSearch',
+            Descriptions: ['New description.', 'Another one.'].map(text),
+            Path1: '',
+          },
+        ],
+      });
+      expect(rewritten.PartialErrors).toEqual([]);
+      const after = (await read()).Ads[0]!;
+      // New text goes back under review; the path set to "" is gone.
+      expect(after).toMatchObject({ EditorialStatus: 'Inactive', Path1: null });
+      expect((after.Descriptions as Json[]).map((l) => (l.Asset as Json).Text)).toEqual([
+        'New description.',
+        'Another one.',
+      ]);
+      const wrongType = await answer(campaignSdk, 'updateAds', {
+        AdGroupId: adGroupId,
+        Ads: [{ Id: ids[0], Type: 'ResponsiveAd', Status: 'Paused' }],
+      });
+      expect((wrongType.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1386]);
+
+      expect(
+        (await answer(campaignSdk, 'deleteAds', { AdGroupId: adGroupId, AdIds: ids })).PartialErrors,
+      ).toEqual([]);
+      const again = await answer(campaignSdk, 'deleteAds', { AdGroupId: adGroupId, AdIds: [ids[0]] });
+      expect((again.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1308]);
+    });
+
+    it.each([
+      ['two headlines', () => rsa({ Headlines: ['One', 'Two'].map(text) }), 6212],
+      [
+        'a headline of 31 characters',
+        () => rsa({ Headlines: ['One', 'Two', 'x'.repeat(31)].map(text) }),
+        6208,
+      ],
+      [
+        'a headline of 16 double-width characters',
+        () => rsa({ Headlines: ['One', 'Two', '自転車'.repeat(5).concat('車')].map(text) }),
+        6208,
+      ],
+      [
+        '{KeyWord} without a default',
+        () => rsa({ Headlines: ['One', 'Two', 'Buy {KeyWord} now'].map(text) }),
+        6216,
+      ],
+      ['duplicate headlines', () => rsa({ Headlines: ['One', 'Two', 'one'].map(text) }), 6202],
+      ['five descriptions', () => rsa({ Descriptions: ['A.', 'B.', 'C.', 'D.', 'E.'].map(text) }), 6211],
+      [
+        'a description of 91 characters',
+        () => rsa({ Descriptions: ['Fine.', 'y'.repeat(91)].map(text) }),
+        6209,
+      ],
+      ['a path of 16 characters', () => rsa({ Path1: 'p'.repeat(16) }), 6217],
+      ['a path with a slash', () => rsa({ Path1: 'a/b' }), 6219],
+      ['Path2 without Path1', () => rsa({ Path1: null, Path2: 'sale' }), 6221],
+      [
+        'an image asset among the headlines',
+        () => rsa({ Headlines: [text('One'), text('Two'), image('1', 'x')] }),
+        6215,
+      ],
+      ['no final URL', () => rsa({ FinalUrls: [] }), 832],
+      ['a status other than Active or Paused', () => rsa({ Status: 'Deleted' }), 1382],
+      ['an editorial status', () => rsa({ EditorialStatus: 'Active' }), 1383],
+      [
+        'nine custom parameters',
+        () =>
+          rsa({
+            UrlCustomParameters: {
+              Parameters: Array.from({ length: 9 }, (_, i) => ({ Key: `k${i}`, Value: 'v' })),
+            },
+          }),
+        4206,
+      ],
+      [
+        'a custom parameter key with an underscore',
+        () => rsa({ UrlCustomParameters: { Parameters: [{ Key: 'ad_name', Value: 'v' }] } }),
+        4206,
+      ],
+      ['a multimedia ad without a business name', () => multimedia({ BusinessName: null }), 1361],
+      ['a business name of 26 characters', () => multimedia({ BusinessName: 'b'.repeat(26) }), 1367],
+      ['a call to action outside CallToAction', () => multimedia({ CallToAction: 'ClickHere' }), 5715],
+      ['no call-to-action language', () => multimedia({ CallToActionLanguage: null }), 3412],
+      ['a headline of 31 characters', () => multimedia({ Headlines: [text('h'.repeat(31))] }), 1324],
+      ['a long headline of 91 characters', () => multimedia({ LongHeadlines: [text('l'.repeat(91))] }), 1325],
+      ['no square image', () => multimedia({ Images: [image(landscape, 'LandscapeImageMedia')] }), 5723],
+      [
+        'a square image as the landscape one',
+        () =>
+          multimedia({ Images: [image(square, 'LandscapeImageMedia'), image(square, 'SquareImageMedia')] }),
+        5721,
+      ],
+      [
+        'an image not in the media library',
+        () => multimedia({ Images: [image('99', 'LandscapeImageMedia'), image(square, 'SquareImageMedia')] }),
+        4000,
+      ],
+      [
+        'the same image twice',
+        () =>
+          multimedia({
+            Images: [
+              image(landscape, 'LandscapeImageMedia'),
+              image(square, 'SquareImageMedia'),
+              image(square, 'SquareImageMedia'),
+            ],
+          }),
+        5722,
+      ],
+      ['another ad type', () => ({ ...rsa(), Type: 'ExpandedText' }), 2805],
+    ])('AddAds refuses %s', async (_what, ad, code) => {
+      expect(await refusedWith(ad())).toEqual([code]);
+    });
+
+    it('GetEditorialReasonsByIds answers why an ad was disapproved, as the SDK models it', async () => {
+      const [id] = (await addAds(rsa())).AdIds as string[];
+      const reasons = [
+        { ReasonCode: 16, Location: 'Headline', Term: 'FREE', PublisherCountries: ['US', 'CA'] },
+      ];
+      const control = (body: object) =>
+        fetch(`${emulator.url}/_emulator/ad-review`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await control({ adId: id, editorialStatus: 'Disapproved' })).status).toBe(400);
+      expect((await control({ adId: id, editorialStatus: 'Disapproved', reasons })).status).toBe(200);
+      const query = (EntityType: string) =>
+        post('getEditorialReasonsByIds', {
+          AccountId: SEED.usAccount,
+          EntityType,
+          EntityIdToParentIdAssociations: [
+            { EntityId: id, ParentId: adGroupId },
+            { EntityId: '1', ParentId: adGroupId },
+          ],
+        });
+      const res = await query('Ad');
+      expect(keysOutside(res.body, op(campaignSdk, 'getEditorialReasonsByIds').response.fields)).toEqual([]);
+      const [collection, unknown] = res.body.EditorialReasons as (Json | null)[];
+      expect(unknown).toBeNull();
+      expect((res.body.PartialErrors as Json[]).map((e) => [e.Index, e.Code])).toEqual([[1, 1308]]);
+      expect(keysOutside(collection, campaignSdk.models.EditorialReasonCollection)).toEqual([]);
+      expect(values('AppealStatus')).toContain(collection!.AppealStatus);
+      expect(collection).toMatchObject({ AdOrKeywordId: id, AdGroupId: adGroupId, Reasons: reasons });
+      for (const reason of collection!.Reasons as Json[])
+        expect(keysOutside(reason, campaignSdk.models.EditorialReason)).toEqual([]);
+      expect(values('EntityType')).toContain('Keyword');
+      expect(((await query('Keyword')).body.OperationErrors as Json[])[0]).toMatchObject({ Code: 212 });
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { expectError } from '../support/adsets-client.js';
 import { apiError, newCustomer, vendorWith } from '../support/connect-helpers.js';
 import { startHarness } from '../support/harness.js';
 import { describePlatformSuite, type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { MICROSOFT_ADS } from './microsoft-ads-spec.js';
 import { storedCampaign } from './microsoft-emulator.js';
 
 const DEVELOPER_TOKEN = 'msads-dev-token-for-tests';
@@ -48,6 +49,7 @@ describePlatformSuite({
   revocation: null,
   // Trail Bikes JP bills in yen; its ads report through the Reporting service's zipped CSV.
   report: { zeroDecimalAdvertiser: SEED.jpAccount },
+  ads: MICROSOFT_ADS,
   manage: {
     campaign: { objective: 'Search', settings: [{ kind: 'DailyBudget', budget: 15, currency: 'USD' }] },
     adSet: {
@@ -131,7 +133,15 @@ describe('microsoft: what only Microsoft Advertising has', () => {
       ],
       targetings: [{ kind: 'KeywordTargeting', keywords: ['mountain bike', 'trail bike'] }],
     });
-    expect(byName.get('Mountain bikes – exact')!.ads).toHaveLength(2);
+    // Its ads come from the ads service, whole: the seeded responsive search ads.
+    const ads = byName.get('Mountain bikes – exact')!.ads!;
+    expect(ads).toHaveLength(2);
+    for (const ad of ads) {
+      expect(ad).toMatchObject({
+        adSetId: byName.get('Mountain bikes – exact')!.id,
+        creative: { kind: 'SearchAd' },
+      });
+    }
     expect(byName.get('Gravel bikes')!.status).toBe('Paused');
     expect(byName.get('Spring promotion')!.status).toBe('Archived');
     expect(byName.get('Winter tyres')!.status).toBe('Active');

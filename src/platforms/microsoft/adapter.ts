@@ -1,8 +1,10 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { PlatformError } from '../../ports/platform-error.js';
+import { microsoftAds } from './ads.js';
 import { microsoftAdSets } from './adsets.js';
 import { microsoftCampaigns } from './campaigns.js';
 import { MicrosoftAdsApi } from './client.js';
+import { microsoftMedia } from './media.js';
 import type { AdvertiserAccount } from './model.js';
 import { microsoftReports } from './reports.js';
 
@@ -42,6 +44,9 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     },
     adSets: microsoftAdSets(ms),
     campaigns: microsoftCampaigns(ms),
+    // Microsoft's ads speak as the ad account (a multimedia ad names its business): no identities.
+    ads: microsoftAds(ms),
+    media: microsoftMedia(ms),
     reports: microsoftReports(ms),
   };
 };

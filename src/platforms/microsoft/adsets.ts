@@ -9,8 +9,8 @@ import { adGroupDateChanges } from './adset-schedule.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
 import type { AccountApi, MicrosoftAdsApi } from './client.js';
 import { addNewKeywords, keywordsIn, replaceKeywords } from './keywords.js';
-import { channelKind, microsoftStatus, toAd, toAdSet } from './mapping.js';
-import type { Ad, AdGroup, BatchError, Campaign } from './model.js';
+import { channelKind, microsoftStatus, toAdSet } from './mapping.js';
+import type { AdGroup, BatchError, Campaign } from './model.js';
 import { ianaZone } from './time-zones.js';
 
 /** Performance Max campaigns hold asset groups, not ad groups. */
@@ -21,17 +21,6 @@ const WITHOUT_AD_GROUPS = 'PerformanceMax';
  * fail the whole list (what Microsoft answers there is undocumented; the emulator refuses it).
  */
 const WITH_KEYWORDS = ['Search'];
-const AD_TYPES = [
-  'Text',
-  'Image',
-  'Product',
-  'AppInstall',
-  'ExpandedText',
-  'DynamicSearch',
-  'ResponsiveAd',
-  'ResponsiveSearch',
-  'Hotel',
-];
 /** The IANA zone of an ad group's dates: its campaign's time zone, else its account's. */
 const zoneOf = (api: AccountApi, campaign: Campaign) => ianaZone(campaign.TimeZone ?? api.timeZone);
 
@@ -57,7 +46,7 @@ interface Located {
 
 /** Microsoft Advertising's ad groups (under campaigns, keywords their own entities) as adlink's ad sets. */
 export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
-  /** One ad group with its keywords and ads, as adlink shows it. */
+  /** One ad group with its keywords, as adlink shows it. */
   async function withParts(
     api: AccountApi,
     account: AdAccount,
@@ -67,7 +56,6 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
     const keywords = WITH_KEYWORDS.includes(campaign.CampaignType ?? '')
       ? await keywordsIn(api, adGroup.Id ?? '')
       : [];
-    const ads = await adsOf(api, adGroup.Id ?? '');
     return toAdSet({
       accountId: account.id,
       currency: account.currency ?? '',
@@ -75,13 +63,8 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
       campaign,
       adGroup,
       keywords,
-      ads,
     });
   }
-
-  const adsOf = async (api: AccountApi, AdGroupId: string) =>
-    (await api.request<{ Ads?: Ad[] }>('POST', '/Ads/QueryByAdGroupId', { AdGroupId, AdTypes: AD_TYPES }))
-      .Ads ?? [];
 
   /**
    * Where an ad group is: Microsoft reads ad groups by id only within a campaign, so each campaign of
@@ -236,11 +219,6 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
         }),
       );
       return { ...current, status: 'Deleted' };
-    },
-
-    async listAds(call, adSetId) {
-      const { api, campaign } = await mustLocate(call, adSetId);
-      return (await adsOf(api, adSetId)).map((ad) => toAd(ad, campaign));
     },
   };
 }

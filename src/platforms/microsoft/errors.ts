@@ -29,6 +29,71 @@ const AD_GROUP_PARAMS: Record<string, string> = {
   CampaignServiceInvalidCampaignId: 'parentId',
 };
 
+/** AddMedia's refusals of the image (an ApiFaultDetail's BatchErrors): about the uploaded `file`. */
+const MEDIA_PARAMS: Record<string, string> = Object.fromEntries(
+  [
+    'CampaignServiceImageDataInvalid',
+    'CampaignServiceImageMimeTypeInvalid',
+    'CampaignServiceImageTooLarge',
+    'CampaignServiceImageOverweight',
+    'CampaignServiceAnimatedImageNotAllowed',
+    'CampaignServiceMediaTypeInvalid',
+    'CampaignServiceMediaDataInvalid',
+    'CampaignServiceMediaDataEncodingInvalid',
+    'CampaignServiceMediaWidthInvalid',
+    'CampaignServiceMediaHeightInvalid',
+    'CampaignServiceMediaDataAspectRatioInvalid',
+    'CampaignServiceMediaFormatNotSupported',
+  ].map((code) => [code, 'file']),
+);
+
+const RSA = 'CampaignServiceResponsiveSearchAd';
+/** Refusals of an ad's fields (AddAds, UpdateAds PartialErrors), by symbolic code: the unified parameter. */
+export const AD_PARAMS: Record<string, string> = {
+  CampaignServiceInvalidAdId: 'id',
+  CampaignServiceInvalidAdStatus: 'status',
+  CampaignServiceInvalidCustomParametersText: 'name',
+  CampaignServiceAdTypeInvalidForCampaign: 'adSetId',
+  CampaignServiceAdTypeDoesNotMatchExistingValue: 'creative',
+  FinalUrlsInvalid: 'creative.url',
+  FinalUrlsExceeded: 'creative.url',
+  ...Object.fromEntries(
+    [
+      'HeadlinesNullOrEmpty',
+      'DuplicateHeadlines',
+      'InvalidHeadline',
+      'HeadlineTooLong',
+      'HeadlinesMaxCountExceeded',
+      'HeadlinesLessThanMinRequired',
+    ].map((code) => [`${RSA}${code}`, 'creative.headlines']),
+  ),
+  ...Object.fromEntries(
+    [
+      'DescriptionsNullOrEmpty',
+      'DuplicateDescriptions',
+      'InvalidDescription',
+      'DescriptionTooLong',
+      'DescriptionsMaxCountExceeded',
+      'DescriptionsLessThanMinRequired',
+    ].map((code) => [`${RSA}${code}`, 'creative.descriptions']),
+  ),
+  ...Object.fromEntries(
+    ['Path1TooLong', 'Path2TooLong', 'Path1Invalid', 'Path2Invalid', 'Path2SetWithoutPath1'].map((code) => [
+      `${RSA}${code}`,
+      'creative.paths',
+    ]),
+  ),
+  CampaignServiceTooMuchAdTextInTitle: 'creative.headline',
+  CampaignServiceInvalidBusinessName: 'creative.businessName',
+  CampaignServiceTooMuchAdTextInBusinessName: 'creative.businessName',
+  InvalidCallToAction: 'creative.callToAction',
+  CampaignServiceInvalidLanguage: 'creative.callToAction',
+  CampaignServiceMediaIdInvalid: 'creative.media',
+  ResponsiveAdInvalidImage: 'creative.media',
+  ResponsiveAdDuplicateImage: 'creative.additionalMedia',
+  ResponsiveAdRequiredImageMissing: 'creative.additionalMedia',
+};
+
 const describe = (errors: FaultError[], fallback: string) =>
   errors
     .map((e) => e.Message)
@@ -40,8 +105,8 @@ const codeOf = (error: FaultError | undefined) =>
 
 /**
  * Reads Microsoft's ApplicationFault: error 117 (or HTTP 429) is throttling, 105/109 a token to
- * refresh (then reconnect), a refusal about an ad group field is `invalid` naming the unified
- * parameter; anything else is `rejected`. The TrackingId is kept in the message for support cases.
+ * refresh (then reconnect), a refusal about an ad group field or an uploaded image is `invalid`
+ * naming the unified parameter; anything else is `rejected`. The TrackingId is kept in the message for support cases.
  */
 export function classifyMicrosoftAnswer(answer: PlatformAnswer): PlatformError | undefined {
   if (answer.status < 400) return undefined;
@@ -58,7 +123,9 @@ export function classifyMicrosoftAnswer(answer: PlatformAnswer): PlatformError |
   if (errors.some((e) => TOKEN_ERRORS.includes(e.Code ?? 0))) {
     return new PlatformError('unauthorized', message, undefined, answer.status, code);
   }
-  const param = errors.map((e) => AD_GROUP_PARAMS[e.ErrorCode ?? '']).find(Boolean);
+  const param = errors
+    .map((e) => AD_GROUP_PARAMS[e.ErrorCode ?? ''] ?? MEDIA_PARAMS[e.ErrorCode ?? ''])
+    .find(Boolean);
   if (param) return new PlatformError('invalid', message, undefined, answer.status, code, param);
   return new PlatformError('rejected', message, undefined, answer.status, code);
 }

@@ -1,10 +1,25 @@
-import type { AdSet, AdSetStatus, ChannelKind, Setting, Ad as UnifiedAd } from '../../adsets/model.js';
+import {
+  type Ad,
+  CALLS_TO_ACTION,
+  type CallToAction,
+  type ReadCreative,
+  type Review,
+  type ReviewStatus,
+} from '../../ads/model.js';
+import type { AdSet, AdSetStatus, ChannelKind, Setting } from '../../adsets/model.js';
 import type { CampaignSetting, Campaign as UnifiedCampaign } from '../../campaigns/model.js';
 import { adGroupRuntime } from './adset-schedule.js';
-import type { Ad, AdGroupParts, Campaign, Keyword } from './model.js';
+import type {
+  AdGroupParts,
+  AssetLink,
+  Campaign,
+  EditorialReasonCollection,
+  Keyword,
+  Ad as MicrosoftAd,
+} from './model.js';
 
 /** Microsoft keeps no creation time on ad groups; lists then order by id, which it hands out ascending. */
-const NO_CREATION_TIME = new Date(0).toISOString();
+export const NO_CREATION_TIME = new Date(0).toISOString();
 
 /** Audience campaigns serve on the Microsoft Audience Network; Performance Max spans every network. */
 const CHANNEL_KINDS: Record<string, ChannelKind> = {
@@ -91,34 +106,11 @@ export function campaignSettings(campaign: Campaign, currency: string): Setting[
   return settings;
 }
 
-const AD_STATUSES: Record<string, AdSetStatus> = {
-  Active: 'Active',
-  Paused: 'Paused',
-  Inactive: 'Paused',
-  Deleted: 'Deleted',
-};
-
-export function toAd(ad: Ad, campaign: Campaign): UnifiedAd {
-  return {
-    id: ad.Id ?? '',
-    status: AD_STATUSES[ad.Status ?? ''] ?? 'Active',
-    channelKind: channelKind(campaign.CampaignType),
-  };
-}
-
 /**
  * An ad group's targeting is its Active keywords only: a Paused keyword does not serve (nor an
  * Inactive or Deleted one), so it does not describe whom the ad group reaches.
  */
-export function toAdSet({
-  accountId,
-  currency,
-  zone,
-  campaign,
-  adGroup,
-  keywords,
-  ads,
-}: AdGroupParts): AdSet {
+export function toAdSet({ accountId, currency, zone, campaign, adGroup, keywords }: AdGroupParts): AdSet {
   const texts = activeKeywords(keywords).map((k) => k.Text as string);
   const runtime = adGroupRuntime(adGroup, zone);
   return {
@@ -130,7 +122,6 @@ export function toAdSet({
     parentId: campaign.Id ?? '',
     channelKind: channelKind(campaign.CampaignType),
     settings: [...campaignSettings(campaign, currency), ...(runtime ? [runtime] : [])],
-    ads: ads.map((ad) => toAd(ad, campaign)),
     targetings: texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [],
     created_at: NO_CREATION_TIME,
   };
@@ -150,5 +141,129 @@ export function toCampaign(account: { id: string; currency?: string }, campaign:
     objective: campaign.CampaignType ?? null,
     channelKind: channelKind(campaign.CampaignType),
     settings: campaignBudget(campaign, account.currency ?? ''),
+  };
+}
+
+/** The custom parameter (`{_adlinkname}`) that keeps an ad's unified name: Microsoft's ads have none. */
+export const NAME_PARAMETER = 'adlinkname';
+
+/** What an ad without a name of adlink's is called (reports call ads so too). */
+export const fallbackAdName = (type: string | undefined, id: string | undefined) => `${type} ad ${id}`;
+
+/**
+ * AdStatus → unified, the ad's own: Active → Running (whether it serves also takes its ad group and
+ * campaign, which show theirs), Inactive (held back by editorial review) → Active, Paused, Deleted.
+ */
+const UNIFIED_AD_STATUSES: Record<string, AdSetStatus> = {
+  Active: 'Running',
+  Inactive: 'Active',
+  Paused: 'Paused',
+  Deleted: 'Deleted',
+};
+
+/** AdEditorialStatus → review: Inactive is under review; ActiveLimited passed in some markets only. */
+const REVIEW_STATUSES: Record<string, ReviewStatus> = {
+  Inactive: 'Pending',
+  Active: 'Approved',
+  ActiveLimited: 'Limited',
+  Disapproved: 'Rejected',
+};
+/** The editorial statuses GetEditorialReasonsByIds explains. */
+export const EXPLAINED_STATUSES = ['ActiveLimited', 'Disapproved'];
+
+type EditorialReason = NonNullable<EditorialReasonCollection['Reasons']>[number];
+
+/** An editorial reason in Microsoft's terms: its code (the "Editorial Reason Codes" guide), where, what, for which markets. */
+function reasonText({ ReasonCode, Location, Term, PublisherCountries }: EditorialReason): string {
+  const where = Location ? ` in ${Location}` : '';
+  const term = Term ? ` ("${Term}")` : '';
+  const markets = PublisherCountries?.length ? ` for ${PublisherCountries.join(', ')}` : '';
+  return `Editorial reason ${ReasonCode}${where}${term}${markets}`;
+}
+
+export function reviewOf(ad: MicrosoftAd, reasons: EditorialReasonCollection | undefined): Review {
+  return {
+    status: REVIEW_STATUSES[ad.EditorialStatus ?? ''] ?? 'Pending',
+    reasons: (reasons?.Reasons ?? []).map(reasonText),
+  };
+}
+
+const textsOf = (links: AssetLink[] | null | undefined) =>
+  (links ?? []).map((link) => link.Asset?.Text ?? '').filter((text) => text !== '');
+
+const isCallToAction = (value: string | null | undefined): value is CallToAction =>
+  (CALLS_TO_ACTION as readonly string[]).includes(value ?? '');
+
+/**
+ * The creative: a ResponsiveSearch ad is a SearchAd; a multimedia ResponsiveAd with one headline,
+ * long headline and description and a call to action adlink names is an ImageAd (its images in
+ * order: `media` first). Anything else (a video ad, an audience ad, other types) is read as `Other`
+ * with its AdSubType or Type.
+ */
+export function creativeOf(ad: MicrosoftAd): ReadCreative {
+  const url = ad.FinalUrls?.[0] ?? '';
+  if (ad.Type === 'ResponsiveSearch') {
+    return {
+      kind: 'SearchAd',
+      headlines: textsOf(ad.Headlines),
+      descriptions: textsOf(ad.Descriptions),
+      url,
+      paths: [ad.Path1, ad.Path2].filter((p): p is string => !!p),
+    };
+  }
+  const [headline, ...headlines] = textsOf(ad.Headlines);
+  const [longHeadline, ...longHeadlines] = textsOf(ad.LongHeadlines);
+  const [text, ...descriptions] = textsOf(ad.Descriptions);
+  const [media, ...additionalMedia] = (ad.Images ?? []).map((link) => link.Asset?.Id ?? '');
+  const single = !headlines.length && !longHeadlines.length && !descriptions.length;
+  if (
+    ad.Type !== 'ResponsiveAd' ||
+    ad.AdSubType ||
+    !single ||
+    !headline ||
+    !longHeadline ||
+    !text ||
+    !media ||
+    !isCallToAction(ad.CallToAction)
+  ) {
+    return { kind: 'Other', format: ad.AdSubType ?? ad.Type ?? 'Unknown' };
+  }
+  return {
+    kind: 'ImageAd',
+    media,
+    additionalMedia,
+    headline,
+    text,
+    longHeadline,
+    url,
+    callToAction: ad.CallToAction,
+    ...(ad.BusinessName ? { businessName: ad.BusinessName } : {}),
+  };
+}
+
+/** Where an ad lives: its account, ad group and campaign. */
+export interface AdPlace {
+  accountId: string;
+  adGroupId: string;
+  campaignId: string;
+}
+
+export function toUnifiedAd(
+  ad: MicrosoftAd,
+  place: AdPlace,
+  reasons: EditorialReasonCollection | undefined,
+): Ad {
+  const name = ad.UrlCustomParameters?.Parameters?.find((p) => p.Key === NAME_PARAMETER)?.Value;
+  return {
+    id: ad.Id ?? '',
+    name: name || fallbackAdName(ad.Type, ad.Id),
+    platform: 'microsoft',
+    status: UNIFIED_AD_STATUSES[ad.Status ?? ''] ?? 'Active',
+    advertiser: place.accountId,
+    adSetId: place.adGroupId,
+    campaignId: place.campaignId,
+    creative: creativeOf(ad),
+    review: reviewOf(ad, reasons),
+    created_at: NO_CREATION_TIME,
   };
 }

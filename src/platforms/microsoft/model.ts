@@ -30,6 +30,8 @@ export interface AdGroup {
   Id?: string;
   Name?: string;
   Status?: string;
+  /** Set where its campaign has no Languages. */
+  Language?: string | null;
   /** Days in the campaign's time zone: serving starts at the start's midnight, ends after the end day. */
   StartDate?: MicrosoftDate | null;
   EndDate?: MicrosoftDate | null;
@@ -41,10 +43,49 @@ export interface Keyword {
   Status?: string;
 }
 
+/** An asset of an ad: a TextAsset's Text, an ImageAsset's media id (`Id`) and SubType. */
+export interface AssetLink {
+  Asset?: { Id?: string | null; Type?: string; Text?: string | null; SubType?: string | null } | null;
+  PinnedField?: string | null;
+}
+
+export interface CustomParameter {
+  Key?: string;
+  Value?: string;
+}
+
+/** An ad as Get answers it: every Ad type's fields in one object (`Type` says which apply). */
 export interface Ad {
   Id?: string;
   Type?: string;
   Status?: string;
+  /** Active, ActiveLimited, Disapproved, or Inactive (under review). */
+  EditorialStatus?: string | null;
+  FinalUrls?: string[] | null;
+  UrlCustomParameters?: { Parameters?: CustomParameter[] | null } | null;
+  Headlines?: AssetLink[] | null;
+  Descriptions?: AssetLink[] | null;
+  Path1?: string | null;
+  Path2?: string | null;
+  AdSubType?: string | null;
+  BusinessName?: string | null;
+  CallToAction?: string | null;
+  CallToActionLanguage?: string | null;
+  LongHeadlines?: AssetLink[] | null;
+  Images?: AssetLink[] | null;
+}
+
+/** GetEditorialReasonsByIds: why an ad failed editorial review, in some or all markets. */
+export interface EditorialReasonCollection {
+  AdOrKeywordId?: string;
+  Reasons?:
+    | {
+        Location?: string | null;
+        ReasonCode?: number;
+        Term?: string | null;
+        PublisherCountries?: string[] | null;
+      }[]
+    | null;
 }
 
 /** One item of a batch that failed (`PartialErrors`); `Index` is its place in the request. */
@@ -55,7 +96,7 @@ export interface BatchError {
   Message?: string;
 }
 
-/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords and ads. */
+/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords. */
 export interface AdGroupParts {
   accountId: string;
   currency: string;
@@ -64,5 +105,4 @@ export interface AdGroupParts {
   campaign: Campaign;
   adGroup: AdGroup;
   keywords: Keyword[];
-  ads: Ad[];
 }

@@ -1,6 +1,7 @@
 import { roundToMinorUnits } from '../../adsets/money.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import type { ReportQuery, ReportRow } from '../../reports/model.js';
+import { fallbackAdName } from './mapping.js';
 import { reportRecords } from './report-csv.js';
 import { reportColumns } from './report-request.js';
 
@@ -51,7 +52,7 @@ export function reportRows(
           : query.level === 'adset'
             ? { id: r.AdGroupId ?? '', name: r.AdGroupName ?? '' }
             : // Microsoft's ads have no names: the type and id stand for one.
-              { id: r.AdId ?? '', name: `${r.AdType} ad ${r.AdId}` };
+              { id: r.AdId ?? '', name: fallbackAdName(r.AdType, r.AdId) };
       return {
         level: query.level,
         ...entity,
