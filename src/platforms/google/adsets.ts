@@ -6,7 +6,7 @@ import { adGroupCreate, adGroupName, adGroupUpdate } from './adset-body.js';
 import { type TaggedOperation, taggedParam } from './campaign-body.js';
 import type { GoogleAdsApi } from './client.js';
 import { keywordReplacement } from './keyword-changes.js';
-import { channelKind, type GoogleRow, toAd, toAdSet } from './mapping.js';
+import { channelKind, type GoogleRow, toAdSet, toAdSetAd } from './mapping.js';
 import { adGroupsQuery, adsQuery, campaignsQuery, isGoogleId, keywordsQuery } from './queries.js';
 
 const byAdGroup = (rows: GoogleRow[]) => {
@@ -131,7 +131,7 @@ export function googleAdSets(api: GoogleAdsApi): AdSetAdapter {
     async listAds(call, adSetId) {
       const current = await mustLocate(call, adSetId);
       const rows = await api.search(call, current.advertiser, adsQuery(adSetId));
-      return rows.map(toAd);
+      return rows.map(toAdSetAd);
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { Ad, ReadCreative, Review, ReviewStatus } from '../../ads/model.js';
 import {
-  type Ad,
   type AdSet,
+  type Ad as AdSetAd,
   type AdSetStatus,
   type ChannelKind,
   isBudget,
@@ -39,7 +40,29 @@ export interface GoogleRow {
     explicitlyShared?: boolean;
   };
   adGroup?: { id?: string; name?: string; status?: string; primaryStatus?: string };
-  adGroupAd?: { status?: string; ad?: { id?: string; name?: string } };
+  adGroupAd?: {
+    resourceName?: string;
+    status?: string;
+    ad?: {
+      id?: string;
+      name?: string;
+      type?: string;
+      finalUrls?: string[];
+      responsiveSearchAd?: {
+        headlines?: { text?: string }[];
+        descriptions?: { text?: string }[];
+        path1?: string;
+        path2?: string;
+      };
+    };
+    policySummary?: {
+      approvalStatus?: string;
+      reviewStatus?: string;
+      policyTopicEntries?: { topic?: string; type?: string }[];
+    };
+  };
+  adGroupAdLabel?: { resourceName?: string; adGroupAd?: string };
+  label?: { resourceName?: string; name?: string };
   adGroupCriterion?: { resourceName?: string; keyword?: { text?: string } };
   /** int64 metrics are decimal strings; conversions is a double. */
   metrics?: { costMicros?: string; impressions?: string; clicks?: string; conversions?: number };
@@ -118,7 +141,7 @@ export function adGroupSettings(campaign: GoogleRow | undefined): Setting[] {
   return [...settings.filter(isBudget), ...objective, ...settings.filter((s) => s.kind === 'Runtime')];
 }
 
-export function toAd(row: GoogleRow): Ad {
+export function toAdSetAd(row: GoogleRow): AdSetAd {
   return {
     id: row.adGroupAd?.ad?.id ?? '',
     ...(row.adGroupAd?.ad?.name ? { name: row.adGroupAd.ad.name } : {}),
@@ -149,7 +172,7 @@ export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywo
     parentId: row.campaign?.id ?? '',
     channelKind: channelKind(row.campaign?.advertisingChannelType),
     settings: adGroupSettings(campaign),
-    ads: ads.map(toAd),
+    ads: ads.map(toAdSetAd),
     targetings,
     created_at: NO_CREATION_TIME,
   };
@@ -166,5 +189,61 @@ export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
     objective: campaign.advertisingChannelType ?? null,
     channelKind: channelKind(campaign.advertisingChannelType),
     settings: campaignSettings(row),
+  };
+}
+
+/** An ad's own status: ENABLED → Running (whether it serves also depends on its ad group and review). */
+const AD_STATUSES: Record<string, AdSetStatus> = { ENABLED: 'Running', PAUSED: 'Paused', REMOVED: 'Deleted' };
+
+/** `policy_summary.approval_status` → the unified review; UNKNOWN (under review) and the rest are Pending. */
+const REVIEW_STATUSES: Record<string, ReviewStatus> = {
+  APPROVED: 'Approved',
+  APPROVED_LIMITED: 'Limited',
+  AREA_OF_INTEREST_ONLY: 'Limited',
+  DISAPPROVED: 'Rejected',
+};
+/** The policy topic types that keep an ad from serving, or from serving everywhere. */
+const RESTRICTING = ['PROHIBITED', 'LIMITED', 'FULLY_LIMITED', 'AREA_OF_INTEREST_ONLY'];
+
+export function reviewOf(summary: NonNullable<GoogleRow['adGroupAd']>['policySummary']): Review {
+  const status = REVIEW_STATUSES[summary?.approvalStatus ?? ''] ?? 'Pending';
+  if (status !== 'Rejected' && status !== 'Limited') return { status, reasons: [] };
+  const topics = (summary?.policyTopicEntries ?? []).flatMap((e) =>
+    e.topic && RESTRICTING.includes(e.type ?? '') ? [e.topic] : [],
+  );
+  return { status, reasons: [...new Set(topics)] };
+}
+
+function creativeOf(ad: NonNullable<NonNullable<GoogleRow['adGroupAd']>['ad']>): ReadCreative {
+  const rsa = ad.responsiveSearchAd;
+  if (ad.type !== 'RESPONSIVE_SEARCH_AD' || !rsa) return { kind: 'Other', format: ad.type ?? 'UNKNOWN' };
+  const texts = (assets: { text?: string }[] | undefined) => (assets ?? []).map((a) => a.text ?? '');
+  return {
+    kind: 'SearchAd',
+    headlines: texts(rsa.headlines),
+    descriptions: texts(rsa.descriptions),
+    url: ad.finalUrls?.[0] ?? '',
+    paths: [rsa.path1, rsa.path2].filter((p): p is string => Boolean(p)),
+  };
+}
+
+/**
+ * An ad group ad as the unified ad. `name`: the ad's adlink label (ad-body.ts); an ad without one
+ * shows its own name where its type has one, else `Ad <id>`.
+ */
+export function toAd(advertiser: string, row: GoogleRow, labelName: string | undefined): Ad {
+  const adGroupAd = row.adGroupAd ?? {};
+  const id = adGroupAd.ad?.id ?? '';
+  return {
+    id,
+    name: labelName ?? adGroupAd.ad?.name ?? `Ad ${id}`,
+    platform: 'google',
+    status: AD_STATUSES[adGroupAd.status ?? ''] ?? 'Paused',
+    advertiser,
+    adSetId: row.adGroup?.id ?? '',
+    campaignId: row.campaign?.id ?? '',
+    creative: creativeOf(adGroupAd.ad ?? {}),
+    review: reviewOf(adGroupAd.policySummary),
+    created_at: NO_CREATION_TIME,
   };
 }
