@@ -2,9 +2,9 @@ import express, { Router } from 'express';
 import type { GoogleAdsState, PolicyTopicEntry } from './model.js';
 
 /** enums/policy_approval_status.proto, policy_review_status.proto, policy_topic_entry_type.proto (v25). */
-const APPROVAL_STATUSES = ['APPROVED', 'APPROVED_LIMITED', 'AREA_OF_INTEREST_ONLY', 'DISAPPROVED', 'UNKNOWN'];
-const REVIEW_STATUSES = ['REVIEW_IN_PROGRESS', 'REVIEWED', 'UNDER_APPEAL', 'ELIGIBLE_MAY_SERVE'];
-const TOPIC_TYPES = [
+export const APPROVAL_STATUSES = ['APPROVED', 'APPROVED_LIMITED', 'AREA_OF_INTEREST_ONLY', 'DISAPPROVED', 'UNKNOWN'];
+export const REVIEW_STATUSES = ['REVIEW_IN_PROGRESS', 'REVIEWED', 'UNDER_APPEAL', 'ELIGIBLE_MAY_SERVE'];
+export const TOPIC_TYPES = [
   'PROHIBITED',
   'LIMITED',
   'FULLY_LIMITED',
