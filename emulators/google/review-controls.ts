@@ -2,7 +2,13 @@ import express, { Router } from 'express';
 import type { GoogleAdsState, PolicyTopicEntry } from './model.js';
 
 /** enums/policy_approval_status.proto, policy_review_status.proto, policy_topic_entry_type.proto (v25). */
-export const APPROVAL_STATUSES = ['APPROVED', 'APPROVED_LIMITED', 'AREA_OF_INTEREST_ONLY', 'DISAPPROVED', 'UNKNOWN'];
+export const APPROVAL_STATUSES = [
+  'APPROVED',
+  'APPROVED_LIMITED',
+  'AREA_OF_INTEREST_ONLY',
+  'DISAPPROVED',
+  'UNKNOWN',
+];
 export const REVIEW_STATUSES = ['REVIEW_IN_PROGRESS', 'REVIEWED', 'UNDER_APPEAL', 'ELIGIBLE_MAY_SERVE'];
 export const TOPIC_TYPES = [
   'PROHIBITED',
