@@ -345,11 +345,16 @@ describe('google ads mapping', () => {
     expect(reviewOf(undefined)).toEqual({ status: 'Pending', reasons: [] });
   });
 
-  it('reads a responsive search ad as a SearchAd, any other type as Other with its format, and the name from its label', () => {
-    const row = (ad: object, status = 'ENABLED') => ({
-      adGroupAd: { resourceName: 'customers/1/adGroupAds/2~3', status, ad: { id: '3', ...ad } },
-      adGroup: { id: '2' },
-      campaign: { id: '4' },
+  it('reads a responsive search ad as a SearchAd, any other type as Other with its format, the name from its label, Running only where it can serve', () => {
+    const row = (ad: object, status = 'ENABLED', parents = 'ENABLED') => ({
+      adGroupAd: {
+        resourceName: 'customers/1/adGroupAds/2~3',
+        status,
+        ad: { id: '3', ...ad },
+        policySummary: { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' },
+      },
+      adGroup: { id: '2', status: parents },
+      campaign: { id: '4', status: 'ENABLED' },
     });
     const rsa = row({
       type: 'RESPONSIVE_SEARCH_AD',
@@ -373,9 +378,14 @@ describe('google ads mapping', () => {
         url: 'https://bakery.example/',
         paths: ['bread'],
       },
-      review: { status: 'Pending', reasons: [] },
+      review: { status: 'Approved', reasons: [] },
     });
     expect(toAd('1', rsa, undefined).name).toBe('Ad 3');
+    // Enabled but not serving: a paused ad group, or a review still pending.
+    expect(toAd('1', row({}, 'ENABLED', 'PAUSED'), undefined).status).toBe('Active');
+    const pending = row({});
+    pending.adGroupAd.policySummary.approvalStatus = 'UNKNOWN';
+    expect(toAd('1', pending, undefined).status).toBe('Active');
     const video = toAd('1', row({ type: 'VIDEO_RESPONSIVE_AD', name: 'Teaser' }, 'REMOVED'), undefined);
     expect(video).toMatchObject({
       name: 'Teaser',

@@ -84,9 +84,8 @@ export function googleAds(api: GoogleAdsApi): AdAdapter {
     );
   }
 
-  /** The customer's label for an ad name: its resource name, or the operation creating it (a temporary id). */
-  async function labelFor(call: PlatformCall, customerId: string, name: string) {
-    const wanted = nameLabel(name);
+  /** The customer's label of this name: its resource name, or the operation creating it (a temporary id). */
+  async function labelFor(call: PlatformCall, customerId: string, wanted: string) {
     const existing = (await api.search(call, customerId, LABELS_QUERY)).find((r) => r.label?.name === wanted);
     if (existing?.label?.resourceName) return { label: existing.label.resourceName, create: [] };
     const { label, operation } = labelCreate(customerId, wanted);
@@ -125,7 +124,7 @@ export function googleAds(api: GoogleAdsApi): AdAdapter {
           'adlink creates responsive search ads (SearchAd) on Google.',
         );
       }
-      const { label, create } = await labelFor(call, account.id, input.name);
+      const { label, create } = await labelFor(call, account.id, nameLabel(input.name));
       const ad = adGroupAdCreate(account.id, adSet.id, input.status, input.creative);
       const answer = await mutate(call, account.id, [...create, ad]);
       const responses = answer?.mutateOperationResponses ?? [];
@@ -135,27 +134,25 @@ export function googleAds(api: GoogleAdsApi): AdAdapter {
       return mustLocate({ ...call, accounts: [account] }, adGroupAd.slice(adGroupAd.lastIndexOf('~') + 1));
     },
 
-    /** Status, content and name in one atomic mutate; the content change sends the ad back to review. */
+    /**
+     * Status, content and name in one atomic mutate (each sent as asked: the ad may be stale); the
+     * content change sends the ad back to review.
+     */
     async update(call, ad, changes) {
+      const wanted = changes.name === undefined ? undefined : nameLabel(changes.name);
       const adGroupAd = adGroupAdName(ad.advertiser, ad.adSetId, ad.id);
       const operations: TaggedOperation[] = [];
-      if (changes.status !== undefined && changes.status !== ad.status) {
-        operations.push(adStatusUpdate(adGroupAd, changes.status));
-      }
-      if (changes.creative !== undefined) {
-        if (ad.creative.kind !== 'SearchAd' || changes.creative.kind !== 'SearchAd') {
-          throw new PlatformInputError(
-            'creative',
-            `Ad ${ad.id} is a ${ad.creative.kind === 'Other' ? ad.creative.format : ad.creative.kind}: Google cannot change an ad's type, and adlink edits responsive search ads only.`,
-          );
-        }
+      if (changes.status !== undefined) operations.push(adStatusUpdate(adGroupAd, changes.status));
+      if (changes.creative?.kind === 'SearchAd') {
         operations.push(adContentUpdate(ad.advertiser, ad.id, changes.creative));
       }
-      if (changes.name !== undefined && changes.name !== ad.name) {
-        const { label, create } = await labelFor(call, ad.advertiser, changes.name);
+      if (wanted !== undefined) {
         const current = namesByAd(await api.search(call, ad.advertiser, adLabelsQuery(ad.id))).get(adGroupAd);
-        operations.push(...create, adLabelCreate(adGroupAd, label));
-        if (current) operations.push(adLabelRemove(current.attachment));
+        if (current?.name !== changes.name) {
+          const { label, create } = await labelFor(call, ad.advertiser, wanted);
+          operations.push(...create, adLabelCreate(adGroupAd, label));
+          if (current) operations.push(adLabelRemove(current.attachment));
+        }
       }
       if (operations.length > 0) await mutate(call, ad.advertiser, operations);
       return mustLocate(call, ad.id);

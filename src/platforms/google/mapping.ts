@@ -192,8 +192,17 @@ export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
   };
 }
 
-/** An ad's own status: ENABLED → Running (whether it serves also depends on its ad group and review). */
-const AD_STATUSES: Record<string, AdSetStatus> = { ENABLED: 'Running', PAUSED: 'Paused', REMOVED: 'Deleted' };
+/**
+ * ENABLED → Running where it can serve: approved (or limited) and its ad group and campaign enabled;
+ * ENABLED otherwise (in review, rejected, a paused parent) → Active; PAUSED → Paused; REMOVED → Deleted.
+ */
+function adStatus(row: GoogleRow, review: Review): AdSetStatus {
+  const status = row.adGroupAd?.status;
+  if (status !== 'ENABLED') return unifiedStatus(status);
+  const approved = review.status === 'Approved' || review.status === 'Limited';
+  const parents = row.adGroup?.status === 'ENABLED' && row.campaign?.status === 'ENABLED';
+  return approved && parents ? 'Running' : 'Active';
+}
 
 /** `policy_summary.approval_status` → the unified review; UNKNOWN (under review) and the rest are Pending. */
 const REVIEW_STATUSES: Record<string, ReviewStatus> = {
@@ -234,16 +243,17 @@ function creativeOf(ad: NonNullable<NonNullable<GoogleRow['adGroupAd']>['ad']>):
 export function toAd(advertiser: string, row: GoogleRow, labelName: string | undefined): Ad {
   const adGroupAd = row.adGroupAd ?? {};
   const id = adGroupAd.ad?.id ?? '';
+  const review = reviewOf(adGroupAd.policySummary);
   return {
     id,
     name: labelName ?? adGroupAd.ad?.name ?? `Ad ${id}`,
     platform: 'google',
-    status: AD_STATUSES[adGroupAd.status ?? ''] ?? 'Paused',
+    status: adStatus(row, review),
     advertiser,
     adSetId: row.adGroup?.id ?? '',
     campaignId: row.campaign?.id ?? '',
     creative: creativeOf(adGroupAd.ad ?? {}),
-    review: reviewOf(adGroupAd.policySummary),
+    review,
     created_at: NO_CREATION_TIME,
   };
 }

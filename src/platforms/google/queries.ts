@@ -44,7 +44,7 @@ export const adGroupAdsQuery = (adId?: string) =>
   'ad_group_ad.ad.responsive_search_ad.descriptions, ad_group_ad.ad.responsive_search_ad.path1, ' +
   'ad_group_ad.ad.responsive_search_ad.path2, ad_group_ad.policy_summary.approval_status, ' +
   'ad_group_ad.policy_summary.review_status, ad_group_ad.policy_summary.policy_topic_entries, ad_group.id, ' +
-  'campaign.id FROM ad_group_ad' +
+  'ad_group.status, campaign.id, campaign.status FROM ad_group_ad' +
   where(adId ? [`ad_group_ad.ad.id = ${adId}`] : []);
 
 /** The labels on ads (of one ad, or all): adlink keeps an ad's name as one of them. */
