@@ -227,7 +227,20 @@ describe('google: what only Google Ads has', () => {
       ],
       targetings: [{ kind: 'KeywordTargeting', keywords: ['bakery berlin', 'sourdough bread'] }],
     });
-    expect(byName.get('Brand – exact')!.ads).toHaveLength(2);
+    // Its ads come from the ads adapter, in the ads' own shape: the seeded, approved responsive search ads.
+    const brand = byName.get('Brand – exact')!;
+    expect(brand.ads).toEqual([
+      expect.objectContaining({
+        status: 'Running',
+        adSetId: brand.id,
+        review: { status: 'Approved', reasons: [] },
+      }),
+      expect.objectContaining({
+        status: 'Paused',
+        adSetId: brand.id,
+        creative: expect.objectContaining({ kind: 'SearchAd' }),
+      }),
+    ]);
     expect(byName.get('Brand – broad')!.status).toBe('Paused');
     expect(byName.get('Old promotion')!.status).toBe('Deleted');
     // Enabled in a limited campaign, and enabled in a paused one: Active, not Running.

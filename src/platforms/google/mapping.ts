@@ -1,7 +1,6 @@
 import type { Ad, ReadCreative, Review, ReviewStatus } from '../../ads/model.js';
 import {
   type AdSet,
-  type Ad as AdSetAd,
   type AdSetStatus,
   type ChannelKind,
   isBudget,
@@ -141,24 +140,14 @@ export function adGroupSettings(campaign: GoogleRow | undefined): Setting[] {
   return [...settings.filter(isBudget), ...objective, ...settings.filter((s) => s.kind === 'Runtime')];
 }
 
-export function toAdSetAd(row: GoogleRow): AdSetAd {
-  return {
-    id: row.adGroupAd?.ad?.id ?? '',
-    ...(row.adGroupAd?.ad?.name ? { name: row.adGroupAd.ad.name } : {}),
-    status: unifiedStatus(row.adGroupAd?.status),
-    channelKind: channelKind(row.campaign?.advertisingChannelType),
-  };
-}
-
 /** The pieces of one ad group, read with separate queries (GAQL has no joins beyond attributed resources). */
 export interface AdGroupParts {
   adGroup: GoogleRow;
   campaign: GoogleRow | undefined;
-  ads: GoogleRow[];
   keywords: GoogleRow[];
 }
 
-export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywords }: AdGroupParts): AdSet {
+export function toAdSet(advertiser: string, { adGroup: row, campaign, keywords }: AdGroupParts): AdSet {
   const texts = keywords.flatMap((k) =>
     k.adGroupCriterion?.keyword?.text ? [k.adGroupCriterion.keyword.text] : [],
   );
@@ -172,7 +161,6 @@ export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywo
     parentId: row.campaign?.id ?? '',
     channelKind: channelKind(row.campaign?.advertisingChannelType),
     settings: adGroupSettings(campaign),
-    ads: ads.map(toAdSetAd),
     targetings,
     created_at: NO_CREATION_TIME,
   };

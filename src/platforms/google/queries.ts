@@ -32,11 +32,6 @@ export const adGroupsQuery = (adGroupId?: string) =>
   'campaign.advertising_channel_type, customer.currency_code FROM ad_group' +
   where(adGroupId ? [`ad_group.id = ${adGroupId}`] : []);
 
-export const adsQuery = (adGroupId?: string) =>
-  'SELECT ad_group.id, ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.advertising_channel_type ' +
-  'FROM ad_group_ad' +
-  where(["ad_group_ad.status != 'REMOVED'", ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : [])]);
-
 /** Ads in every status (REMOVED ones stay readable), with their content and Google's review. */
 export const adGroupAdsQuery = (adId?: string) =>
   'SELECT ad_group_ad.resource_name, ad_group_ad.status, ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.ad.type, ' +
