@@ -9,7 +9,7 @@ import { googleStatus } from './mapping.js';
  * video and Demand Gen ads, and IMMUTABLE), so adlink keeps an ad's name as a label on it,
  * `adlink: <name>`, which Google's interface shows beside the ad.
  */
-export const NAME_LABEL_PREFIX = 'adlink: ';
+const NAME_LABEL_PREFIX = 'adlink: ';
 /** resources/label.proto: "The length of this string should be between 1 and 80, inclusive." */
 const LABEL_MAX = 80;
 
