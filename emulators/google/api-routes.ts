@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Controls } from '../toolkit/controls.js';
 import type { OAuthServer } from '../toolkit/oauth.js';
+import { adGroupAdLabelOperation, adGroupAdOperation, adOperation, labelOperation } from './ad-mutate.js';
 import { budgetOperation, campaignOperation } from './campaign-mutate.js';
 import { adsError, GoogleAdsException, sendAdsError, sendBadRequest, throttled } from './errors.js';
 import { fieldMask, parseQuery, runQuery } from './gaql.js';
@@ -156,6 +157,10 @@ export function googleApiRoutes(
   mutate('campaignBudgets:mutate', resourceNames(budgetOperation));
   mutate('campaigns:mutate', resourceNames(campaignOperation));
   mutate('adGroupCriteria:mutate', resourceNames(criterionOperation));
+  mutate('adGroupAds:mutate', resourceNames(adGroupAdOperation));
+  mutate('ads:mutate', resourceNames(adOperation));
+  mutate('labels:mutate', resourceNames(labelOperation));
+  mutate('adGroupAdLabels:mutate', resourceNames(adGroupAdLabelOperation));
   mutate('googleAds:mutate', (tx, body) => ({
     mutateOperationResponses: operations(tx, body.mutateOperations, 'mutate_operations').map((raw, i) => {
       const op = (raw ?? {}) as Json;
@@ -169,6 +174,15 @@ export function googleApiRoutes(
           'ad_group_criterion_operation',
           criterionOperation,
           'adGroupCriterionResult',
+        ],
+        ['adGroupAdOperation', 'ad_group_ad_operation', adGroupAdOperation, 'adGroupAdResult'],
+        ['adOperation', 'ad_operation', adOperation, 'adResult'],
+        ['labelOperation', 'label_operation', labelOperation, 'labelResult'],
+        [
+          'adGroupAdLabelOperation',
+          'ad_group_ad_label_operation',
+          adGroupAdLabelOperation,
+          'adGroupAdLabelResult',
         ],
       ] as const;
       for (const [key, field, operation, result] of kinds) {
@@ -189,7 +203,7 @@ export function googleApiRoutes(
       tx.errors.push({
         errorCode: { requestError: 'OPERATION_REQUIRED' },
         message:
-          'The emulator models campaignBudgetOperation, campaignOperation, adGroupOperation and adGroupCriterionOperation.',
+          'The emulator models the budget, campaign, ad group, criterion, ad group ad, ad, label and ad group ad label operations.',
         location: { fieldPathElements: [{ fieldName: 'mutate_operations', index: i }] },
       });
       return {};

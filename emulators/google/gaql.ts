@@ -1,7 +1,7 @@
 import { zonedTime } from '../../src/domain/zoned-time.js';
 import { adsError } from './errors.js';
 import { checkDateCondition, DATE_FIELD } from './gaql-dates.js';
-import type { Account } from './model.js';
+import { type Account, idOf } from './model.js';
 import { withMetrics } from './report-rows.js';
 
 /**
@@ -61,7 +61,16 @@ export const GAQL_FIELDS: Record<string, string[]> = {
     'ad.name',
     'ad.type',
     'ad.final_urls',
+    'ad.responsive_search_ad.headlines',
+    'ad.responsive_search_ad.descriptions',
+    'ad.responsive_search_ad.path1',
+    'ad.responsive_search_ad.path2',
+    'policy_summary.approval_status',
+    'policy_summary.review_status',
+    'policy_summary.policy_topic_entries',
   ],
+  label: ['resource_name', 'id', 'name', 'status'],
+  ad_group_ad_label: ['resource_name', 'ad_group_ad', 'label'],
   ad_group_criterion: [
     'resource_name',
     'criterion_id',
@@ -88,6 +97,9 @@ const ATTRIBUTED: Record<string, string[]> = {
   ad_group: ['ad_group', 'campaign', 'customer'],
   ad_group_ad: ['ad_group_ad', 'ad_group', 'campaign', 'customer'],
   ad_group_criterion: ['ad_group_criterion', 'ad_group', 'campaign', 'customer'],
+  label: ['label', 'customer'],
+  // developers.google.com/google-ads/api/fields/v23/ad_group_ad_label: its attributed resources.
+  ad_group_ad_label: ['ad_group_ad_label', 'ad_group_ad', 'ad_group', 'campaign', 'label', 'customer'],
 };
 
 export interface Condition {
@@ -307,6 +319,22 @@ function contexts(account: Account, resource: string, clients: Account[]): Conte
         campaign: campaignOf(adGroup.campaign),
         customer,
       }));
+    case 'label':
+      return [...account.labels.values()].map((label) => ({ label, customer }));
+    case 'ad_group_ad_label':
+      return [...account.adLabels.values()].map((adGroupAdLabel) => {
+        const adGroupAd = account.ads.get(idOf(adGroupAdLabel.adGroupAd));
+        const adGroup = adGroupAd && adGroupOf(adGroupAd.adGroup);
+        const label = [...account.labels.values()].find((l) => l.resourceName === adGroupAdLabel.label);
+        return {
+          adGroupAdLabel,
+          adGroupAd,
+          adGroup,
+          campaign: adGroup && campaignOf(adGroup.campaign),
+          label,
+          customer,
+        };
+      });
     default: {
       const [key, rows] =
         resource === 'ad_group_ad' ? ['adGroupAd', account.ads] : ['adGroupCriterion', account.criteria];

@@ -3,6 +3,7 @@ import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { googleApiRoutes } from './api-routes.js';
 import { GoogleAdsState } from './model.js';
 import { googleOAuthRoutes } from './oauth-routes.js';
+import { reviewControls } from './review-controls.js';
 import { addAdGroup, seed } from './seed.js';
 
 /** The Google Ads API version the emulator speaks: google-ads-node's (checked by google-sdk.test.ts). */
@@ -23,6 +24,7 @@ export function googleEmulatorWith({ pageSize }: { pageSize: number }): Emulator
       router.use(googleApiRoutes(state, oauth, controls, { version: GOOGLE_ADS_API_VERSION, pageSize }));
       return {
         router,
+        controlRouter: reviewControls(state),
         seedAdSets(account, campaign, count) {
           const target = state.accounts.get(account);
           const parent = target?.campaigns.get(campaign);

@@ -63,12 +63,67 @@ export interface AdGroup {
   cpcBidMicros?: string;
 }
 
+/** One text of a responsive search ad (common/ad_asset.proto `AdTextAsset`). */
+export interface AdTextAsset {
+  text: string;
+  pinnedField?: string;
+}
+
+/** A policy finding (common/policy.proto `PolicyTopicEntry`): `{topic: 'TRADEMARKS_IN_AD_TEXT', type: 'PROHIBITED'}`. */
+export interface PolicyTopicEntry {
+  topic: string;
+  type: string;
+}
+
+export interface Ad {
+  resourceName: string;
+  id: string;
+  /** Only some ad types have one (Video, Image, Demand Gen, …); never a responsive search ad. */
+  name?: string;
+  type: string;
+  finalUrls: string[];
+  responsiveSearchAd?: {
+    headlines: AdTextAsset[];
+    descriptions: AdTextAsset[];
+    path1?: string;
+    path2?: string;
+  };
+}
+
 export interface AdGroupAd {
   resourceName: string;
   adGroup: string;
   status: EntityStatus;
-  ad: { resourceName: string; id: string; name?: string; type: string; finalUrls: string[] };
+  ad: Ad;
+  /** Google's review (resources/ad_group_ad.proto `AdGroupAdPolicySummary`), OUTPUT_ONLY. */
+  policySummary: {
+    policyTopicEntries: PolicyTopicEntry[];
+    reviewStatus: string;
+    approvalStatus: string;
+  };
 }
+
+/** resources/label.proto: a name (1–80 characters, unique in the customer) that ads, ad groups, … carry. */
+export interface Label {
+  resourceName: string;
+  id: string;
+  name: string;
+  status: 'ENABLED' | 'REMOVED';
+}
+
+/** resources/ad_group_ad_label.proto: a label on an ad group ad. */
+export interface AdGroupAdLabel {
+  resourceName: string;
+  adGroupAd: string;
+  label: string;
+}
+
+/** What a new or edited ad's review is until Google has looked at it. */
+export const pendingReview = (): AdGroupAd['policySummary'] => ({
+  policyTopicEntries: [],
+  reviewStatus: 'REVIEW_IN_PROGRESS',
+  approvalStatus: 'UNKNOWN',
+});
 
 export interface AdGroupCriterion {
   resourceName: string;
@@ -88,8 +143,12 @@ export interface Account {
   budgets: Map<string, CampaignBudget>;
   campaigns: Map<string, Campaign>;
   adGroups: Map<string, AdGroup>;
+  /** By `{ad_group_id}~{ad_id}`. */
   ads: Map<string, AdGroupAd>;
   criteria: Map<string, AdGroupCriterion>;
+  labels: Map<string, Label>;
+  /** By `{ad_group_id}~{ad_id}~{label_id}`. */
+  adLabels: Map<string, AdGroupAdLabel>;
 }
 
 export const customerName = (id: string) => `customers/${id}`;
@@ -123,6 +182,8 @@ export class GoogleAdsState {
       adGroups: new Map(),
       ads: new Map(),
       criteria: new Map(),
+      labels: new Map(),
+      adLabels: new Map(),
     };
     this.accounts.set(customer.id, account);
     return account;

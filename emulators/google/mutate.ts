@@ -55,13 +55,16 @@ export const at = (path: Path, ...names: string[]): Path => [
   ...names.map((fieldName) => ({ fieldName })),
 ];
 
-/** The one operation of a `{create|update|remove}` object, or null after recording why not. */
-export function operationOf(tx: Transaction, op: unknown, path: Path, prefix: string) {
+/**
+ * The one operation of a `{create|update|remove}` object, or null after recording why not; `extra`:
+ * the operation's other fields (`policyValidationParameter`).
+ */
+export function operationOf(tx: Transaction, op: unknown, path: Path, prefix: string, extra: string[] = []) {
   if (typeof op !== 'object' || op === null) {
     fail(tx, path, { requestError: 'OPERATION_REQUIRED' }, 'Operation is required.');
     return null;
   }
-  checkKeys(op as Json, OPERATION_KEYS, prefix);
+  checkKeys(op as Json, [...OPERATION_KEYS, ...extra], prefix);
   const kinds = (['create', 'update', 'remove'] as const).filter((k) => (op as Json)[k] !== undefined);
   if (kinds.length !== 1) {
     fail(
@@ -138,7 +141,7 @@ export function checkStatus(tx: Transaction, status: unknown, path: Path): statu
   return false;
 }
 
-function existingAdGroup(tx: Transaction, name: unknown, path: Path): AdGroup | null {
+export function existingAdGroup(tx: Transaction, name: unknown, path: Path): AdGroup | null {
   const id = ownId(tx, name, 'adGroups', path);
   if (id === null) return null;
   const found = tx.account.adGroups.get(id);

@@ -1,5 +1,6 @@
 import {
   type Account,
+  type Ad,
   type AdGroup,
   adGroupPrimaryStatus,
   type Campaign,
@@ -87,6 +88,27 @@ function campaign(
   return created;
 }
 
+/**
+ * What a seeded ad of each type holds: a responsive search ad its texts (it has no name); the Display
+ * ad, a kind adlink does not create, only what adlink reads of it (resources/ad.proto: `name` is for
+ * DisplayUploadAd, ImageAd, Video and Demand Gen ads; a responsive display ad has none either).
+ */
+function adContent(type: string, label: string): Pick<Ad, 'type' | 'finalUrls' | 'responsiveSearchAd'> {
+  const finalUrls = ['https://bakery.example/'];
+  if (type !== 'RESPONSIVE_SEARCH_AD') return { type, finalUrls };
+  return {
+    type,
+    finalUrls,
+    responsiveSearchAd: {
+      headlines: ['Fresh bread daily', 'Bakery Berlin', label.slice(0, 30)].map((text) => ({ text })),
+      descriptions: ['Sourdough baked every morning.', 'Order online, pick up fresh.'].map((text) => ({
+        text,
+      })),
+      path1: 'bread',
+    },
+  };
+}
+
 /** Adds an ad group with its ads and keywords, as Google would show them. */
 export function addAdGroup(
   state: GoogleAdsState,
@@ -109,6 +131,7 @@ export function addAdGroup(
   account.adGroups.set(id, adGroup);
   for (let i = 0; i < (spec.ads ?? 0); i++) {
     const adId = state.newId();
+    const type = ADS_PER_CHANNEL[parent.advertisingChannelType] ?? 'RESPONSIVE_SEARCH_AD';
     account.ads.set(`${id}~${adId}`, {
       resourceName: `customers/${cid}/adGroupAds/${id}~${adId}`,
       adGroup: adGroup.resourceName,
@@ -116,10 +139,9 @@ export function addAdGroup(
       ad: {
         resourceName: `customers/${cid}/ads/${adId}`,
         id: adId,
-        name: `${spec.name} ad ${i + 1}`,
-        type: ADS_PER_CHANNEL[parent.advertisingChannelType] ?? 'RESPONSIVE_SEARCH_AD',
-        finalUrls: ['https://bakery.example/'],
+        ...adContent(type, `${spec.name} ${i + 1}`),
       },
+      policySummary: { policyTopicEntries: [], reviewStatus: 'REVIEWED', approvalStatus: 'APPROVED' },
     });
   }
   for (const text of spec.keywords ?? []) addKeyword(state, account, adGroup, text, 'PHRASE');

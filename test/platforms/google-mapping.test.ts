@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { googleDates, runtimeOf } from '../../src/platforms/google/account-time.js';
+import { adGroupAdCreate, adParam, nameLabel, nameOfLabel } from '../../src/platforms/google/ad-body.js';
+import { googleTextLength } from '../../src/platforms/google/ad-text.js';
 import { googleAdapter } from '../../src/platforms/google/adapter.js';
 import { campaignCreate, taggedParam } from '../../src/platforms/google/campaign-body.js';
 import { adGroupParam, classifyGoogleAnswer } from '../../src/platforms/google/errors.js';
@@ -9,6 +11,8 @@ import {
   campaignSettings,
   channelKind,
   googleStatus,
+  reviewOf,
+  toAd,
   unifiedStatus,
 } from '../../src/platforms/google/mapping.js';
 import type { PlatformInputError } from '../../src/ports/platform-error.js';
@@ -313,5 +317,131 @@ describe('google keyword replacement', () => {
       'targetings[2].keywords[1]',
     ]);
     expect(keywordReplacement('customers/1/adGroups/5', [row('rye', '2')], ['rye'], 0)).toEqual([]);
+  });
+});
+
+describe('google ads mapping', () => {
+  it('maps policy_summary to the review: approval status first, restricting topics as reasons', () => {
+    const entries = [
+      { topic: 'TRADEMARKS_IN_AD_TEXT', type: 'PROHIBITED' },
+      { topic: 'ALCOHOL', type: 'LIMITED' },
+      { topic: 'COPYRIGHTED_CONTENT', type: 'DESCRIPTIVE' },
+      { topic: 'ALCOHOL', type: 'FULLY_LIMITED' },
+    ];
+    const review = (approvalStatus: string, reviewStatus = 'REVIEWED') =>
+      reviewOf({ approvalStatus, reviewStatus, policyTopicEntries: entries });
+    expect(review('DISAPPROVED')).toEqual({
+      status: 'Rejected',
+      reasons: ['TRADEMARKS_IN_AD_TEXT', 'ALCOHOL'],
+    });
+    expect(review('DISAPPROVED', 'UNDER_APPEAL').status).toBe('Rejected');
+    expect(review('APPROVED_LIMITED')).toEqual({
+      status: 'Limited',
+      reasons: ['TRADEMARKS_IN_AD_TEXT', 'ALCOHOL'],
+    });
+    expect(review('AREA_OF_INTEREST_ONLY').status).toBe('Limited');
+    expect(review('APPROVED')).toEqual({ status: 'Approved', reasons: [] });
+    expect(review('UNKNOWN', 'REVIEW_IN_PROGRESS')).toEqual({ status: 'Pending', reasons: [] });
+    expect(reviewOf(undefined)).toEqual({ status: 'Pending', reasons: [] });
+  });
+
+  it('reads a responsive search ad as a SearchAd, any other type as Other with its format, the name from its label, Running only where it can serve', () => {
+    const row = (ad: object, status = 'ENABLED', parents = 'ENABLED') => ({
+      adGroupAd: {
+        resourceName: 'customers/1/adGroupAds/2~3',
+        status,
+        ad: { id: '3', ...ad },
+        policySummary: { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' },
+      },
+      adGroup: { id: '2', status: parents },
+      campaign: { id: '4', status: 'ENABLED' },
+    });
+    const rsa = row({
+      type: 'RESPONSIVE_SEARCH_AD',
+      finalUrls: ['https://bakery.example/'],
+      responsiveSearchAd: {
+        headlines: [{ text: 'a' }, { text: 'b' }, { text: 'c', pinnedField: 'HEADLINE_1' }],
+        descriptions: [{ text: 'd' }, { text: 'e' }],
+        path1: 'bread',
+      },
+    });
+    expect(toAd('1', rsa, 'Spring')).toMatchObject({
+      id: '3',
+      name: 'Spring',
+      status: 'Running',
+      adSetId: '2',
+      campaignId: '4',
+      creative: {
+        kind: 'SearchAd',
+        headlines: ['a', 'b', 'c'],
+        descriptions: ['d', 'e'],
+        url: 'https://bakery.example/',
+        paths: ['bread'],
+      },
+      review: { status: 'Approved', reasons: [] },
+    });
+    expect(toAd('1', rsa, undefined).name).toBe('Ad 3');
+    // Enabled but not serving: a paused ad group, or a review still pending.
+    expect(toAd('1', row({}, 'ENABLED', 'PAUSED'), undefined).status).toBe('Active');
+    const pending = row({});
+    pending.adGroupAd.policySummary.approvalStatus = 'UNKNOWN';
+    expect(toAd('1', pending, undefined).status).toBe('Active');
+    const video = toAd('1', row({ type: 'VIDEO_RESPONSIVE_AD', name: 'Teaser' }, 'REMOVED'), undefined);
+    expect(video).toMatchObject({
+      name: 'Teaser',
+      status: 'Deleted',
+      creative: { kind: 'Other', format: 'VIDEO_RESPONSIVE_AD' },
+    });
+    expect(toAd('1', row({}, 'PAUSED'), undefined).status).toBe('Paused');
+  });
+
+  it('keeps names as labels of at most 80 characters, and reads only adlink’s labels as names', () => {
+    expect(nameLabel('Spring bread')).toBe('adlink: Spring bread');
+    expect(nameLabel('x'.repeat(72))).toHaveLength(80);
+    const refused = (() => {
+      try {
+        nameLabel('x'.repeat(73));
+      } catch (err) {
+        return err as PlatformInputError;
+      }
+    })();
+    expect(refused).toMatchObject({ param: 'name', message: expect.stringContaining('up to 72 characters') });
+    expect(nameOfLabel('adlink: Spring bread')).toBe('Spring bread');
+    expect(nameOfLabel('Q4 promotion')).toBeUndefined();
+  });
+
+  it('counts double-width characters twice', () => {
+    expect(googleTextLength('Fresh bread')).toBe(11);
+    expect(googleTextLength('メロンパン')).toBe(10);
+    expect(googleTextLength('빵 Bread')).toBe(8);
+  });
+
+  it('names the creative field Google’s error points at', () => {
+    const operations = [
+      adGroupAdCreate('1', '2', 'Paused', {
+        kind: 'SearchAd',
+        headlines: ['a', 'b', 'c'],
+        descriptions: ['d', 'e'],
+        url: 'https://x.example/',
+        paths: [],
+      }),
+    ];
+    const at = (...names: (string | [string, number])[]) =>
+      adParam(operations)([
+        { fieldName: 'mutate_operations', index: 0 },
+        ...names.map((n) => (typeof n === 'string' ? { fieldName: n } : { fieldName: n[0], index: n[1] })),
+      ]);
+    expect(
+      at('ad_group_ad_operation', 'create', 'ad', 'responsive_search_ad', ['headlines', 3], 'text'),
+    ).toBe('creative.headlines[3]');
+    expect(at('ad_group_ad_operation', 'create', 'ad', 'responsive_search_ad', 'descriptions')).toBe(
+      'creative.descriptions',
+    );
+    expect(at('ad_group_ad_operation', 'create', 'ad', 'responsive_search_ad', 'path2')).toBe(
+      'creative.paths[1]',
+    );
+    expect(at('ad_group_ad_operation', 'create', 'ad', ['final_urls', 0])).toBe('creative.url');
+    expect(at('ad_group_ad_operation', 'create', 'status')).toBe('status');
+    expect(at('ad_group_ad_operation', 'create', 'ad_group')).toBe('adSetId');
   });
 });

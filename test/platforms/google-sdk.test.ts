@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAQL_FIELDS } from '../../emulators/google/gaql.js';
 import { GOOGLE_ADS_API_VERSION, googleEmulatorWith } from '../../emulators/google/index.js';
 import { ADWORDS_SCOPE } from '../../emulators/google/oauth-routes.js';
+import { APPROVAL_STATUSES, REVIEW_STATUSES, TOPIC_TYPES } from '../../emulators/google/review-controls.js';
 import { SEED } from '../../emulators/google/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import {
+  adContentUpdate,
+  adGroupAdCreate,
+  adLabelCreate,
+  adStatusUpdate,
+  labelCreate,
+} from '../../src/platforms/google/ad-body.js';
 import { campaignCreate } from '../../src/platforms/google/campaign-body.js';
+import { adGroupAdsQuery, adLabelsQuery } from '../../src/platforms/google/queries.js';
 import {
   ADS,
   gaqlFieldExists,
@@ -40,6 +49,15 @@ const METHODS = {
     'MutateAdGroupCriteria',
     'MutateAdGroupCriteriaRequest',
     'MutateAdGroupCriteriaResponse',
+  ],
+  adGroupAds: ['AdGroupAdService', 'MutateAdGroupAds', 'MutateAdGroupAdsRequest', 'MutateAdGroupAdsResponse'],
+  ads: ['AdService', 'MutateAds', 'MutateAdsRequest', 'MutateAdsResponse'],
+  labels: ['LabelService', 'MutateLabels', 'MutateLabelsRequest', 'MutateLabelsResponse'],
+  adLabels: [
+    'AdGroupAdLabelService',
+    'MutateAdGroupAdLabels',
+    'MutateAdGroupAdLabelsRequest',
+    'MutateAdGroupAdLabelsResponse',
   ],
   accessible: [
     'CustomerService',
@@ -418,5 +436,310 @@ describe('google emulator: campaigns and budgets as v25 describes them', () => {
     expect(
       JSON.stringify((await update({ advertisingChannelType: 'DISPLAY' }, 'advertisingChannelType')).body),
     ).toContain('IMMUTABLE_FIELD');
+  });
+});
+
+/** What the tests below read of an `ad_group_ad` row. */
+interface AdGroupAdRow {
+  status: string;
+  ad: {
+    name?: string;
+    responsiveSearchAd: { headlines: { text: string }[]; path1?: string };
+  };
+  policySummary: { reviewStatus: string };
+}
+
+describe('google emulator: ads, their labels and review as v25 describes them', () => {
+  const headlines = ['Fresh bread daily', 'Bakery Berlin', 'Sourdough to go'];
+  const searchAd = (fields: object = {}) => ({
+    kind: 'SearchAd' as const,
+    headlines,
+    descriptions: ['Baked every morning.', 'Order online, pick up fresh.'],
+    url: 'https://bakery.example/spring',
+    paths: ['bread', 'spring'],
+    ...fields,
+  });
+  const create = (creative: ReturnType<typeof searchAd>) =>
+    call('mutate', SEED.bakery, {
+      mutateOperations: [adGroupAdCreate(SEED.bakery, adGroupId, 'Paused', creative).operation],
+    });
+  const errorText = async (creative: ReturnType<typeof searchAd>) =>
+    JSON.stringify((await create(creative)).body);
+  const adRow = async (adId: string) => {
+    const found = await call('search', SEED.bakery, { query: adGroupAdsQuery(adId) });
+    return (found.body.results as { adGroupAd: AdGroupAdRow }[])[0]!.adGroupAd;
+  };
+  const review = (body: object) =>
+    fetch(`${emulator.url}/_emulator/review`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  let adGroupId: string;
+
+  beforeAll(async () => {
+    const created = await call('adGroups', SEED.bakery, {
+      operations: [
+        {
+          create: {
+            name: 'SDK ads',
+            status: 'PAUSED',
+            campaign: `customers/${SEED.bakery}/campaigns/${SEED.searchCampaign}`,
+          },
+        },
+      ],
+    });
+    const name = (created.body.results as { resourceName: string }[])[0]!.resourceName;
+    adGroupId = name.slice(name.lastIndexOf('/') + 1);
+  });
+
+  it('serves the ad, ad group ad, label and ad group ad label services at the SDK’s paths', () => {
+    expect(httpRule('AdGroupAdService', 'MutateAdGroupAds').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/adGroupAds:mutate`,
+    );
+    expect(httpRule('AdService', 'MutateAds').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/ads:mutate`,
+    );
+    expect(httpRule('LabelService', 'MutateLabels').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/labels:mutate`,
+    );
+    expect(httpRule('AdGroupAdLabelService', 'MutateAdGroupAdLabels').path).toBe(
+      `/${SDK_VERSION}/customers/{customer_id=*}/adGroupAdLabels:mutate`,
+    );
+  });
+
+  it('reviews with the policy enums v25 has, and takes only those in its control', () => {
+    const values = (name: string) => Object.keys(lookup(`${ADS}.enums.${name}`)?.values ?? {});
+    expect(values('PolicyApprovalStatusEnum.PolicyApprovalStatus')).toEqual(
+      expect.arrayContaining(APPROVAL_STATUSES),
+    );
+    expect(values('PolicyReviewStatusEnum.PolicyReviewStatus')).toEqual(
+      expect.arrayContaining(REVIEW_STATUSES),
+    );
+    expect(values('PolicyTopicEntryTypeEnum.PolicyTopicEntryType')).toEqual(
+      expect.arrayContaining(TOPIC_TYPES),
+    );
+    expect(values('AdTypeEnum.AdType')).toEqual(
+      expect.arrayContaining(['RESPONSIVE_SEARCH_AD', 'RESPONSIVE_DISPLAY_AD']),
+    );
+  });
+
+  it('creates adlink’s responsive search ad PAUSED, under review, and answers GAQL in the SDK’s row shape', async () => {
+    const created = await create(searchAd());
+    expect(created.status).toBe(200);
+    const name = (
+      created.body.mutateOperationResponses as { adGroupAdResult: { resourceName: string } }[]
+    )[0]!.adGroupAdResult.resourceName;
+    expect(name).toMatch(new RegExp(`^customers/${SEED.bakery}/adGroupAds/${adGroupId}~\\d+$`));
+    const ad = await adRow(name.slice(name.lastIndexOf('~') + 1));
+    expect(ad).toMatchObject({
+      status: 'PAUSED',
+      ad: {
+        type: 'RESPONSIVE_SEARCH_AD',
+        finalUrls: ['https://bakery.example/spring'],
+        responsiveSearchAd: {
+          headlines: headlines.map((text) => ({ text })),
+          descriptions: [{ text: 'Baked every morning.' }, { text: 'Order online, pick up fresh.' }],
+          path1: 'bread',
+          path2: 'spring',
+        },
+      },
+      policySummary: {
+        approvalStatus: 'UNKNOWN',
+        reviewStatus: 'REVIEW_IN_PROGRESS',
+        policyTopicEntries: [],
+      },
+    });
+    expect(ad.ad.name).toBeUndefined();
+  });
+
+  it('refuses texts past Google’s limits, counting double-width characters twice, and what its policy disapproves', async () => {
+    expect((await create(searchAd({ headlines: [...headlines.slice(0, 2), 'x'.repeat(30)] }))).status).toBe(
+      200,
+    );
+    expect(await errorText(searchAd({ headlines: [...headlines.slice(0, 2), 'x'.repeat(31)] }))).toContain(
+      '"adError":"TOO_LONG"',
+    );
+    // 15 double-width characters are 30; 16 are 32.
+    expect((await create(searchAd({ headlines: [...headlines.slice(0, 2), '麵'.repeat(15)] }))).status).toBe(
+      200,
+    );
+    expect(await errorText(searchAd({ headlines: [...headlines.slice(0, 2), '麵'.repeat(16)] }))).toContain(
+      '"adError":"TOO_LONG"',
+    );
+    expect(await errorText(searchAd({ headlines: headlines.slice(0, 2) }))).toContain(
+      '"collectionSizeError":"TOO_FEW"',
+    );
+    const sixteen = Array.from({ length: 16 }, (_, i) => `Headline ${i}`);
+    expect(await errorText(searchAd({ headlines: sixteen }))).toContain('"collectionSizeError":"TOO_MANY"');
+    expect(await errorText(searchAd({ descriptions: ['x'.repeat(91), 'Fine.'] }))).toContain(
+      '"adError":"TOO_LONG"',
+    );
+    expect(await errorText(searchAd({ paths: ['p'.repeat(16)] }))).toContain('"adError":"TOO_LONG"');
+    const emoji = await errorText(searchAd({ headlines: [...headlines.slice(0, 2), 'Fresh bread 🍞'] }));
+    expect(emoji).toContain('"policyFindingError":"POLICY_FINDING"');
+    expect(emoji).toContain('"policyTopicEntries":[{"topic":"SYMBOLS","type":"PROHIBITED"}]');
+    expect(await errorText(searchAd({ descriptions: ['Order now!!', 'Fine.'] }))).toContain('POLICY_FINDING');
+    // The location names the text: the adapter maps it to creative.headlines[2].
+    expect(await errorText(searchAd({ headlines: [...headlines.slice(0, 2), 'x'.repeat(31)] }))).toContain(
+      '{"fieldName":"headlines","index":2},{"fieldName":"text"}',
+    );
+  });
+
+  it('refuses path2 without path1, an ad without final URLs, a name on a responsive search ad and other ad types', async () => {
+    const operation = (ad: object) => ({
+      mutateOperations: [
+        {
+          adGroupAdOperation: {
+            create: { adGroup: `customers/${SEED.bakery}/adGroups/${adGroupId}`, status: 'PAUSED', ad },
+          },
+        },
+      ],
+    });
+    const rsa = adGroupAdCreate(SEED.bakery, adGroupId, 'Paused', searchAd()).operation as {
+      adGroupAdOperation: { create: { ad: { responsiveSearchAd: Record<string, unknown> } } };
+    };
+    const content = rsa.adGroupAdOperation.create.ad.responsiveSearchAd;
+    const { path1: _, ...withoutPath1 } = content;
+    const text = async (ad: object) =>
+      JSON.stringify((await call('mutate', SEED.bakery, operation(ad))).body);
+    expect(
+      await text({
+        finalUrls: ['https://bakery.example/'],
+        responsiveSearchAd: withoutPath1,
+      }),
+    ).toContain('CANNOT_SET_PATH2_WITHOUT_PATH1');
+    expect(await text({ responsiveSearchAd: content })).toContain('"fieldError":"REQUIRED"');
+    expect(
+      await text({ name: 'Spring', finalUrls: ['https://bakery.example/'], responsiveSearchAd: content }),
+    ).toContain('VALUE_MUST_BE_UNSET');
+    expect(
+      await text({
+        finalUrls: ['https://bakery.example/'],
+        imageAd: { imageUrl: 'https://bakery.example/a.png' },
+      }),
+    ).toContain('"adError":"INVALID_AD_TYPE"');
+    expect(await text({ finalUrls: ['https://bakery.example/'], expandedTextAd: {} })).toContain(
+      'CANNOT_CREATE_DEPRECATED_ADS',
+    );
+  });
+
+  it('pauses and removes an ad group ad, keeps its ad IMMUTABLE there, and updates its content through AdService', async () => {
+    const created = await create(searchAd());
+    const name = (
+      created.body.mutateOperationResponses as { adGroupAdResult: { resourceName: string } }[]
+    )[0]!.adGroupAdResult.resourceName;
+    const adId = name.slice(name.lastIndexOf('~') + 1);
+    expect(
+      (
+        await call('adGroupAds', SEED.bakery, {
+          operations: [adStatusUpdate(name, 'Running').operation.adGroupAdOperation],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await adRow(adId)).status).toBe('ENABLED');
+    const immutable = await call('adGroupAds', SEED.bakery, {
+      operations: [
+        {
+          update: { resourceName: name, ad: { finalUrls: ['https://x.example/'] } },
+          updateMask: 'ad.final_urls',
+        },
+      ],
+    });
+    expect(JSON.stringify(immutable.body)).toContain('IMMUTABLE_FIELD');
+
+    expect((await review({ customerId: SEED.bakery, adId, approvalStatus: 'APPROVED' })).status).toBe(200);
+    const update = adContentUpdate(
+      SEED.bakery,
+      adId,
+      searchAd({ headlines: ['New spring bread', ...headlines.slice(1)], paths: [] }),
+    );
+    const updated = await call('ads', SEED.bakery, { operations: [update.operation.adOperation] });
+    expect(updated.status).toBe(200);
+    const edited = await adRow(adId);
+    expect(edited.ad.responsiveSearchAd.headlines[0]).toEqual({ text: 'New spring bread' });
+    expect(edited.ad.responsiveSearchAd.path1).toBeUndefined();
+    // An edited ad is reviewed again.
+    expect(edited.policySummary.reviewStatus).toBe('REVIEW_IN_PROGRESS');
+    const tooLong = adContentUpdate(SEED.bakery, adId, searchAd({ descriptions: ['x'.repeat(91), 'Fine.'] }));
+    expect(
+      JSON.stringify((await call('ads', SEED.bakery, { operations: [tooLong.operation.adOperation] })).body),
+    ).toContain('"adError":"TOO_LONG"');
+
+    expect((await call('adGroupAds', SEED.bakery, { operations: [{ remove: name }] })).status).toBe(200);
+    expect((await adRow(adId)).status).toBe('REMOVED');
+    expect(
+      JSON.stringify((await call('ads', SEED.bakery, { operations: [update.operation.adOperation] })).body),
+    ).toContain('UPDATING_AD_WITH_NO_ENABLED_ASSOCIATION');
+  });
+
+  it('names ads with labels: created with a temporary id and attached, unique by name, at most 80 characters', async () => {
+    const created = await create(searchAd());
+    const adGroupAd = (
+      created.body.mutateOperationResponses as { adGroupAdResult: { resourceName: string } }[]
+    )[0]!.adGroupAdResult.resourceName;
+    const adId = adGroupAd.slice(adGroupAd.lastIndexOf('~') + 1);
+    const { label, operation } = labelCreate(SEED.bakery, 'adlink: Spring bread');
+    const named = await call('mutate', SEED.bakery, {
+      mutateOperations: [operation.operation, adLabelCreate(adGroupAd, label).operation],
+    });
+    expect(named.status).toBe(200);
+    const rows = (await call('search', SEED.bakery, { query: adLabelsQuery(adId) })).body.results as {
+      label: { resourceName: string };
+    }[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        adGroupAdLabel: expect.objectContaining({ adGroupAd }),
+        label: expect.objectContaining({ name: 'adlink: Spring bread' }),
+      }),
+    ]);
+    const again = await call('labels', SEED.bakery, {
+      operations: [{ create: { name: 'adlink: Spring bread' } }],
+    });
+    expect(JSON.stringify(again.body)).toContain('"labelError":"DUPLICATE_NAME"');
+    const long = await call('labels', SEED.bakery, { operations: [{ create: { name: 'x'.repeat(81) } }] });
+    expect(JSON.stringify(long.body)).toContain('"stringLengthError":"TOO_LONG"');
+    const twice = await call('adLabels', SEED.bakery, {
+      operations: [{ create: { adGroupAd, label: rows[0]!.label.resourceName } }],
+    });
+    expect(JSON.stringify(twice.body)).toContain('AD_GROUP_AD_LABEL_ALREADY_EXISTS');
+  });
+
+  it('sets a review outcome through its control, refusing values outside the enums', async () => {
+    const [seeded] = (await call('search', SEED.bakery, { query: `${adGroupAdsQuery()} LIMIT 1` })).body
+      .results as {
+      adGroupAd: { ad: { id: string } };
+    }[];
+    const adId = seeded!.adGroupAd.ad.id;
+    expect((await review({ customerId: SEED.bakery, adId, approvalStatus: 'REJECTED' })).status).toBe(400);
+    expect(
+      (
+        await review({
+          customerId: SEED.bakery,
+          adId,
+          approvalStatus: 'DISAPPROVED',
+          policyTopicEntries: [{ topic: 'X', type: 'BAD' }],
+        })
+      ).status,
+    ).toBe(400);
+    expect((await review({ customerId: SEED.bakery, adId: '1', approvalStatus: 'APPROVED' })).status).toBe(
+      404,
+    );
+    const entries = [{ topic: 'TRADEMARKS_IN_AD_TEXT', type: 'PROHIBITED' }];
+    expect(
+      (
+        await review({
+          customerId: SEED.bakery,
+          adId,
+          approvalStatus: 'DISAPPROVED',
+          policyTopicEntries: entries,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await adRow(adId)).policySummary).toEqual({
+      approvalStatus: 'DISAPPROVED',
+      reviewStatus: 'REVIEWED',
+      policyTopicEntries: entries,
+    });
   });
 });

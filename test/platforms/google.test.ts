@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleEmulator } from '../../emulators/google/index.js';
 import { ADWORDS_SCOPE } from '../../emulators/google/oauth-routes.js';
 import { SEED } from '../../emulators/google/seed.js';
+import { adGroupAdsQuery, adLabelsQuery } from '../../src/platforms/google/queries.js';
 import { emulatorSearch } from '../fixtures/google/emulated.js';
 import { type AdSetBody, expectError } from '../support/adsets-client.js';
 import {
@@ -27,6 +28,13 @@ const YEAR = new Date().getUTCFullYear() + 1;
 /** Whole days in Europe/Berlin (UTC+1 in winter), the seeded account's time zone. */
 const winter = (end: string) => ({ kind: 'Runtime', start: `${YEAR}-01-01T00:00:00+01:00`, end });
 const env = { GOOGLE_DEVELOPER_TOKEN: DEVELOPER_TOKEN, GOOGLE_LOGIN_CUSTOMER_ID: SEED.manager };
+const searchAd = (headlines = ['Fresh croissants', 'Bakery Berlin', 'Rye bread daily']) => ({
+  kind: 'SearchAd',
+  headlines,
+  descriptions: ['Baked every morning in Berlin.', 'Order online, pick up fresh.'],
+  url: 'https://bakery.example/croissants',
+  paths: ['bread', 'croissants'],
+});
 
 describePlatformSuite({
   platform: 'google',
@@ -102,6 +110,58 @@ describePlatformSuite({
   },
   // Bakery Tokyo bills in yen and is reached through the manager.
   report: { zeroDecimalAdvertiser: SEED.tokyo },
+  // Responsive search ads only: no Google ad adlink creates takes an image, and none speaks as an identity.
+  ads: {
+    images: [],
+    refusedImages: null,
+    identities: false,
+    creatives: () => [searchAd()],
+    async received(world, ad, creative) {
+      const token = emulatorToken(world.emulator, [ADWORDS_SCOPE]);
+      const [row] = await emulatorSearch(world.emulator, token, SEED.bakery, adGroupAdsQuery(ad.id));
+      const sent = creative as ReturnType<typeof searchAd>;
+      expect(row?.adGroupAd).toMatchObject({
+        status: 'PAUSED',
+        ad: {
+          type: 'RESPONSIVE_SEARCH_AD',
+          finalUrls: [sent.url],
+          responsiveSearchAd: {
+            headlines: sent.headlines.map((text) => ({ text })),
+            descriptions: sent.descriptions.map((text) => ({ text })),
+            path1: 'bread',
+            path2: 'croissants',
+          },
+        },
+      });
+      expect(row?.adGroup).toMatchObject({ id: ad.adSetId });
+      // The name is an adlink label on the ad (a responsive search ad has none).
+      const labels = await emulatorSearch(world.emulator, token, SEED.bakery, adLabelsQuery(ad.id));
+      expect(labels.map((l) => l.label?.name)).toEqual([expect.stringMatching(/^adlink: ads walk ad /)]);
+    },
+    tooLong: () => ({
+      creative: searchAd(['Fresh croissants', 'Bakery Berlin', 'x'.repeat(31)]),
+      param: 'creative.headlines[2]',
+    }),
+    refused: [
+      {
+        creative: () => ({
+          kind: 'ImageAd',
+          media: 'med_none',
+          text: 'Fresh bread',
+          url: 'https://bakery.example/',
+        }),
+        param: 'creative',
+        message: /Performance Max or Display asset groups/,
+      },
+      {
+        // 16 double-width characters count 32.
+        creative: () => searchAd(['麵'.repeat(16), 'Bakery Berlin', 'Rye bread daily']),
+        param: 'creative.headlines[0]',
+        message: /at most 30 characters/,
+      },
+    ],
+    deletedStatus: 'Deleted',
+  },
 });
 
 describe('google: what only Google Ads has', () => {
@@ -167,7 +227,20 @@ describe('google: what only Google Ads has', () => {
       ],
       targetings: [{ kind: 'KeywordTargeting', keywords: ['bakery berlin', 'sourdough bread'] }],
     });
-    expect(byName.get('Brand – exact')!.ads).toHaveLength(2);
+    // Its ads come from the ads adapter, in the ads' own shape: the seeded, approved responsive search ads.
+    const brand = byName.get('Brand – exact')!;
+    expect(brand.ads).toEqual([
+      expect.objectContaining({
+        status: 'Running',
+        adSetId: brand.id,
+        review: { status: 'Approved', reasons: [] },
+      }),
+      expect.objectContaining({
+        status: 'Paused',
+        adSetId: brand.id,
+        creative: expect.objectContaining({ kind: 'SearchAd' }),
+      }),
+    ]);
     expect(byName.get('Brand – broad')!.status).toBe('Paused');
     expect(byName.get('Old promotion')!.status).toBe('Deleted');
     // Enabled in a limited campaign, and enabled in a paused one: Active, not Running.

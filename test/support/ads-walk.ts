@@ -21,14 +21,15 @@ export interface AdsSpec<World = unknown> {
   images: { width: number; height: number; type: 'png' | 'jpeg' }[];
   /**
    * Uploads the platform refuses (400 naming `file`, nothing sent): `tooLarge` is a byte size past the
-   * platform's cap; the others where the platform has such a limit.
+   * platform's cap; the others where the platform has such a limit. null: no ad adlink creates there
+   * takes an image (`images` is empty), so any upload is 400 `unsupported_for_platform`, nothing sent.
    */
   refusedImages: {
     tooLarge: number;
     tooSmall?: { width: number; height: number };
     wrongRatio?: { width: number; height: number };
     wrongType?: 'gif';
-  };
+  } | null;
   /** Whether the platform lists identities (at least one is expected); false: the list is empty. */
   identities: boolean;
   /** The creatives the walk creates one ad each with (one per kind the platform takes). */
@@ -94,6 +95,32 @@ export async function adsWalk<World>(spec: AdsSpec<World>, ctx: AdsWalkContext<W
       .field('advertiser', advertiser)
       .attach('file', file, name);
 
+  /** The uploads listed, and the images the platform refuses refused before anything is sent. */
+  async function imageChecks(
+    images: AdsSpec['images'],
+    refused: NonNullable<AdsSpec['refusedImages']>,
+  ): Promise<void> {
+    const listed = ok<{ data: { id: string }[] }>(
+      await h.http.get(at('media')).query({ customer, advertiser }).set('Authorization', company.auth),
+    );
+    for (const id of media) expect(listed.data.map((m) => m.id)).toContain(id);
+
+    const first = images[0]!;
+    const refusals: [string, Buffer][] = [['too large', fileOf(first, refused.tooLarge)]];
+    const { tooSmall, wrongRatio, wrongType } = refused;
+    if (tooSmall) refusals.push(['too small', fileOf({ ...tooSmall, type: first.type })]);
+    if (wrongRatio) refusals.push(['of the wrong ratio', fileOf({ ...wrongRatio, type: first.type })]);
+    if (wrongType) refusals.push(['of the wrong type', gif(first.width, first.height)]);
+    for (const [what, file] of refusals) {
+      const sent = await ctx.platformCalls(async () => {
+        const res = await upload(file, 'refused.img');
+        expect(res.status, `an image ${what}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.error.param, what).toBe('file');
+      });
+      expect(sent, `nothing sent for an image ${what}`).toEqual([]);
+    }
+  }
+
   const media: string[] = [];
   for (const [i, image] of spec.images.entries()) {
     const file = fileOf(image);
@@ -114,24 +141,15 @@ export async function adsWalk<World>(spec: AdsSpec<World>, ctx: AdsWalkContext<W
     expect(again).toEqual([]);
     media.push(created.id as string);
   }
-  const listed = ok<{ data: { id: string }[] }>(
-    await h.http.get(at('media')).query({ customer, advertiser }).set('Authorization', company.auth),
-  );
-  for (const id of media) expect(listed.data.map((m) => m.id)).toContain(id);
-
-  const first = spec.images[0]!;
-  const refusals: [string, Buffer][] = [['too large', fileOf(first, spec.refusedImages.tooLarge)]];
-  const { tooSmall, wrongRatio, wrongType } = spec.refusedImages;
-  if (tooSmall) refusals.push(['too small', fileOf({ ...tooSmall, type: first.type })]);
-  if (wrongRatio) refusals.push(['of the wrong ratio', fileOf({ ...wrongRatio, type: first.type })]);
-  if (wrongType) refusals.push(['of the wrong type', gif(first.width, first.height)]);
-  for (const [what, file] of refusals) {
+  if (spec.refusedImages === null) {
     const sent = await ctx.platformCalls(async () => {
-      const res = await upload(file, 'refused.img');
-      expect(res.status, `an image ${what}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect(res.body.error.param, what).toBe('file');
+      const res = await upload(png(600, 600), 'none.png');
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.code).toBe('unsupported_for_platform');
     });
-    expect(sent, `nothing sent for an image ${what}`).toEqual([]);
+    expect(sent, 'nothing sent for an image the platform takes none of').toEqual([]);
+  } else {
+    await imageChecks(spec.images, spec.refusedImages);
   }
 
   const identities = ok<{ data: { id: string; name: string; kind: string }[] }>(

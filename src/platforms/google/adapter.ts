@@ -1,5 +1,6 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import type { AdAccount } from '../../store/connections.js';
+import { googleAds } from './ads.js';
 import { googleAdSets } from './adsets.js';
 import { googleCampaigns } from './campaigns.js';
 import { GoogleAdsApi } from './client.js';
@@ -41,6 +42,7 @@ export const googleAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     },
     adSets: googleAdSets(api),
     campaigns: googleCampaigns(api),
+    ads: googleAds(api),
     reports: googleReports(api),
   };
 };

@@ -6,8 +6,8 @@ import { adGroupCreate, adGroupName, adGroupUpdate } from './adset-body.js';
 import { type TaggedOperation, taggedParam } from './campaign-body.js';
 import type { GoogleAdsApi } from './client.js';
 import { keywordReplacement } from './keyword-changes.js';
-import { channelKind, type GoogleRow, toAd, toAdSet } from './mapping.js';
-import { adGroupsQuery, adsQuery, campaignsQuery, isGoogleId, keywordsQuery } from './queries.js';
+import { channelKind, type GoogleRow, toAdSet } from './mapping.js';
+import { adGroupsQuery, campaignsQuery, isGoogleId, keywordsQuery } from './queries.js';
 
 const byAdGroup = (rows: GoogleRow[]) => {
   const groups = new Map<string, GoogleRow[]>();
@@ -20,21 +20,19 @@ const byAdGroup = (rows: GoogleRow[]) => {
 
 /** Google Ads ad groups (under campaigns, which hold the budgets) as adlink's ad sets. */
 export function googleAdSets(api: GoogleAdsApi): AdSetAdapter {
-  /** Ad groups of one customer (or one of them) with their campaigns' budgets, ads and keywords. */
+  /** Ad groups of one customer (or one of them) with their campaigns' budgets and keywords. */
   async function readAdSets(call: PlatformCall, customerId: string, adGroupId?: string): Promise<AdSet[]> {
-    // One query after another: a throttled account is not asked four times at once.
+    // One query after another: a throttled account is not asked three times at once.
     const adGroups = await api.search(call, customerId, adGroupsQuery(adGroupId));
     if (adGroups.length === 0) return [];
     const onlyCampaign = adGroupId ? adGroups[0]?.campaign?.id : undefined;
     const campaigns = await api.search(call, customerId, campaignsQuery(onlyCampaign));
-    const ads = byAdGroup(await api.search(call, customerId, adsQuery(adGroupId)));
     const keywords = byAdGroup(await api.search(call, customerId, keywordsQuery(adGroupId)));
     return adGroups.map((adGroup) => {
       const id = adGroup.adGroup?.id ?? '';
       return toAdSet(customerId, {
         adGroup,
         campaign: campaigns.find((c) => c.campaign?.id === adGroup.campaign?.id),
-        ads: ads.get(id) ?? [],
         keywords: keywords.get(id) ?? [],
       });
     });
@@ -126,12 +124,6 @@ export function googleAdSets(api: GoogleAdsApi): AdSetAdapter {
         });
       }
       return mustLocate(call, id);
-    },
-
-    async listAds(call, adSetId) {
-      const current = await mustLocate(call, adSetId);
-      const rows = await api.search(call, current.advertiser, adsQuery(adSetId));
-      return rows.map(toAd);
     },
   };
 }

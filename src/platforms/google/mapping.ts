@@ -1,5 +1,5 @@
+import type { Ad, ReadCreative, Review, ReviewStatus } from '../../ads/model.js';
 import {
-  type Ad,
   type AdSet,
   type AdSetStatus,
   type ChannelKind,
@@ -39,7 +39,29 @@ export interface GoogleRow {
     explicitlyShared?: boolean;
   };
   adGroup?: { id?: string; name?: string; status?: string; primaryStatus?: string };
-  adGroupAd?: { status?: string; ad?: { id?: string; name?: string } };
+  adGroupAd?: {
+    resourceName?: string;
+    status?: string;
+    ad?: {
+      id?: string;
+      name?: string;
+      type?: string;
+      finalUrls?: string[];
+      responsiveSearchAd?: {
+        headlines?: { text?: string }[];
+        descriptions?: { text?: string }[];
+        path1?: string;
+        path2?: string;
+      };
+    };
+    policySummary?: {
+      approvalStatus?: string;
+      reviewStatus?: string;
+      policyTopicEntries?: { topic?: string; type?: string }[];
+    };
+  };
+  adGroupAdLabel?: { resourceName?: string; adGroupAd?: string };
+  label?: { resourceName?: string; name?: string };
   adGroupCriterion?: { resourceName?: string; keyword?: { text?: string } };
   /** int64 metrics are decimal strings; conversions is a double. */
   metrics?: { costMicros?: string; impressions?: string; clicks?: string; conversions?: number };
@@ -118,24 +140,14 @@ export function adGroupSettings(campaign: GoogleRow | undefined): Setting[] {
   return [...settings.filter(isBudget), ...objective, ...settings.filter((s) => s.kind === 'Runtime')];
 }
 
-export function toAd(row: GoogleRow): Ad {
-  return {
-    id: row.adGroupAd?.ad?.id ?? '',
-    ...(row.adGroupAd?.ad?.name ? { name: row.adGroupAd.ad.name } : {}),
-    status: unifiedStatus(row.adGroupAd?.status),
-    channelKind: channelKind(row.campaign?.advertisingChannelType),
-  };
-}
-
 /** The pieces of one ad group, read with separate queries (GAQL has no joins beyond attributed resources). */
 export interface AdGroupParts {
   adGroup: GoogleRow;
   campaign: GoogleRow | undefined;
-  ads: GoogleRow[];
   keywords: GoogleRow[];
 }
 
-export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywords }: AdGroupParts): AdSet {
+export function toAdSet(advertiser: string, { adGroup: row, campaign, keywords }: AdGroupParts): AdSet {
   const texts = keywords.flatMap((k) =>
     k.adGroupCriterion?.keyword?.text ? [k.adGroupCriterion.keyword.text] : [],
   );
@@ -149,7 +161,6 @@ export function toAdSet(advertiser: string, { adGroup: row, campaign, ads, keywo
     parentId: row.campaign?.id ?? '',
     channelKind: channelKind(row.campaign?.advertisingChannelType),
     settings: adGroupSettings(campaign),
-    ads: ads.map(toAd),
     targetings,
     created_at: NO_CREATION_TIME,
   };
@@ -166,5 +177,71 @@ export function toCampaign(advertiser: string, row: GoogleRow): Campaign {
     objective: campaign.advertisingChannelType ?? null,
     channelKind: channelKind(campaign.advertisingChannelType),
     settings: campaignSettings(row),
+  };
+}
+
+/**
+ * ENABLED → Running where it can serve: approved (or limited) and its ad group and campaign enabled;
+ * ENABLED otherwise (in review, rejected, a paused parent) → Active; PAUSED → Paused; REMOVED → Deleted.
+ */
+function adStatus(row: GoogleRow, review: Review): AdSetStatus {
+  const status = row.adGroupAd?.status;
+  if (status !== 'ENABLED') return unifiedStatus(status);
+  const approved = review.status === 'Approved' || review.status === 'Limited';
+  const parents = row.adGroup?.status === 'ENABLED' && row.campaign?.status === 'ENABLED';
+  return approved && parents ? 'Running' : 'Active';
+}
+
+/** `policy_summary.approval_status` → the unified review; UNKNOWN (under review) and the rest are Pending. */
+const REVIEW_STATUSES: Record<string, ReviewStatus> = {
+  APPROVED: 'Approved',
+  APPROVED_LIMITED: 'Limited',
+  AREA_OF_INTEREST_ONLY: 'Limited',
+  DISAPPROVED: 'Rejected',
+};
+/** The policy topic types that keep an ad from serving, or from serving everywhere. */
+const RESTRICTING = ['PROHIBITED', 'LIMITED', 'FULLY_LIMITED', 'AREA_OF_INTEREST_ONLY'];
+
+export function reviewOf(summary: NonNullable<GoogleRow['adGroupAd']>['policySummary']): Review {
+  const status = REVIEW_STATUSES[summary?.approvalStatus ?? ''] ?? 'Pending';
+  if (status !== 'Rejected' && status !== 'Limited') return { status, reasons: [] };
+  const topics = (summary?.policyTopicEntries ?? []).flatMap((e) =>
+    e.topic && RESTRICTING.includes(e.type ?? '') ? [e.topic] : [],
+  );
+  return { status, reasons: [...new Set(topics)] };
+}
+
+function creativeOf(ad: NonNullable<NonNullable<GoogleRow['adGroupAd']>['ad']>): ReadCreative {
+  const rsa = ad.responsiveSearchAd;
+  if (ad.type !== 'RESPONSIVE_SEARCH_AD' || !rsa) return { kind: 'Other', format: ad.type ?? 'UNKNOWN' };
+  const texts = (assets: { text?: string }[] | undefined) => (assets ?? []).map((a) => a.text ?? '');
+  return {
+    kind: 'SearchAd',
+    headlines: texts(rsa.headlines),
+    descriptions: texts(rsa.descriptions),
+    url: ad.finalUrls?.[0] ?? '',
+    paths: [rsa.path1, rsa.path2].filter((p): p is string => Boolean(p)),
+  };
+}
+
+/**
+ * An ad group ad as the unified ad. `name`: the ad's adlink label (ad-body.ts); an ad without one
+ * shows its own name where its type has one, else `Ad <id>`.
+ */
+export function toAd(advertiser: string, row: GoogleRow, labelName: string | undefined): Ad {
+  const adGroupAd = row.adGroupAd ?? {};
+  const id = adGroupAd.ad?.id ?? '';
+  const review = reviewOf(adGroupAd.policySummary);
+  return {
+    id,
+    name: labelName ?? adGroupAd.ad?.name ?? `Ad ${id}`,
+    platform: 'google',
+    status: adStatus(row, review),
+    advertiser,
+    adSetId: row.adGroup?.id ?? '',
+    campaignId: row.campaign?.id ?? '',
+    creative: creativeOf(adGroupAd.ad ?? {}),
+    review,
+    created_at: NO_CREATION_TIME,
   };
 }

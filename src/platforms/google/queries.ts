@@ -32,10 +32,23 @@ export const adGroupsQuery = (adGroupId?: string) =>
   'campaign.advertising_channel_type, customer.currency_code FROM ad_group' +
   where(adGroupId ? [`ad_group.id = ${adGroupId}`] : []);
 
-export const adsQuery = (adGroupId?: string) =>
-  'SELECT ad_group.id, ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.status, campaign.advertising_channel_type ' +
-  'FROM ad_group_ad' +
-  where(["ad_group_ad.status != 'REMOVED'", ...(adGroupId ? [`ad_group.id = ${adGroupId}`] : [])]);
+/** Ads in every status (REMOVED ones stay readable), with their content and Google's review. */
+export const adGroupAdsQuery = (adId?: string) =>
+  'SELECT ad_group_ad.resource_name, ad_group_ad.status, ad_group_ad.ad.id, ad_group_ad.ad.name, ad_group_ad.ad.type, ' +
+  'ad_group_ad.ad.final_urls, ad_group_ad.ad.responsive_search_ad.headlines, ' +
+  'ad_group_ad.ad.responsive_search_ad.descriptions, ad_group_ad.ad.responsive_search_ad.path1, ' +
+  'ad_group_ad.ad.responsive_search_ad.path2, ad_group_ad.policy_summary.approval_status, ' +
+  'ad_group_ad.policy_summary.review_status, ad_group_ad.policy_summary.policy_topic_entries, ad_group.id, ' +
+  'ad_group.status, campaign.id, campaign.status FROM ad_group_ad' +
+  where(adId ? [`ad_group_ad.ad.id = ${adId}`] : []);
+
+/** The labels on ads (of one ad, or all): adlink keeps an ad's name as one of them. */
+export const adLabelsQuery = (adId?: string) =>
+  'SELECT ad_group_ad_label.resource_name, ad_group_ad_label.ad_group_ad, label.name FROM ad_group_ad_label' +
+  where(adId ? [`ad_group_ad.ad.id = ${adId}`] : []);
+
+export const LABELS_QUERY =
+  "SELECT label.resource_name, label.name FROM label WHERE label.status = 'ENABLED'";
 
 export const keywordsQuery = (adGroupId?: string) =>
   'SELECT ad_group.id, ad_group_criterion.resource_name, ad_group_criterion.keyword.text FROM ad_group_criterion' +
