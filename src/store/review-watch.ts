@@ -26,7 +26,7 @@ export class ReviewWatch {
 
   constructor(
     private readonly kv: Kv,
-    private readonly prefix: string,
+    prefix: string,
   ) {
     this.key = `${prefix}{keeper}:reviews`;
   }
