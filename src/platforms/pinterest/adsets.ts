@@ -9,7 +9,7 @@ import { adGroupChanges } from './adset-changes.js';
 import { ALL_STATUSES, campaignsOf } from './campaigns.js';
 import type { PinterestClient } from './client.js';
 import type { ParamSource } from './errors.js';
-import { targetingKeywords, toAd, toAdSet } from './mapping.js';
+import { targetingKeywords, toAdSet, toAdSetAd } from './mapping.js';
 import type { KeywordsAnswer, PinterestAd, PinterestAdGroup, PinterestKeyword } from './model.js';
 
 /** Keyword lists asked at once: Pinterest lists keywords per ad group (`ad_group_ids` is a closed beta). */
@@ -229,7 +229,7 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
 
     async listAds(call, adSetId) {
       const adGroup = await mustLocate(call, adSetId);
-      return (await adsOf(call, adGroup.ad_account_id, adGroup.id)).map(toAd);
+      return (await adsOf(call, adGroup.ad_account_id, adGroup.id)).map(toAdSetAd);
     },
   };
 }
