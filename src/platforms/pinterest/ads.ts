@@ -1,3 +1,4 @@
+import type { Ad } from '../../ads/model.js';
 import type { AdAdapter } from '../../ads/port.js';
 import { mapBounded } from '../../map-bounded.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
@@ -50,20 +51,14 @@ export function pinterestAds(pin: PinterestClient): AdAdapter {
     return (await pin.post<PinterestBoard>(call, '/boards', body, [], query)).id;
   }
 
-  async function patch(call: PlatformCall, ad: PinterestAd, update: ReturnType<typeof adUpdate>) {
-    const path = `${accountPath(ad.ad_account_id)}/ads`;
+  /** `PATCH ads` with one item: the ad as Pinterest holds it afterwards, with its Pin. */
+  async function patch(call: PlatformCall, ad: Ad, update: ReturnType<typeof adUpdate>) {
+    const path = `${accountPath(ad.advertiser)}/ads`;
     return complete(call, await pin.writeOne<PinterestAd>(call, 'PATCH', path, update.item, update.sources));
   }
 
   const read = (call: PlatformCall, id: string) =>
     inSomeAccount(call, id, (account) => pin.get<PinterestAd>(call, `${accountPath(account)}/ads/${id}`));
-
-  async function mustRead(call: PlatformCall, id: string): Promise<PinterestAd> {
-    const ad = await read(call, id);
-    if (!ad)
-      throw new PlatformError('rejected', `ad ${id} is not in the customer's ad accounts`, undefined, 404);
-    return ad;
-  }
 
   return {
     capabilities: {
@@ -129,12 +124,12 @@ export function pinterestAds(pin: PinterestClient): AdAdapter {
     },
 
     async update(call, ad, changes) {
-      return patch(call, await mustRead(call, ad.id), adUpdate(ad.id, changes));
+      return patch(call, ad, adUpdate(ad.id, changes));
     },
 
     /** Pinterest has no DELETE for ads: archived, the ad stays readable as Archived. */
     async delete(call, ad) {
-      return patch(call, await mustRead(call, ad.id), adUpdate(ad.id, { status: 'Archived' }));
+      return patch(call, ad, adUpdate(ad.id, { status: 'Archived' }));
     },
   };
 }
