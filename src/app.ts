@@ -1,8 +1,10 @@
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AccessTokenService } from './access-tokens/service.js';
+import { AdService } from './ads/service.js';
 import { AdSetService } from './adsets/service.js';
 import { createAccessTokenRoutes } from './api/access-tokens.js';
+import { createAdRoutes } from './api/ads.js';
 import { createAdSetRoutes } from './api/adsets.js';
 import { createCampaignRoutes } from './api/campaigns.js';
 import { createConnectApiRoutes } from './api/connect.js';
@@ -10,6 +12,7 @@ import { createConnectAttemptRoutes } from './api/connect-attempts.js';
 import { createCustomerRoutes } from './api/customers.js';
 import { createEventRoutes } from './api/events.js';
 import { createHealthRoutes } from './api/health.js';
+import { createMediaRoutes } from './api/media.js';
 import { createReportRoutes } from './api/reports.js';
 import { createWebhookEndpointRoutes } from './api/webhook-endpoints.js';
 import { CampaignService } from './campaigns/service.js';
@@ -37,6 +40,7 @@ import { trackRouteTemplates } from './http/route-template.js';
 import { inSequence, under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { refuseHeldBodyError, vendorBodyParsers } from './http/vendor-body.js';
+import { IdentityService } from './identities/service.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
 import { createCustomerPages } from './integrations/customers.js';
@@ -46,6 +50,7 @@ import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
 import { createWebhookPages } from './integrations/webhooks.js';
+import { MediaService } from './media/service.js';
 import { createMetrics, type Metrics, redisObserver } from './metrics/metrics.js';
 import { createMetricsRoute } from './metrics/metrics-route.js';
 import { platformCallObserver } from './metrics/platform-call-observer.js';
@@ -170,6 +175,18 @@ export function createApp({
   const flow = new ConnectFlow(store, tokens, platforms, log, metrics, events, calls);
   const adSets = new AdSetService(store, platforms, calls, config.platformFanOut, events);
   const campaigns = new CampaignService(store, platforms, calls, config.platformFanOut, events);
+  const media = new MediaService(store, platforms, calls);
+  const identities = new IdentityService(platforms, calls);
+  const ads = new AdService(
+    store,
+    platforms,
+    calls,
+    config.platformFanOut,
+    events,
+    adSets,
+    media,
+    identities,
+  );
   const reports = new ReportService(store, platforms, calls, config.platformFanOut, {
     pollMs: config.platformTimeoutMs,
     ...config.reportCache,
@@ -274,8 +291,10 @@ export function createApp({
     under(['/connect'], createConnectAttemptRoutes(store, vendor.customer)),
     under(
       ['/v1', '/campaigns', '/reports'],
-      createAdSetRoutes({ store, platforms, adSets }, vendor.customer),
+      createAdSetRoutes({ store, platforms, adSets, ads }, vendor.customer),
       createCampaignRoutes({ store, campaigns }, vendor.customer),
+      createAdRoutes({ store, ads }, vendor.customer),
+      createMediaRoutes({ store, media, identities }, vendor.customer),
       createReportRoutes({ store, reports }, vendor.customer),
     ),
     under(['/events'], createEventRoutes(store, events, vendor.company)),

@@ -109,6 +109,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No campaign with this id for this customer on this platform.',
   },
+  ad_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No ad with this id for this customer on this platform.',
+  },
   report_not_found: {
     status: 404,
     type: 'invalid_request_error',

@@ -65,6 +65,14 @@ const ROUTES: Route[] = [
       ['GET', '/v1/:platform/campaigns/:campaign'],
       ['PUT', '/v1/:platform/campaigns/:campaign'],
       ['DELETE', '/v1/:platform/campaigns/:campaign'],
+      ['GET', '/v1/:platform/ads'],
+      ['POST', '/v1/:platform/ads'],
+      ['GET', '/v1/:platform/ads/:ad'],
+      ['PUT', '/v1/:platform/ads/:ad'],
+      ['DELETE', '/v1/:platform/ads/:ad'],
+      ['GET', '/v1/:platform/media'],
+      ['POST', '/v1/:platform/media'],
+      ['GET', '/v1/:platform/identities'],
       ['GET', '/campaigns'],
       ['GET', '/reports'],
       ['GET', '/reports/:adset'],
@@ -137,6 +145,14 @@ const ROUTES: Route[] = [
       ['GET', '/sandbox/api/v1/adsets/:adset'],
       ['PATCH', '/sandbox/api/v1/adsets/:adset'],
       ['DELETE', '/sandbox/api/v1/adsets/:adset'],
+      ['GET', '/sandbox/api/v1/ad_accounts/:adset/ads'],
+      ['POST', '/sandbox/api/v1/adsets/:adset/ads'],
+      ['GET', '/sandbox/api/v1/ads/:adset'],
+      ['PATCH', '/sandbox/api/v1/ads/:adset'],
+      ['DELETE', '/sandbox/api/v1/ads/:adset'],
+      ['GET', '/sandbox/api/v1/ad_accounts/:adset/images'],
+      ['POST', '/sandbox/api/v1/ad_accounts/:adset/images'],
+      ['GET', '/sandbox/api/v1/ad_accounts/:adset/profiles'],
       ['POST', '/sandbox/api/v1/ad_accounts/:adset/reports'],
       ['GET', '/sandbox/api/v1/reports/:adset'],
     ] as const
@@ -164,6 +180,10 @@ const KNOWN_NAMES = [
   'channelKind',
   'settings',
   'targetings',
+  'adSetId',
+  'campaignId',
+  'creative',
+  'file',
   'code',
   'state',
   'iss',
@@ -385,6 +405,7 @@ describe('fuzz: every route with generated input', () => {
   /** Ad sets of the first customer, the one connected to the sandbox. */
   let adSetIds: string[];
   let campaignIds: string[];
+  let adIds: string[];
   /** Access tokens of the connected customer. */
   let access: Record<'read' | 'write', string>;
   let flowCookie: string;
@@ -409,6 +430,10 @@ describe('fuzz: every route with generated input', () => {
       headers: { Authorization: vendor.auth },
     });
     campaignIds = ((await campaigns.json()) as { data: { id: string }[] }).data.map((c) => c.id);
+    const ads = await fetch(`${h.baseUrl}/v1/sandbox/ads?customer=${customers[0]}&limit=20`, {
+      headers: { Authorization: vendor.auth },
+    });
+    adIds = ((await ads.json()) as { data: { id: string }[] }).data.map((a) => a.id);
     access = { read: '', write: '' };
     for (const scope of ['read', 'write'] as const) {
       const res = await h.http
@@ -433,6 +458,7 @@ describe('fuzz: every route with generated input', () => {
         if (name === 'platform') return 'sandbox';
         if (name === 'adset' && c.route.area === 'api') return adSetIds[i % adSetIds.length]!;
         if (name === 'campaign') return campaignIds[i % campaignIds.length]!;
+        if (name === 'ad') return adIds[i % adIds.length]!;
         return customers[i % customers.length]!;
       }
       // Hostile segments are sent as given where URL syntax allows it (malformed escapes included).
@@ -448,8 +474,10 @@ describe('fuzz: every route with generated input', () => {
       c.auth !== 'write' &&
       !query.some((q) => q.startsWith('customer='))
     ) {
-      // Ad-set and campaign routes act for the connected customer, so that their input reaches the platform.
-      const connected = c.route.path.includes('/adsets') || c.route.path.includes('/campaigns');
+      // Routes of ad sets, campaigns, ads, images and identities act for the connected customer, so that their input reaches the platform.
+      const connected = ['/adsets', '/campaigns', '/ads', '/media', '/identities'].some((p) =>
+        c.route.path.includes(p),
+      );
       query.push(`customer=${customers[connected ? 0 : 1]}`);
     }
     const headers: Record<string, string> = {};

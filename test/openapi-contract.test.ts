@@ -3,6 +3,7 @@ import { OPERATIONS } from '../src/openapi/document.js';
 import { type Operation, openApiPath } from '../src/openapi/operation.js';
 import type { Company } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
+import { png } from './support/images.js';
 import { type Doc, type DocResponse, documentValidator } from './support/openapi.js';
 import { sandboxCustomer } from './support/sandbox-customer.js';
 import { directGrant } from './support/sandbox-direct.js';
@@ -21,6 +22,8 @@ interface Call {
   json?: unknown;
   form?: Record<string, string>;
   multipart?: Record<string, string>;
+  /** A file part of the multipart body. */
+  file?: { field: string; bytes: Buffer; name: string };
   raw?: { type: string; body: string };
   headers?: Record<string, string>;
   auth?: string | null;
@@ -69,6 +72,7 @@ describe('real answers match the OpenAPI document', () => {
     if (c.form) req = req.type('form').send(c.form);
     if (c.raw) req = req.set('Content-Type', c.raw.type).send(c.raw.body);
     for (const [name, value] of Object.entries(c.multipart ?? {})) req = req.field(name, value);
+    if (c.file) req = req.attach(c.file.field, c.file.bytes, c.file.name);
     const res = await req;
 
     const at = operationAt(op.method, op.path);
@@ -308,6 +312,54 @@ describe('real answers match the OpenAPI document', () => {
     await expectStatus(404, 'getCampaign', { path: { platform: 'sandbox', id: 'missing' }, query: scope });
 
     await expectStatus(200, 'disconnectPlatform', { path: { id: customer, platform: 'sandbox' } });
+  });
+
+  it('ads, their images and identities', async () => {
+    const customer = await sandboxCustomer(h, company, 'Ads Bakery');
+    const onSandbox = { path: { platform: 'sandbox' }, query: { customer } };
+    const advertisers = await expectStatus(200, 'listAdvertisers', onSandbox);
+    const account = (advertisers.data as Json[])[0]!;
+    const list = await expectStatus(200, 'listAdSets', {
+      ...onSandbox,
+      query: { customer, status: 'Paused' },
+    });
+    const adSet = (list.data as Json[]).find((a) => a.advertiser === account.id)!;
+    const file = { field: 'file', bytes: png(1200, 628), name: 'spring.png' };
+    const image = await expectStatus(201, 'uploadMedia', {
+      ...onSandbox,
+      multipart: { advertiser: account.id as string },
+      file,
+    });
+    await expectStatus(200, 'uploadMedia', {
+      ...onSandbox,
+      multipart: { advertiser: account.id as string },
+      file,
+    });
+    await expectStatus(400, 'uploadMedia', {
+      ...onSandbox,
+      multipart: { advertiser: account.id as string },
+      file: { ...file, bytes: png(1200, 100) },
+    });
+    const forAccount = { ...onSandbox, query: { customer, advertiser: account.id as string } };
+    await expectStatus(200, 'listMedia', forAccount);
+    await expectStatus(200, 'listIdentities', forAccount);
+    const creative = { kind: 'ImageAd', media: image.id, headline: 'Spring', url: 'https://bakery.example' };
+    const body = { name: 'Contract ad', adSetId: adSet.id as string, creative };
+    const created = await expectStatus(201, 'createAd', { ...onSandbox, json: body });
+    await expectStatus(201, 'createAd', {
+      ...onSandbox,
+      form: { ...body, creative: JSON.stringify(creative) },
+    });
+    await expectStatus(400, 'createAd', {
+      ...onSandbox,
+      json: { ...body, creative: { ...creative, headline: 'x'.repeat(41) } },
+    });
+    await expectStatus(200, 'listAds', { ...onSandbox, query: { customer, adSetId: adSet.id as string } });
+    const id = { platform: 'sandbox', id: created.id as string };
+    await expectStatus(200, 'getAd', { path: id, query: { customer, dismissDatabase: 'true' } });
+    await expectStatus(404, 'getAd', { path: { ...id, id: 'ad_nope' }, query: { customer } });
+    await expectStatus(200, 'updateAd', { path: id, query: { customer }, json: { name: 'Renamed' } });
+    await expectStatus(200, 'deleteAd', { path: id, query: { customer } });
   });
 
   it('events and webhook endpoints', async () => {

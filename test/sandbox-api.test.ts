@@ -14,6 +14,17 @@ const REDIRECT = 'https://vendor.example/callback';
 const CLIENT = { id: 'adlink', secret: 'adlink-sandbox-secret-1', name: 'adlink', redirectUris: [REDIRECT] };
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
+/** What every ad answered has besides its own fields: ids, its ad set's account and campaign, a review. */
+const answered = (adset: { id: string; account_id: string; campaign_id: string }) => ({
+  id: expect.stringMatching(/^ad_/),
+  adset_id: adset.id,
+  account_id: adset.account_id,
+  campaign_id: adset.campaign_id,
+  created_time: expect.stringMatching(TIMESTAMP),
+  // Demo and test ads were never reviewed: approved.
+  review: { status: 'APPROVED', reasons: [] },
+});
+
 interface AdSetBody {
   id: string;
   account_id: string;
@@ -198,12 +209,14 @@ describe('sandbox ads API', () => {
           expect(ads.body.data[0].channel).toBe(adset.channel);
           for (const ad of ads.body.data) {
             expect(ad).toEqual({
-              id: expect.stringMatching(/^ad_/),
-              adset_id: adset.id,
+              ...answered(adset),
               name: expect.any(String),
               status: expect.stringMatching(/^(ACTIVE|PAUSED|ARCHIVED)$/),
               channel: expect.toBeOneOf([...CHANNELS]),
               ...(ad.targeting ? { targeting: { keywords: expect.any(Array) } } : {}),
+              // Demo search ads are responsive search ads; the others videos.
+              creative:
+                ad.channel === 'SEARCH' ? expect.objectContaining({ type: 'SEARCH' }) : { type: 'VIDEO' },
             });
           }
         }
@@ -1025,12 +1038,12 @@ describe('sandbox ads API', () => {
       );
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
-        id: expect.stringMatching(/^ad_/),
-        adset_id: adset.id,
+        ...answered(adset),
         name: 'Cross-channel teaser',
         status: 'ACTIVE',
         channel: other,
         targeting: { keywords: ['fresh bagels'] },
+        creative: { type: 'VIDEO' },
       });
       const paused = await post(
         `/_test/adsets/${adset.id}/ads`,
@@ -1069,11 +1082,11 @@ describe('sandbox ads API', () => {
       expect(added).toHaveLength(1000);
       for (const ad of added) {
         expect(ad).toEqual({
-          id: expect.stringMatching(/^ad_/),
-          adset_id: adset.id,
+          ...answered(adset),
           name: 'Bulk',
           status: 'ACTIVE',
           channel: adset.channel,
+          creative: { type: 'VIDEO' },
         });
       }
       expect(new Set(added.map((a) => a.id)).size).toBe(1000);

@@ -18,15 +18,10 @@ const invalid = (param: string, message: string) => new AppError('invalid_reques
 
 /**
  * Checks a creative against the platform's declared rules before any call: the kind, each field's
- * presence, length and characters, the call to action, the images' count and aspect ratios. The first
- * fault is a 400 naming the field (`creative.headlines[3]`) with the limit in its message.
+ * presence, length and characters, the call to action, how many images. The first fault is a 400
+ * naming the field (`creative.headlines[3]`) with the limit in its message.
  */
-export function checkCreative(
-  platform: string,
-  caps: AdCapabilities,
-  creative: Creative,
-  media: ResolvedMedia[],
-): void {
+export function checkCreative(platform: string, caps: AdCapabilities, creative: Creative): void {
   if (creative.kind === 'SearchAd') {
     const rules = caps.creatives.SearchAd;
     if (!rules) throw refused(platform, caps, creative.kind);
@@ -34,8 +29,14 @@ export function checkCreative(
   } else {
     const rules = caps.creatives.ImageAd;
     if (!rules) throw refused(platform, caps, creative.kind);
-    checkImageAd(platform, rules, creative, media);
+    checkImageAd(platform, rules, creative);
   }
+}
+
+/** Checks an ImageAd's images (`media` then `additionalMedia`) against the platform's aspect ratios. */
+export function checkImages(platform: string, caps: AdCapabilities, media: ResolvedMedia[]): void {
+  const rules = caps.creatives.ImageAd;
+  if (rules && media.length > 0) checkRatios(platform, rules, media);
 }
 
 function refused(platform: string, caps: AdCapabilities, kind: Creative['kind']) {
@@ -90,7 +91,7 @@ function checkField(platform: string, rule: FieldRule | undefined, value: string
   checkText(platform, rule, value, param);
 }
 
-function checkImageAd(platform: string, rules: ImageAdRules, ad: ImageAd, media: ResolvedMedia[]): void {
+function checkImageAd(platform: string, rules: ImageAdRules, ad: ImageAd): void {
   for (const field of TEXT_FIELDS) checkField(platform, rules[field], ad[field], field);
   if (ad.identity === undefined && rules.identity?.required) {
     throw invalid(
@@ -119,7 +120,6 @@ function checkImageAd(platform: string, rules: ImageAdRules, ad: ImageAd, media:
         : `${platform} image ads take at most ${rules.additionalMedia} more images.`;
     throw unsupported('creative.additionalMedia', message);
   }
-  checkRatios(platform, rules, media);
 }
 
 const mediaParam = (i: number) => (i === 0 ? 'creative.media' : `creative.additionalMedia[${i - 1}]`);

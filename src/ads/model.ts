@@ -44,7 +44,7 @@ export interface ImageAd {
   /** More image ids, where the platform wants several aspect ratios (Microsoft). */
   additionalMedia: string[];
   headline?: string;
-  text: string;
+  text?: string;
   url: string;
   callToAction?: CallToAction;
   /** Who the ad speaks as (`GET /v1/:platform/identities`), where the platform asks for one. */

@@ -226,7 +226,7 @@ export class AdSetService {
   }
 
   /** The cached ad set, else the platform's (it may have been created there since the cache filled). */
-  private async find(ref: ConnectionRef, id: string): Promise<AdSet> {
+  async find(ref: ConnectionRef, id: string): Promise<AdSet> {
     const accounts = await this.advertisers(ref);
     const cached = (await this.cache.isFilled(ref)) ? await this.cache.get(ref, id, accounts) : null;
     return cached ?? this.get(ref, id, true);

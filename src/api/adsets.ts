@@ -1,5 +1,7 @@
 import express, { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import type { Ad } from '../ads/model.js';
+import { type AdService, publicAd } from '../ads/service.js';
 import { adSetChangesSchema, newAdSetSchema, objectId, oneCampaign } from '../adsets/input.js';
 import { AD_SET_STATUSES, type AdSet } from '../adsets/model.js';
 import { publicAdSet } from '../adsets/public.js';
@@ -54,13 +56,26 @@ const adSetCursor = z.strictObject({
   campaign: z.string().nullable().optional(),
 });
 
-/** The ad set as the API shows it: child resources only where asked for (lists always carry them). */
-function present(adSet: AdSet, children: Set<ChildResource>, targetingOnAdSets: boolean, list: boolean) {
-  const { ads, targetings, ...rest } = publicAdSet(adSet);
+/**
+ * The ad set as the API shows it: child resources only where asked for (lists always carry them).
+ * `ads`: the ad set's ads from the ads service, where the platform's ads are mapped.
+ */
+function present(
+  adSet: AdSet,
+  children: Set<ChildResource>,
+  targetingOnAdSets: boolean,
+  list: boolean,
+  ads?: Map<string, Ad[]> | null,
+) {
+  const { ads: ownAds, targetings, ...rest } = publicAdSet(adSet);
   const withAdTargetings = children.has('Ad') && children.has('Targeting');
-  const shownAds = (ads ?? []).map(({ targetings: adTargetings, ...ad }) =>
-    withAdTargetings ? { ...ad, targetings: adTargetings ?? [] } : ad,
-  );
+  const shownAds = ads
+    ? (ads.get(adSet.id) ?? []).map((ad) =>
+        withAdTargetings ? { ...publicAd(ad), targetings: ad.targetings ?? [] } : publicAd(ad),
+      )
+    : (ownAds ?? []).map(({ targetings: adTargetings, ...ad }) =>
+        withAdTargetings ? { ...ad, targetings: adTargetings ?? [] } : ad,
+      );
   return {
     ...rest,
     ...(list || children.has('Ad') ? { ads: shownAds } : {}),
@@ -72,11 +87,12 @@ export interface AdSetRouteDeps {
   store: Store;
   platforms: Platforms;
   adSets: AdSetService;
+  ads: AdService;
 }
 
 /** The platform-independent ad-set API (`/v1/:platform/...`) and the campaigns of a customer. */
 export function createAdSetRoutes(
-  { store, platforms, adSets }: AdSetRouteDeps,
+  { store, platforms, adSets, ads }: AdSetRouteDeps,
   vendor: RequestHandler[],
 ): Router {
   const router = Router();
@@ -108,9 +124,15 @@ export function createAdSetRoutes(
           live: query.dismissDatabase,
         });
         const onAdSets = targetingOnAdSets(ref.platform);
+        // Ads come from their cache unless asked for (`childResources=Ad`) on a live read.
+        const adsOf = await ads.ofAdSets(
+          ref,
+          page.data.map((a) => a.id),
+          query.dismissDatabase && query.childResources.has('Ad'),
+        );
         res.json(
           pageAnswer(
-            { ...page, data: page.data.map((a) => present(a, query.childResources, onAdSets, true)) },
+            { ...page, data: page.data.map((a) => present(a, query.childResources, onAdSets, true, adsOf)) },
             { status: query.status ?? null, campaign },
           ),
         );
@@ -136,7 +158,10 @@ export function createAdSetRoutes(
         const query = parseQuery(getQuery, req);
         const ref = await scope(req, query.customer);
         const adSet = await adSets.get(ref, req.params.id as string, query.dismissDatabase);
-        res.json(present(adSet, query.childResources, targetingOnAdSets(ref.platform), false));
+        const adsOf = query.childResources.has('Ad')
+          ? await ads.ofAdSets(ref, [adSet.id], query.dismissDatabase)
+          : null;
+        res.json(present(adSet, query.childResources, targetingOnAdSets(ref.platform), false, adsOf));
       },
       put: async (req, res) => {
         const { customer: customerId } = parseQuery(customerQuery, req);

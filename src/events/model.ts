@@ -15,6 +15,10 @@ export const EVENT_TYPES = [
   'campaign.created',
   'campaign.updated',
   'campaign.deleted',
+  'ad.created',
+  'ad.updated',
+  'ad.deleted',
+  'ad.review_changed',
   'token.created',
   'token.revoked',
 ] as const;

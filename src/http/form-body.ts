@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { hasBody, parseJsonBody, validateBody } from './validate.js';
 
-/** Fields sent as JSON-encoded lists when the body is a form, as the API's documented examples do. */
-export const JSON_FIELDS = new Set(['settings', 'targetings']);
+/** Fields sent JSON-encoded when the body is a form (lists, and an ad's creative), as the documented examples do. */
+export const JSON_FIELDS = new Set(['settings', 'targetings', 'creative']);
 
 function fromFormFields(fields: Map<string, string[]>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -20,7 +20,7 @@ function fromFormFields(fields: Map<string, string[]>): Record<string, unknown> 
     try {
       body[name] = JSON.parse(value);
     } catch {
-      throw new AppError('invalid_request', `${name} must be a JSON-encoded list.`, { param: name });
+      throw new AppError('invalid_request', `${name} must be JSON-encoded.`, { param: name });
     }
   }
   return body;

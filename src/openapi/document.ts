@@ -3,6 +3,7 @@ import { HEADERS, PARAMETERS } from './headers.js';
 import { componentSchemas } from './json-schema.js';
 import { type Operation, openApiPath, operationErrors, operationObject } from './operation.js';
 import { accessTokenOperations } from './paths/access-tokens.js';
+import { adOperations } from './paths/ads.js';
 import { adSetOperations } from './paths/adsets.js';
 import { campaignOperations } from './paths/campaigns.js';
 import { companyOperations } from './paths/company.js';
@@ -20,6 +21,7 @@ export const OPERATIONS: Operation[] = [
   ...companyOperations,
   ...adSetOperations,
   ...campaignOperations,
+  ...adOperations,
   ...reportOperations,
   ...eventOperations,
   ...serviceOperations,
@@ -39,6 +41,10 @@ const TAGS = [
   {
     name: 'Campaigns',
     description: 'Campaigns on every platform: budgets and runtimes where the platform keeps them there.',
+  },
+  {
+    name: 'Ads',
+    description: 'Ads with their creatives and review, and the images and identities they are made with.',
   },
   {
     name: 'Reports',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JSON_FIELDS } from '../http/form-body.js';
 import type { BodyVariant } from './operation.js';
 
-/** The same fields as form values: `settings` and `targetings` arrive JSON-encoded (src/http/form-body.ts). */
+/** The same fields as form values: `settings`, `targetings` and `creative` arrive JSON-encoded (src/http/form-body.ts). */
 function formVariant(schema: z.ZodObject): z.ZodType {
   const encoded = Object.keys(schema.shape).filter((key) => JSON_FIELDS.has(key));
   if (encoded.length === 0) return schema;
@@ -10,7 +10,7 @@ function formVariant(schema: z.ZodObject): z.ZodType {
   return schema.safeExtend(
     Object.fromEntries(
       encoded.map((key) => {
-        const value = z.string().describe(`The ${key} list, JSON-encoded.`);
+        const value = z.string().describe(`The ${key}, JSON-encoded.`);
         return [key, schema.shape[key] instanceof z.ZodOptional ? value.optional() : value];
       }),
     ),

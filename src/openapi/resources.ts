@@ -5,6 +5,7 @@
 
 export * from './resources/ads.js';
 export * from './resources/connections.js';
+export * from './resources/creatives.js';
 export * from './resources/registry.js';
 export * from './resources/reports.js';
 export * from './resources/service.js';

@@ -19,7 +19,8 @@ export interface HttpAnswer {
 export interface HttpRequest {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (an image upload). */
+  body?: string | Buffer;
 }
 
 /** The platforms' API hosts, over keep-alive connections shared by every call of the process. */

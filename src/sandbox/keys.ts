@@ -32,6 +32,11 @@ export function sandboxKeys(prefix: string) {
       `${user(u)}:account:${account}:adsets${deleted ? ':deleted' : ''}`,
     ads: (u: string, adset: string) => `${user(u)}:adset:${adset}:ads`,
     adsLock: (u: string, adset: string) => `${user(u)}:adset:${adset}:ads:lock`,
+    /** The ad set an ad is in. */
+    adRef: (u: string, ad: string) => `${user(u)}:ad:${ad}:adset`,
+    image: (u: string, id: string) => `${user(u)}:image:${id}`,
+    images: (u: string, account: string) => `${user(u)}:account:${account}:images`,
+    reviewDelay: (u: string) => `${user(u)}:review_delay`,
     faults: (u: string) => `${user(u)}:faults`,
     fault: (u: string, id: string) => `${user(u)}:fault:${id}`,
     faultUsed: (u: string, id: string) => `${user(u)}:fault:${id}:used`,

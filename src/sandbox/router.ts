@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Kv } from '../store/kv.js';
 import { createAdsApi } from './api/ads-api.js';
 import { AdsStore } from './api/ads-store.js';
+import { CreativeStore } from './api/creative-store.js';
 import { DEFAULT_HANG_MS, FaultStore } from './api/faults.js';
 import { type RateLimit, RateLimiter } from './api/rate-limit.js';
 import { SandboxReports } from './api/reports.js';
@@ -64,6 +65,7 @@ export function createSandboxRouter(deps: SandboxDeps): Router {
     createAdsApi({
       grants,
       ads,
+      creatives: new CreativeStore(deps.kv, k),
       faults: new FaultStore(deps.kv, k),
       limiter,
       reports: new SandboxReports(deps.kv, k, ads),

@@ -12,8 +12,9 @@ import { IdempotencyStore } from './idempotency.js';
 import { keys } from './keys.js';
 import type { Kv } from './kv.js';
 import { Ledger } from './ledger.js';
+import { MediaStore } from './media.js';
 import { ReportStore } from './reports.js';
-import { adSetKeys, campaignKeys, ResourceCache } from './resource-cache.js';
+import { adKeys, adSetKeys, campaignKeys, ResourceCache } from './resource-cache.js';
 import { TokenSchedule } from './token-schedule.js';
 import { VendorSessionStore } from './vendor-sessions.js';
 
@@ -26,6 +27,8 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
   const adSets = new ResourceCache(kv, adSetKeys(k));
   const campaigns = new ResourceCache(kv, campaignKeys(k));
   const reports = new ReportStore(kv, k);
+  const ads = new ResourceCache(kv, adKeys(k));
+  const media = new MediaStore(kv, k, encryption);
   return {
     kv,
     keys: k,
@@ -40,7 +43,9 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     adSets,
     campaigns,
     reports,
-    connectionCaches: new ConnectionCaches([adSets, campaigns, reports]),
+    ads,
+    media,
+    connectionCaches: new ConnectionCaches([adSets, campaigns, reports, ads, media]),
     vendorSessions: new VendorSessionStore(kv, k),
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,

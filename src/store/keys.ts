@@ -67,6 +67,30 @@ export function keys(prefix: string) {
       `${co(companyId)}:campaigns:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     campaignsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:campaigns:${customerId}:${platform}:filled`,
+    ad: (companyId: string, customerId: string, platform: string, adId: string) =>
+      `${co(companyId)}:ad:${customerId}:${platform}:${adId}`,
+    /** All cached ads of a customer on a platform, in creation order; `status` narrows to one status. */
+    adIndex: (companyId: string, customerId: string, platform: string, status?: string) =>
+      `${co(companyId)}:ads:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
+    adsFilled: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:ads:${customerId}:${platform}:filled`,
+    /** An image adlink uploaded for a customer on a platform (its record, not its bytes). */
+    media: (companyId: string, customerId: string, platform: string, mediaId: string) =>
+      `${co(companyId)}:media:${customerId}:${platform}:${mediaId}`,
+    /** A customer's images on a platform, in upload order. */
+    mediaIndex: (companyId: string, customerId: string, platform: string) =>
+      `${co(companyId)}:media_index:${customerId}:${platform}`,
+    /** The image of an ad account with these bytes (their SHA-256), so an upload is made once. */
+    mediaBySha: (
+      companyId: string,
+      customerId: string,
+      platform: string,
+      advertiser: string,
+      sha256: string,
+    ) => `${co(companyId)}:media_sha:${customerId}:${platform}:${advertiser}:${sha256}`,
+    /** The sealed bytes of an image a platform takes only inside an ad (Pinterest), for a day. */
+    mediaFile: (companyId: string, customerId: string, platform: string, mediaId: string) =>
+      `${co(companyId)}:media_file:${customerId}:${platform}:${mediaId}`,
     /**
      * A customer's cached report on a platform, by the SHA-256 of its normalized query: where its rows
      * are, then its description.

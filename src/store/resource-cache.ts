@@ -64,8 +64,14 @@ export const campaignKeys = (k: Keys): ResourceKeys => ({
   filled: (s) => k.campaignsFilled(s.company, s.customer, s.platform),
 });
 
+export const adKeys = (k: Keys): ResourceKeys => ({
+  record: (s, id) => k.ad(s.company, s.customer, s.platform, id),
+  index: (s, status) => k.adIndex(s.company, s.customer, s.platform, status),
+  filled: (s) => k.adsFilled(s.company, s.customer, s.platform),
+});
+
 /**
- * The cache of one resource (ad sets, campaigns): one record each plus sorted-set indexes (all, and
+ * The cache of one resource (ad sets, campaigns, ads): one record each plus sorted-set indexes (all, and
  * one per status), so a page costs O(log n + page) whatever the cache holds.
  */
 export class ResourceCache<T extends CachedRecord = CachedRecord> {

@@ -206,8 +206,9 @@ export async function adsWalk<World>(spec: AdsSpec<World>, ctx: AdsWalkContext<W
     const renamed = ok<AdBody>(await ads.put(created.id, { name: `${name} renamed` }));
     expect(renamed.name).toBe(`${name} renamed`);
     expect(ok<AdBody>(await ads.get(created.id)).name).toBe(`${name} renamed`);
+    // Running asks the platform to deliver; until it does (in review, say), the ad reads Active.
     const running = ok<AdBody>(await ads.put(created.id, { status: 'Running' }));
-    expect(running.status).toBe('Running');
+    expect(['Running', 'Active']).toContain(running.status);
     const paused = ok<AdBody>(await ads.put(created.id, { status: 'Paused' }));
     expect(paused.status).toBe('Paused');
     expect(ok<AdBody>(await ads.get(created.id)).status).toBe('Paused');

@@ -15,7 +15,7 @@ export interface AdSetBody {
   campaignId: string;
   channelKind: string;
   settings: Record<string, unknown>[];
-  ads?: { id: string; channelKind?: string; targetings?: unknown[] }[];
+  ads?: { id: string; name: string; status: string; adSetId: string; targetings?: unknown[] }[];
   targetings?: Record<string, unknown>[];
 }
 

@@ -460,6 +460,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{platform}/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the customer’s ads on a platform
+         * @description From adlink’s cache (filled on the first read), or live with `dismissDatabase=true`; a live read that finds a review changed emits `ad.review_changed`.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["listAds"];
+        put?: never;
+        /**
+         * Create an ad in an ad set
+         * @description With a `SearchAd` or an `ImageAd` creative, checked against the platform’s limits before any call (docs/ads.md): a text past its limit is 400 naming it (`creative.headlines[3]`), a kind or field the platform lacks 400 `unsupported_for_platform`. New ads are `Paused` unless `status` says otherwise. Emits `ad.created`.
+         *
+         *     An access token with the `write` scope may call this for its own customer.
+         */
+        post: operations["createAd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/ads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an ad, with its review
+         * @description An access token may call this for its own customer (either scope).
+         */
+        get: operations["getAd"];
+        /**
+         * Change an ad: name, status, creative
+         * @description A creative replaces the ad’s whole creative (of the same kind) where the platform lets an ad’s creative change; elsewhere (Google) it is 400 `unsupported_for_platform` naming `creative`. Emits `ad.updated` with `previous_attributes`.
+         *
+         *     An access token with the `write` scope may call this for its own customer.
+         */
+        put: operations["updateAd"];
+        post?: never;
+        /**
+         * Delete an ad
+         * @description Permanent where the platform deletes ads; archived where it cannot (Pinterest: `Archived`). Emits `ad.deleted`.
+         *
+         *     An access token with the `write` scope may call this for its own customer.
+         */
+        delete: operations["deleteAd"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{platform}/adsets": {
         parameters: {
             query?: never;
@@ -644,6 +704,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{platform}/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who an ad account’s ads may speak as
+         * @description Meta’s Pages, LinkedIn’s organizations, TikTok’s identities, Snapchat’s public profiles, Pinterest’s profile; empty where the platform asks for none (Google, Microsoft).
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["listIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an ad account’s images
+         * @description What adlink uploaded, then what the platform lists, where its API lists images.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Upload an image to an ad account
+         * @description multipart/form-data with `advertiser` and one `file` (JPEG or PNG; the platform’s own limits on size, dimensions and aspect ratio are checked first, 400 naming `file`). The body is streamed and capped: a larger file is refused before it is read whole. The same bytes again answer the same image with 200 and no upload.
+         *
+         *     An access token with the `write` scope may call this for its own customer.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -779,13 +889,19 @@ export interface components {
             next_cursor?: string;
         };
         Ad: {
-            /** @enum {string} */
-            channelKind?: "Social" | "Search" | "Display" | "Video" | "Audio" | "DOOH" | "CTV" | "Mail" | "Mixed";
+            adSetId: string;
+            advertiser: string;
+            campaignId: string;
+            creative: components["schemas"]["Creative"];
             id: string;
-            name?: string;
+            name: string;
             /** @enum {string} */
-            status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
-            targetings?: components["schemas"]["Targeting"][];
+            platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            review: components["schemas"]["Review"];
+            /** @enum {string} */
+            status: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+            /** @description Inside an ad set with `childResources=Ad,Targeting`: the ad’s own targetings. */
+            targetings?: unknown[];
         };
         AdAccount: {
             currency?: string;
@@ -793,6 +909,16 @@ export interface components {
             /** @description Google Ads: the manager account this client account is reached through. */
             manager_id?: string;
             name: string;
+        };
+        AdDeletion: {
+            data: components["schemas"]["Ad"][];
+            /** @constant */
+            deletions: 1;
+        };
+        AdPage: {
+            data: components["schemas"]["Ad"][];
+            has_more: boolean;
+            next_cursor?: string;
         };
         AdSet: {
             /** @description With `childResources=Ad`, and always in lists. */
@@ -923,6 +1049,31 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
+        Creative: {
+            descriptions: string[];
+            headlines: string[];
+            /** @constant */
+            kind: "SearchAd";
+            paths: string[];
+            url: string;
+        } | {
+            additionalMedia: string[];
+            businessName?: string;
+            /** @enum {string} */
+            callToAction?: "LearnMore" | "ShopNow" | "SignUp" | "Subscribe" | "ContactUs" | "GetQuote" | "GetOffer" | "BookNow" | "ApplyNow" | "Download" | "OrderNow" | "Register" | "Donate" | "WatchMore";
+            headline?: string;
+            identity?: string;
+            /** @constant */
+            kind: "ImageAd";
+            longHeadline?: string;
+            media: string;
+            text?: string;
+            url: string;
+        } | {
+            format: string;
+            /** @constant */
+            kind: "Other";
+        };
         Customer: {
             /** Format: uuid */
             company: string;
@@ -987,7 +1138,7 @@ export interface components {
                  * @description Match on this; the closed list is in the API description.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
+                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "ad_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
                 /** @description For people; exposed only below 500. */
                 message: string;
                 /** @description The field, query parameter or header at fault, when there is one. */
@@ -1006,7 +1157,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            type: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
+            type: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked";
         };
         EventList: {
             data: components["schemas"]["Event"][];
@@ -1016,6 +1167,17 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok" | "ready" | "unavailable";
+        };
+        Identity: {
+            id: string;
+            /** @enum {string} */
+            kind: "FacebookPage" | "Organization" | "TikTokIdentity" | "PublicProfile" | "BrandName" | "Profile";
+            name: string;
+        };
+        IdentityList: {
+            data: components["schemas"]["Identity"][];
+            /** @constant */
+            has_more: false;
         };
         Introspection: {
             /** @constant */
@@ -1051,6 +1213,28 @@ export interface components {
                 x: string;
             }[];
         };
+        Media: {
+            advertiser: string;
+            bytes: number | null;
+            contentType: ("image/jpeg" | "image/png" | "image/gif") | null;
+            /** Format: date-time */
+            createdAt: string;
+            height: number;
+            /** @description The platform’s id for the image (adlink’s `med_…` where it takes images only inside an ad). */
+            id: string;
+            /** @constant */
+            kind: "Image";
+            name: string;
+            /** @enum {string} */
+            platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            sha256: string | null;
+            width: number;
+        };
+        MediaList: {
+            data: components["schemas"]["Media"][];
+            /** @constant */
+            has_more: false;
+        };
         NewAccessToken: {
             /** Format: date-time */
             created_at: string;
@@ -1083,7 +1267,7 @@ export interface components {
             disabled_reason: "failing" | null;
             enabled: boolean;
             /** @description The event types it receives; `["*"]`: every type, those added later included. */
-            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             /** @description Signs deliveries; shown only here. */
@@ -1167,6 +1351,11 @@ export interface components {
             /** @description Major units, rounded to the currency’s decimals; null where the platform does not report it. */
             spend: number | null;
         };
+        Review: {
+            reasons: string[];
+            /** @enum {string} */
+            status: "Pending" | "Approved" | "Limited" | "Rejected";
+        };
         RevokedAccessToken: {
             /** @constant */
             deleted: true;
@@ -1227,7 +1416,7 @@ export interface components {
             disabled_reason: "failing" | null;
             enabled: boolean;
             /** @description The event types it receives; `["*"]`: every type, those added later included. */
-            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+            events: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked")[];
             failing_since: string | null;
             id: string;
             url: string;
@@ -3995,7 +4184,7 @@ export interface operations {
                 /** @description How many to return (1–100). */
                 limit?: string;
                 /** @description Only events of this type. */
-                type?: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked";
+                type?: "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked";
             };
             header?: {
                 /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
@@ -5024,6 +5213,1196 @@ export interface operations {
             };
         };
     };
+    listAds: {
+        parameters: {
+            query?: {
+                /** @description Only the ads of this ad set. */
+                adSetId?: string;
+                /** @description Only the ads of this campaign. */
+                campaignId?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description `true` reads live from the platform (every connected ad account) and refreshes the cache. */
+                dismissDatabase?: "true" | "false";
+                /** @description How many to return (1–1000). */
+                limit?: string;
+                /** @description Only ads with this status. */
+                status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ads. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "id": "ad_9xLm2Qp4Rs",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "name": "Spring tart",
+                     *           "adSetId": "as_7QkzN3v9cW1rT5yX",
+                     *           "status": "Paused",
+                     *           "creative": {
+                     *             "kind": "ImageAd",
+                     *             "media": "img_3kq9Zt7Lw2",
+                     *             "headline": "Spring is here",
+                     *             "text": "Try our new rhubarb tart.",
+                     *             "url": "https://bakery.example/spring",
+                     *             "callToAction": "OrderNow",
+                     *             "additionalMedia": []
+                     *           },
+                     *           "review": {
+                     *             "status": "Pending",
+                     *             "reasons": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdPage"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAd: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /**
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
+                 * @example signup-4711
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description JSON, or form fields with `creative` JSON-encoded. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Spring tart",
+                 *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                 *       "status": "Paused",
+                 *       "creative": {
+                 *         "kind": "ImageAd",
+                 *         "media": "img_3kq9Zt7Lw2",
+                 *         "headline": "Spring is here",
+                 *         "text": "Try our new rhubarb tart.",
+                 *         "url": "https://bakery.example/spring",
+                 *         "callToAction": "OrderNow"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    adSetId: string;
+                    creative: {
+                        descriptions: string[];
+                        headlines: string[];
+                        /** @constant */
+                        kind: "SearchAd";
+                        /** @default [] */
+                        paths?: string[];
+                        url: string;
+                    } | {
+                        /** @default [] */
+                        additionalMedia?: string[];
+                        businessName?: string;
+                        /** @enum {string} */
+                        callToAction?: "LearnMore" | "ShopNow" | "SignUp" | "Subscribe" | "ContactUs" | "GetQuote" | "GetOffer" | "BookNow" | "ApplyNow" | "Download" | "OrderNow" | "Register" | "Donate" | "WatchMore";
+                        headline?: string;
+                        identity?: string;
+                        /** @constant */
+                        kind: "ImageAd";
+                        longHeadline?: string;
+                        media: string;
+                        text?: string;
+                        url: string;
+                    };
+                    name: string;
+                    /**
+                     * @default Paused
+                     * @enum {string}
+                     */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+                /**
+                 * @example {
+                 *       "name": "Spring tart",
+                 *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                 *       "status": "Paused",
+                 *       "creative": "{\"kind\":\"ImageAd\",\"media\":\"img_3kq9Zt7Lw2\",\"headline\":\"Spring is here\",\"text\":\"Try our new rhubarb tart.\",\"url\":\"https://bakery.example/spring\",\"callToAction\":\"OrderNow\"}"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    adSetId: string;
+                    creative: string;
+                    name: string;
+                    /**
+                     * @default Paused
+                     * @enum {string}
+                     */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+                /**
+                 * @example {
+                 *       "name": "Spring tart",
+                 *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                 *       "status": "Paused",
+                 *       "creative": "{\"kind\":\"ImageAd\",\"media\":\"img_3kq9Zt7Lw2\",\"headline\":\"Spring is here\",\"text\":\"Try our new rhubarb tart.\",\"url\":\"https://bakery.example/spring\",\"callToAction\":\"OrderNow\"}"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    adSetId: string;
+                    creative: string;
+                    name: string;
+                    /**
+                     * @default Paused
+                     * @enum {string}
+                     */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+            };
+        };
+        responses: {
+            /** @description The new ad, with its review. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ad_9xLm2Qp4Rs",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *       "name": "Spring tart",
+                     *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                     *       "status": "Paused",
+                     *       "creative": {
+                     *         "kind": "ImageAd",
+                     *         "media": "img_3kq9Zt7Lw2",
+                     *         "headline": "Spring is here",
+                     *         "text": "Try our new rhubarb tart.",
+                     *         "url": "https://bakery.example/spring",
+                     *         "callToAction": "OrderNow",
+                     *         "additionalMedia": []
+                     *       },
+                     *       "review": {
+                     *         "status": "Pending",
+                     *         "reasons": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ad"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `invalid_idempotency_key`: The Idempotency-Key header is empty, too long or has characters outside printable ASCII.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `adset_not_found`: No ad set with this id for this customer on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             *
+             *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
+             *
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAd: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description `true` reads live from the platform (every connected ad account) and refreshes the cache. */
+                dismissDatabase?: "true" | "false";
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The ad’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ad. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ad_9xLm2Qp4Rs",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *       "name": "Spring tart",
+                     *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                     *       "status": "Paused",
+                     *       "creative": {
+                     *         "kind": "ImageAd",
+                     *         "media": "img_3kq9Zt7Lw2",
+                     *         "headline": "Spring is here",
+                     *         "text": "Try our new rhubarb tart.",
+                     *         "url": "https://bakery.example/spring",
+                     *         "callToAction": "OrderNow",
+                     *         "additionalMedia": []
+                     *       },
+                     *       "review": {
+                     *         "status": "Pending",
+                     *         "reasons": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ad"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `ad_not_found`: No ad with this id for this customer on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAd: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The ad’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description Any of `name`, `status`, `creative`, as JSON or form fields (`creative` JSON-encoded). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "Running"
+                 *     }
+                 */
+                "application/json": {
+                    creative?: {
+                        descriptions: string[];
+                        headlines: string[];
+                        /** @constant */
+                        kind: "SearchAd";
+                        /** @default [] */
+                        paths?: string[];
+                        url: string;
+                    } | {
+                        /** @default [] */
+                        additionalMedia?: string[];
+                        businessName?: string;
+                        /** @enum {string} */
+                        callToAction?: "LearnMore" | "ShopNow" | "SignUp" | "Subscribe" | "ContactUs" | "GetQuote" | "GetOffer" | "BookNow" | "ApplyNow" | "Download" | "OrderNow" | "Register" | "Donate" | "WatchMore";
+                        headline?: string;
+                        identity?: string;
+                        /** @constant */
+                        kind: "ImageAd";
+                        longHeadline?: string;
+                        media: string;
+                        text?: string;
+                        url: string;
+                    };
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+                /**
+                 * @example {
+                 *       "status": "Running"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    creative?: string;
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+                /**
+                 * @example {
+                 *       "status": "Running"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    creative?: string;
+                    name?: string;
+                    /** @enum {string} */
+                    status?: "Running" | "Active" | "Paused" | "Archived" | "Deleted";
+                };
+            };
+        };
+        responses: {
+            /** @description The ad as the platform holds it now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ad_9xLm2Qp4Rs",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *       "name": "Spring tart",
+                     *       "adSetId": "as_7QkzN3v9cW1rT5yX",
+                     *       "status": "Active",
+                     *       "creative": {
+                     *         "kind": "ImageAd",
+                     *         "media": "img_3kq9Zt7Lw2",
+                     *         "headline": "Spring is here",
+                     *         "text": "Try our new rhubarb tart.",
+                     *         "url": "https://bakery.example/spring",
+                     *         "callToAction": "OrderNow",
+                     *         "additionalMedia": []
+                     *       },
+                     *       "review": {
+                     *         "status": "Pending",
+                     *         "reasons": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ad"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `ad_not_found`: No ad with this id for this customer on this platform.
+             *
+             *     `adset_not_found`: No ad set with this id for this customer on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAd: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The ad’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted ad, with the status the platform left. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletions": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": "ad_9xLm2Qp4Rs",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "campaignId": "cmp_7QkzN3v9cW1rT5yX",
+                     *           "name": "Spring tart",
+                     *           "adSetId": "as_7QkzN3v9cW1rT5yX",
+                     *           "status": "Deleted",
+                     *           "creative": {
+                     *             "kind": "ImageAd",
+                     *             "media": "img_3kq9Zt7Lw2",
+                     *             "headline": "Spring is here",
+                     *             "text": "Try our new rhubarb tart.",
+                     *             "url": "https://bakery.example/spring",
+                     *             "callToAction": "OrderNow",
+                     *             "additionalMedia": []
+                     *           },
+                     *           "review": {
+                     *             "status": "Pending",
+                     *             "reasons": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdDeletion"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `ad_not_found`: No ad with this id for this customer on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdSets: {
         parameters: {
             query?: {
@@ -5098,8 +6477,25 @@ export interface operations {
                      *             {
                      *               "id": "120210000000000077",
                      *               "name": "Spring sale – ad 1",
+                     *               "platform": "meta",
                      *               "status": "Paused",
-                     *               "channelKind": "Social"
+                     *               "advertiser": "act_1234567890",
+                     *               "adSetId": "120210000000000042",
+                     *               "campaignId": "120210000000000001",
+                     *               "creative": {
+                     *                 "kind": "ImageAd",
+                     *                 "media": "0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e",
+                     *                 "additionalMedia": [],
+                     *                 "headline": "Spring sale",
+                     *                 "text": "Everything 20 % off until Sunday.",
+                     *                 "url": "https://shop.example/spring",
+                     *                 "callToAction": "ShopNow",
+                     *                 "identity": "104857600000001"
+                     *               },
+                     *               "review": {
+                     *                 "status": "Approved",
+                     *                 "reasons": []
+                     *               }
                      *             }
                      *           ],
                      *           "targetings": [
@@ -8204,6 +9600,603 @@ export interface operations {
             };
         };
     };
+    listIdentities: {
+        parameters: {
+            query: {
+                /** @description The ad account (one of the connection’s chosen ad accounts). */
+                advertiser: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identities. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "id": "prf_act_1",
+                     *           "name": "Bakery",
+                     *           "kind": "Profile"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdentityList"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMedia: {
+        parameters: {
+            query: {
+                /** @description The ad account (one of the connection’s chosen ad accounts). */
+                advertiser: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The images. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "id": "img_3kq9Zt7Lw2",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "kind": "Image",
+                     *           "width": 1200,
+                     *           "height": 628,
+                     *           "bytes": 184220,
+                     *           "sha256": "a3f1c2e9b07d4e8f9a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f",
+                     *           "contentType": "image/jpeg",
+                     *           "name": "spring.jpg",
+                     *           "createdAt": "2026-11-20T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaList"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description The image and its ad account. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "advertiser": "act_1234567890",
+                 *       "file": "(binary)"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    advertiser: string;
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image uploaded earlier with the same bytes. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "img_3kq9Zt7Lw2",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "kind": "Image",
+                     *       "width": 1200,
+                     *       "height": 628,
+                     *       "bytes": 184220,
+                     *       "sha256": "a3f1c2e9b07d4e8f9a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f",
+                     *       "contentType": "image/jpeg",
+                     *       "name": "spring.jpg",
+                     *       "createdAt": "2026-11-20T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description The uploaded image. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "img_3kq9Zt7Lw2",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "kind": "Image",
+                     *       "width": 1200,
+                     *       "height": 628,
+                     *       "bytes": 184220,
+                     *       "sha256": "a3f1c2e9b07d4e8f9a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f",
+                     *       "contentType": "image/jpeg",
+                     *       "name": "spring.jpg",
+                     *       "createdAt": "2026-11-20T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -8344,7 +10337,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked")[];
                     url: string;
                 };
             };
@@ -8751,7 +10744,7 @@ export interface operations {
                  */
                 "application/json": {
                     enabled?: boolean;
-                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "token.created" | "token.revoked")[];
+                    events?: ("*" | "connection.created" | "connection.reauthorized" | "connection.ad_accounts_changed" | "connection.needs_reauth" | "connection.refresh_failed" | "connection.revoked" | "connect_flow.completed" | "connect_flow.abandoned" | "adset.changed_on_platform" | "adset.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "ad.created" | "ad.updated" | "ad.deleted" | "ad.review_changed" | "token.created" | "token.revoked")[];
                     url?: string;
                 };
             };

@@ -84,7 +84,28 @@ const changes = {
 };
 const listed = {
   ...adSet,
-  ads: [{ id: '120210000000000077', name: 'Spring sale – ad 1', status: 'Paused', channelKind: 'Social' }],
+  ads: [
+    {
+      id: '120210000000000077',
+      name: 'Spring sale – ad 1',
+      platform: 'meta',
+      status: 'Paused',
+      advertiser: adSet.advertiser,
+      adSetId: adSet.id,
+      campaignId: adSet.parentId,
+      creative: {
+        kind: 'ImageAd',
+        media: '0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e',
+        additionalMedia: [],
+        headline: 'Spring sale',
+        text: 'Everything 20 % off until Sunday.',
+        url: 'https://shop.example/spring',
+        callToAction: 'ShopNow',
+        identity: '104857600000001',
+      },
+      review: { status: 'Approved', reasons: [] },
+    },
+  ],
   targetings: newAdSet.targetings,
 };
 

@@ -2,22 +2,12 @@ import { z } from 'zod';
 import { settingSchema, targetingSchema } from '../../adsets/model.js';
 import { CHANNEL_KINDS } from '../../domain/channel-kinds.js';
 import { AdAccount } from './connections.js';
+import { Ad } from './creatives.js';
 import { listOf, platformId, register, status } from './registry.js';
 
-/** Ad sets, their ads and campaigns. */
+/** Ad sets and campaigns. */
 export const Setting = register('Setting', settingSchema);
 export const Targeting = register('Targeting', targetingSchema);
-
-export const Ad = register(
-  'Ad',
-  z.strictObject({
-    id: z.string(),
-    name: z.string().optional(),
-    status: status.optional(),
-    channelKind: z.enum(CHANNEL_KINDS).optional(),
-    targetings: z.array(Targeting).optional(),
-  }),
-);
 
 export const AdSet = register(
   'AdSet',

@@ -1,8 +1,11 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { PlatformError } from '../../ports/platform-error.js';
+import { sandboxAds } from './ads.js';
 import { sandboxAdSets } from './adsets.js';
 import { sandboxCampaigns } from './campaigns.js';
 import { type Page, sandboxApi } from './client.js';
+import { sandboxIdentities } from './identities.js';
+import { sandboxMedia } from './media.js';
 import type * as Sandbox from './model.js';
 import { sandboxReports } from './reports.js';
 
@@ -18,5 +21,8 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
     adSets: sandboxAdSets(api),
     campaigns: sandboxCampaigns(api),
     reports: sandboxReports(api),
+    ads: sandboxAds(api),
+    media: sandboxMedia(api),
+    identities: sandboxIdentities(api),
   };
 };

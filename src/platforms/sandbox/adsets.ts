@@ -1,12 +1,11 @@
 import type { AdSetAdapter } from '../../adsets/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { toSandboxChanges, toSandboxInput } from './adset-body.js';
-import type { Page, SandboxApi } from './client.js';
+import type { SandboxApi } from './client.js';
 import { orNull } from './errors.js';
-import { type SandboxAdSet, toAd, toAdSet } from './mapping.js';
-import type * as Sandbox from './model.js';
+import { type SandboxAdSet, toAdSet } from './mapping.js';
 
-/** The sandbox's ad sets (`/ad_accounts/:id/adsets`, `/adsets/:id`) with their ads. */
+/** The sandbox's ad sets (`/ad_accounts/:id/adsets`, `/adsets/:id`). */
 export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
   const read = async (call: PlatformCall, id: string) =>
     toAdSet((await request(call, `/adsets/${encodeURIComponent(id)}?expand=ads`)) as SandboxAdSet);
@@ -48,7 +47,7 @@ export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
         method: 'POST',
         body: JSON.stringify(toSandboxInput(input, account)),
       })) as SandboxAdSet;
-      return toAdSet({ ...created, ads: [] });
+      return toAdSet(created);
     },
 
     async update(call, id, changes) {
@@ -62,11 +61,6 @@ export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
     async delete(call, id) {
       await request(call, `/adsets/${encodeURIComponent(id)}`, { method: 'DELETE' });
       return read(call, id);
-    },
-
-    async listAds(call, adSetId) {
-      const body = (await request(call, `/adsets/${encodeURIComponent(adSetId)}/ads`)) as Page<Sandbox.Ad>;
-      return (body?.data ?? []).map(toAd);
     },
   };
 }

@@ -28,6 +28,7 @@ export function sandboxApi(apiBaseUrl: string, timeoutMs: number) {
           Authorization: `Bearer ${accessToken}`,
           Accept: 'application/json',
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+          ...init.headers,
         },
       },
       { timeoutMs, observed, classify: sandboxRefusal(params) },

@@ -1,5 +1,5 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { Ad, AdSet, AdSetStatus, ChannelKind, Setting, Targeting } from '../../adsets/model.js';
+import type { AdSet, AdSetStatus, ChannelKind, Setting, Targeting } from '../../adsets/model.js';
 import { fromMinorUnits } from '../../adsets/money.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import type * as Sandbox from './model.js';
@@ -40,20 +40,8 @@ export const SANDBOX_STATUS: Partial<Record<AdSetStatus, Sandbox.AdSetStatus>> =
   Archived: 'ARCHIVED',
 };
 
-export function toAd(ad: Sandbox.Ad): Ad {
-  return {
-    id: ad.id,
-    name: ad.name,
-    status: status({ status: ad.status, delivery: 'NOT_DELIVERING' }),
-    channelKind: CHANNEL_TO_KIND[ad.channel],
-    targetings: ad.targeting?.keywords.length
-      ? [{ kind: 'KeywordTargeting', keywords: ad.targeting.keywords }]
-      : [],
-  };
-}
-
 export function toAdSet(adset: SandboxAdSet): AdSet {
-  const ads = (adset.ads ?? []).map(toAd);
+  // The ads' channels (`expand=ads`) make an ad set whose ads run on several channels Mixed.
   const channels = new Set([adset.channel, ...(adset.ads ?? []).map((a) => a.channel)]);
   const { budget, targeting } = adset;
   const settings: Setting[] = [
@@ -88,7 +76,6 @@ export function toAdSet(adset: SandboxAdSet): AdSet {
     parentId: adset.campaign_id,
     channelKind: channels.size > 1 ? 'Mixed' : CHANNEL_TO_KIND[adset.channel],
     settings,
-    ads,
     targetings,
     created_at: adset.created_time,
   };

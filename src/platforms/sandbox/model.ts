@@ -69,13 +69,88 @@ export interface AdSet {
   updated_time: string;
 }
 
+/** The calls to action an IMAGE creative may carry. */
+export const CALLS_TO_ACTION = [
+  'LEARN_MORE',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'CONTACT_US',
+  'GET_QUOTE',
+  'GET_OFFER',
+  'BOOK_NOW',
+  'APPLY_NOW',
+  'DOWNLOAD',
+  'ORDER_NOW',
+  'REGISTER',
+  'DONATE',
+  'WATCH_MORE',
+] as const;
+export type CallToAction = (typeof CALLS_TO_ACTION)[number];
+
+/**
+ * What an ad shows: a responsive search ad, a single image with a title, or a video (what the demo
+ * data and the test controls create; the API does not create videos).
+ */
+export type Creative =
+  | {
+      type: 'SEARCH';
+      headlines: string[];
+      descriptions: string[];
+      final_url: string;
+      path1?: string;
+      path2?: string;
+    }
+  | {
+      type: 'IMAGE';
+      image_id: string;
+      title: string;
+      body?: string;
+      link: string;
+      call_to_action?: CallToAction;
+      profile_id?: string;
+    }
+  | { type: 'VIDEO' };
+
+/** The sandbox's review of an ad: PENDING for a few seconds after a creative is set, then decided. */
+export interface AdReview {
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reasons: string[];
+}
+
+/** An ad as the API answers it. */
 export interface Ad {
   id: string;
   adset_id: string;
+  /** The ad set's campaign and account (answered; not kept with the ad). */
+  campaign_id?: string;
+  account_id?: string;
   name: string;
   status: AdStatus;
   channel: Channel;
   targeting?: { keywords: string[] };
+  /** Absent on ads kept before the sandbox kept creatives: they are videos. */
+  creative?: Creative;
+  review?: AdReview;
+  created_time?: string;
+}
+
+/** An image uploaded to an ad account (`POST /ad_accounts/:id/images`). */
+export interface Image {
+  id: string;
+  account_id: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  content_type: string;
+  created_time: string;
+}
+
+/** Who an account's ads may speak as (`GET /ad_accounts/:id/profiles`). */
+export interface Profile {
+  id: string;
+  name: string;
 }
 
 /** An ad set with `expand=ads`: its ads, as `GET /adsets/:id/ads` lists them. */

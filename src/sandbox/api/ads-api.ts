@@ -3,13 +3,16 @@ import type { Logger } from 'pino';
 import { userKey } from '../keys.js';
 import type { GrantStore } from '../oauth/grants.js';
 import { apiResources, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
+import { registerAdRoutes } from './ad-routes.js';
 import type { AdsStore } from './ads-store.js';
 import { registerAdsetRoutes } from './adset-routes.js';
 import { apiErrors, notFound } from './api-errors.js';
 import { noQuery, parseBody, parseQuery, reportRunQuery } from './api-input.js';
 import { accessOf, requireAccessToken } from './bearer.js';
 import { registerCampaignRoutes } from './campaign-routes.js';
+import type { CreativeStore } from './creative-store.js';
 import { type FaultStore, injectFaults } from './faults.js';
+import { registerImageRoutes } from './image-routes.js';
 import { objectLookups } from './lookups.js';
 import type { RateLimiter } from './rate-limit.js';
 import { reportBody } from './report-input.js';
@@ -24,6 +27,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 export interface AdsApiDeps {
   grants: GrantStore;
   ads: AdsStore;
+  creatives: CreativeStore;
   faults: FaultStore;
   limiter: RateLimiter;
   reports: SandboxReports;
@@ -33,10 +37,12 @@ export interface AdsApiDeps {
 }
 
 /**
- * The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads, their
- * reports, and the test controls (fault injection, test ads, report delay) under /_test.
+ * The ads API, mounted at /api/v1: a user's granted accounts, their campaigns, ad sets and ads, images
+ * and profiles, their reports, and the test controls (fault injection, test ads, report and review
+ * delays) under /_test.
  */
-export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, log }: AdsApiDeps): Router {
+export function createAdsApi(deps: AdsApiDeps): Router {
+  const { grants, ads, creatives, faults, limiter, reports, hangMs, log } = deps;
   const router = Router();
   router.use(
     noStore,
@@ -69,6 +75,8 @@ export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, lo
 
   registerCampaignRoutes(router, { ads, lookups: find });
   registerAdsetRoutes(router, { ads, lookups: find });
+  registerAdRoutes(router, { ads, lookups: find }, creatives);
+  registerImageRoutes(router, find, creatives);
 
   resource('/ad_accounts/:account/reports', {
     post: async (req, res) => {
@@ -93,7 +101,7 @@ export function createAdsApi({ grants, ads, faults, limiter, reports, hangMs, lo
     },
   });
 
-  registerTestControls(router, { ads, faults, reports, findAdset: find.findAdset });
+  registerTestControls(router, { ads, creatives, faults, reports, findAdset: find.findAdset });
 
   router.use(notFound, apiErrors(log));
   return router;

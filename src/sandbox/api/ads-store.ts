@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { idOfTimeOrdered, randomToken, timeOrdered } from '../../ids.js';
 import type {
-  Ad,
   AdAccount,
   AdSet,
   AdSetStatus,
@@ -10,6 +9,7 @@ import type {
 } from '../../platforms/sandbox/model.js';
 import type { Kv } from '../../store/kv.js';
 import { type SandboxKeys, userKey } from '../keys.js';
+import { answerAd, type StoredAd } from './review.js';
 import { seedData } from './seed.js';
 
 export interface Page<T> {
@@ -67,7 +67,10 @@ export class AdsStore {
         timeOrdered(s.created_time, s.id),
       );
     }
-    for (const [adset, ads] of data.ads) batch.set(this.k.ads(u, adset), JSON.stringify(ads));
+    for (const [adset, ads] of data.ads) {
+      batch.set(this.k.ads(u, adset), JSON.stringify(ads));
+      for (const ad of ads) batch.set(this.k.adRef(u, ad.id), adset);
+    }
     await batch.set(this.k.accounts(u), JSON.stringify(data.accounts)).exec();
     return data.accounts;
   }
@@ -191,17 +194,23 @@ export class AdsStore {
   /** The ad set with its ads, in one round trip. */
   async adsetWithAds(login: string, id: string): Promise<ExpandedAdSet | null> {
     const u = userKey(login);
-    const [adset, ads] = await this.kv.mget([this.k.adset(u, id), this.k.ads(u, id)]);
-    return adset ? { ...(JSON.parse(adset) as AdSet), ads: ads ? (JSON.parse(ads) as Ad[]) : [] } : null;
+    const [raw, ads] = await this.kv.mget([this.k.adset(u, id), this.k.ads(u, id)]);
+    if (!raw) return null;
+    const adset = JSON.parse(raw) as AdSet;
+    const now = Date.now();
+    const stored = ads ? (JSON.parse(ads) as StoredAd[]) : [];
+    return { ...adset, ads: stored.map((ad) => answerAd(ad, adset, now)) };
   }
 
   /** Each ad set with its ads, in one round trip for all of them. */
   async withAds(login: string, adsets: AdSet[]): Promise<ExpandedAdSet[]> {
     const u = userKey(login);
     const raws = await this.kv.mget(adsets.map((a) => this.k.ads(u, a.id)));
+    const now = Date.now();
     return adsets.map((adset, i) => {
       const raw = raws[i];
-      return { ...adset, ads: raw ? (JSON.parse(raw) as Ad[]) : [] };
+      const stored = raw ? (JSON.parse(raw) as StoredAd[]) : [];
+      return { ...adset, ads: stored.map((ad) => answerAd(ad, adset, now)) };
     });
   }
 
@@ -230,16 +239,33 @@ export class AdsStore {
       .exec();
   }
 
-  async ads(login: string, adset: string): Promise<Ad[]> {
+  async ads(login: string, adset: string): Promise<StoredAd[]> {
     const raw = await this.kv.get(this.k.ads(userKey(login), adset));
-    return raw ? (JSON.parse(raw) as Ad[]) : [];
+    return raw ? (JSON.parse(raw) as StoredAd[]) : [];
+  }
+
+  /** The ads of several ad sets, in one round trip. */
+  async adsOf(login: string, adsets: string[]): Promise<StoredAd[][]> {
+    const u = userKey(login);
+    const raws = await this.kv.mget(adsets.map((a) => this.k.ads(u, a)));
+    return raws.map((raw) => (raw ? (JSON.parse(raw) as StoredAd[]) : []));
+  }
+
+  /** Appends ads to one ad set's list, noting where each is. False when the ad set's lock stayed taken. */
+  addAds(login: string, adset: string, added: StoredAd[]): Promise<boolean> {
+    return this.changeAds(login, adset, (ads) => ads.concat(added), added);
   }
 
   /**
-   * Appends ads to one ad set's list. The list is one record, so the read and the write happen
-   * under a short per-ad-set lock: concurrent appends are all kept. False when the lock stayed taken.
+   * Rewrites one ad set's list of ads. The list is one record, so the read and the write happen
+   * under a short per-ad-set lock: concurrent changes are all kept. False when the lock stayed taken.
    */
-  async addAds(login: string, adset: string, added: Ad[]): Promise<boolean> {
+  async changeAds(
+    login: string,
+    adset: string,
+    change: (ads: StoredAd[]) => StoredAd[],
+    added: StoredAd[] = [],
+  ): Promise<boolean> {
     const u = userKey(login);
     const lock = this.k.adsLock(u, adset);
     const owner = randomToken(9);
@@ -248,8 +274,10 @@ export class AdsStore {
       await sleep(LOCK_RETRY_MS);
     }
     try {
-      const ads = await this.ads(login, adset);
-      await this.kv.set(this.k.ads(u, adset), JSON.stringify(ads.concat(added)));
+      const ads = change(await this.ads(login, adset));
+      const batch = this.kv.batch();
+      for (const ad of added) batch.set(this.k.adRef(u, ad.id), adset);
+      await batch.set(this.k.ads(u, adset), JSON.stringify(ads)).exec();
     } finally {
       await this.kv.delIfEquals(lock, owner);
     }

@@ -181,14 +181,4 @@ export function registerAdsetRoutes(
       res.json(deleted);
     },
   });
-
-  resource('/adsets/:id/ads', {
-    get: async (req, res) => {
-      parseQuery(noQuery, req);
-      const access = accessOf(res);
-      requireScope(access, 'read');
-      const adset = await findAdset(access, req.params.id as string);
-      res.json({ data: await ads.ads(access.grant.login, adset.id) });
-    },
-  });
 }

@@ -22,7 +22,10 @@ export const reportBody = z
 
 export type ReportRequest = z.infer<typeof reportBody>;
 
-/** `PUT /_test/report_delay`: report runs started from now on finish this long after they start. */
-export const reportDelayBody = z.strictObject({
+/**
+ * `PUT /_test/report_delay` (report runs started from now on finish this long after they start) and
+ * `PUT /_test/review_delay` (reviews of creatives set from now on take this long).
+ */
+export const delayBody = z.strictObject({
   delay_ms: z.number().int('must be an integer').min(0).max(600_000, 'must be at most 600000'),
 });

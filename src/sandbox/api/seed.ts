@@ -8,6 +8,7 @@ import type {
   Campaign,
   CampaignStatus,
   Channel,
+  Creative,
 } from '../../platforms/sandbox/model.js';
 import { userKey } from '../keys.js';
 import { delivery } from './delivery.js';
@@ -115,6 +116,15 @@ export interface SeedData {
 }
 
 const pick = <T>(list: T[], n: number): T => list[n % list.length]!;
+
+/** A demo responsive search ad. */
+const searchCreative = (n: number): Creative => ({
+  type: 'SEARCH',
+  headlines: [pick(CREATIVES, n), 'Baked every morning', 'Order for pickup'],
+  descriptions: ['Bread, cakes and pastries from our own oven.', 'Order online, collect in store.'],
+  final_url: 'https://bakery.example/order',
+  path1: 'order',
+});
 const rotate = <T>(list: T[], from: number, count: number): T[] =>
   Array.from({ length: count }, (_, i) => pick(list, from + i));
 /** The same microsecond format as monotonicTimestamp, so seeded and created ad sets sort together. */
@@ -205,6 +215,7 @@ export function seedData(login: string): SeedData {
             ...(adset.channel === 'SEARCH'
               ? { targeting: { keywords: adset.targeting.keywords.slice(0, 1 + (a % 2)) } }
               : {}),
+            creative: (cross ?? adset.channel) === 'SEARCH' ? searchCreative(a) : { type: 'VIDEO' },
           });
         }
         data.ads.set(adset.id, ads);

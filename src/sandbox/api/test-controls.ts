@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { randomToken } from '../../ids.js';
+import { monotonicTimestamp, randomToken } from '../../ids.js';
 import type { Ad, AdSet } from '../../platforms/sandbox/model.js';
 import { ApiError } from '../errors.js';
 import { userKey } from '../keys.js';
@@ -8,13 +8,16 @@ import { apiResource, requireScope } from './access.js';
 import type { AdsStore } from './ads-store.js';
 import { noQuery, parseBody, parseQuery } from './api-input.js';
 import { accessOf } from './bearer.js';
+import type { CreativeStore } from './creative-store.js';
 import type { FaultStore } from './faults.js';
-import { reportDelayBody } from './report-input.js';
+import { delayBody } from './report-input.js';
 import type { SandboxReports } from './reports.js';
+import { answerAd } from './review.js';
 import { faultBody, testAdBody } from './test-input.js';
 
 export interface TestControlDeps {
   ads: AdsStore;
+  creatives: CreativeStore;
   faults: FaultStore;
   reports: SandboxReports;
   findAdset: (access: AccessContext, id: string) => Promise<AdSet>;
@@ -22,17 +25,27 @@ export interface TestControlDeps {
 
 /**
  * The documented test controls under /_test: fault injection for the calling user's API requests,
- * a way to add ads to an ad set (one, or many at once), and a delay for report runs. Never faulted themselves (see faults.ts).
+ * a way to add ads to an ad set (one, or many at once), a delay for report runs and how long ad
+ * reviews take. Never faulted themselves (see faults.ts).
  */
 export function registerTestControls(
   router: Router,
-  { ads, faults, reports, findAdset }: TestControlDeps,
+  { ads, creatives, faults, reports, findAdset }: TestControlDeps,
 ): void {
   apiResource(router, '/_test/report_delay', {
     put: async (req, res) => {
       parseQuery(noQuery, req);
-      const { delay_ms } = parseBody(reportDelayBody, req);
+      const { delay_ms } = parseBody(delayBody, req);
       await reports.setDelay(accessOf(res).grant.login, delay_ms);
+      res.json({ delay_ms });
+    },
+  });
+
+  apiResource(router, '/_test/review_delay', {
+    put: async (req, res) => {
+      parseQuery(noQuery, req);
+      const { delay_ms } = parseBody(delayBody, req);
+      await creatives.setReviewDelay(accessOf(res).grant.login, delay_ms);
       res.json({ delay_ms });
     },
   });
@@ -74,6 +87,8 @@ export function registerTestControls(
           status: input.status,
           channel: input.channel,
           ...(input.keywords ? { targeting: { keywords: input.keywords } } : {}),
+          creative: { type: 'VIDEO' },
+          created_time: monotonicTimestamp(),
         }),
       );
       if (!(await ads.addAds(login, adset.id, added))) {
@@ -81,7 +96,9 @@ export function registerTestControls(
           'Retry-After': '1',
         });
       }
-      res.status(201).json(input.count === undefined ? added[0] : { data: added });
+      const now = Date.now();
+      const shown = added.map((ad) => answerAd(ad, adset, now));
+      res.status(201).json(input.count === undefined ? shown[0] : { data: shown });
     },
   });
 }
