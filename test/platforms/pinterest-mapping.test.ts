@@ -27,7 +27,7 @@ const adGroup = (fields: Partial<PinterestAdGroup>): PinterestAdGroup => ({
   created_time: 1_767_600_000,
   ...fields,
 });
-const context = { currency: 'USD', objective: 'AWARENESS', ads: [], keywords: [] };
+const context = { currency: 'USD', objective: 'AWARENESS', keywords: [] };
 const campaign: PinterestCampaign = {
   id: '626736533506',
   ad_account_id: '549755885175',

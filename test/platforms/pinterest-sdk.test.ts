@@ -414,7 +414,6 @@ describe('what the adapter sends is in the OpenAPI', () => {
       ],
     });
     await adapter.adSets.delete(call, created.id);
-    await adapter.adSets.listAds?.(call, created.id);
     const campaigns = managed(adapter.campaigns);
     const campaign = await campaigns.create(
       call,

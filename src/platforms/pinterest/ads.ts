@@ -51,10 +51,15 @@ export function pinterestAds(pin: PinterestClient): AdAdapter {
     return (await pin.post<PinterestBoard>(call, '/boards', body, [], query)).id;
   }
 
-  /** `PATCH ads` with one item: the ad as Pinterest holds it afterwards, with its Pin. */
+  /**
+   * `PATCH ads` with one item: the ad as Pinterest holds it afterwards, with its Pin and the image
+   * adlink made it with (Pinterest keeps no id for it).
+   */
   async function patch(call: PlatformCall, ad: Ad, update: ReturnType<typeof adUpdate>) {
     const path = `${accountPath(ad.advertiser)}/ads`;
-    return complete(call, await pin.writeOne<PinterestAd>(call, 'PATCH', path, update.item, update.sources));
+    const patched = await pin.writeOne<PinterestAd>(call, 'PATCH', path, update.item, update.sources);
+    const media = ad.creative.kind === 'ImageAd' ? ad.creative.media : undefined;
+    return toAd(patched, await pinOf(call, patched), media);
   }
 
   const read = (call: PlatformCall, id: string) =>
@@ -99,12 +104,8 @@ export function pinterestAds(pin: PinterestClient): AdAdapter {
       if (creative.kind !== 'ImageAd')
         throw new PlatformInputError('creative', 'Pinterest ads are ImageAds.');
       const [image] = media;
-      if (!image?.file) {
-        throw new PlatformInputError(
-          'creative.media',
-          `Pinterest takes an image inside its Pin, and adlink keeps an image's bytes for a day after its upload: upload ${image?.media.id ?? 'it'} again.`,
-        );
-      }
+      // The media service hands inline images over with their bytes (or refuses them as no longer kept).
+      if (!image?.file) throw new PlatformError('rejected', 'a Pinterest ad needs its image inline');
       const objective = adSet.settings.find((s) => s.kind === 'Objective')?.objective;
       const callToAction = callToActionOf(creative, objective);
       const board = await adOnlyBoard(call, account.id);

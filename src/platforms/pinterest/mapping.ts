@@ -1,5 +1,5 @@
 import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
-import type { AdSet, Ad as AdSetAd, Runtime, Setting, Targeting } from '../../adsets/model.js';
+import type { AdSet, Runtime, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import { PINTEREST_CALLS_TO_ACTION } from './ad-body.js';
 import { zipcodesOf } from './geo.js';
@@ -18,17 +18,6 @@ import { toAdSetStatus, toAdStatus } from './status.js';
 
 /** Keyword match types that target; the `_NEGATIVE` ones exclude and have no unified kind. */
 const TARGETING_MATCH_TYPES = ['BROAD', 'PHRASE', 'EXACT'];
-
-/** An ad's summary status is its review state, not delivery: ads are Active, Paused, Archived or Deleted. */
-export function toAdSetAd(ad: PinterestAd): AdSetAd {
-  return {
-    id: ad.id,
-    ...(ad.name ? { name: ad.name } : {}),
-    status: toAdSetStatus(ad.status),
-    channelKind: 'Social',
-    targetings: [],
-  };
-}
 
 /** The keywords that target (not archived, not negative). */
 export const targetingKeywords = (keywords: PinterestKeyword[]): PinterestKeyword[] =>
@@ -50,7 +39,6 @@ export interface AdGroupContext {
   currency: string;
   /** The campaign's `objective_type`. */
   objective: string | undefined;
-  ads: PinterestAd[];
   keywords: PinterestKeyword[];
 }
 
@@ -76,7 +64,6 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
     parentId: adGroup.campaign_id,
     channelKind: 'Social',
     settings,
-    ads: context.ads.map(toAdSetAd),
     targetings: toTargetings(adGroup, context.keywords),
     created_at: new Date(adGroup.created_time * 1000).toISOString(),
   };
