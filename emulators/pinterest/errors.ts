@@ -19,6 +19,9 @@ export const badRequest = (message: string) => new PinterestError(400, 400, mess
 export const notFound = (message: string) => new PinterestError(404, 404, message);
 export const notPermitted = () =>
   new PinterestError(403, 29, 'You are not permitted to access that resource.');
+/** `user_account/get`'s 403 example: an ad account whose owner the token user may not act as. */
+export const notAuthorizedForUser = () =>
+  new PinterestError(403, 403, 'Not authorized to access the user account.');
 export const authenticationFailed = () => new PinterestError(401, 2, 'Authentication failed.');
 export const missingScope = () =>
   new PinterestError(
@@ -41,6 +44,9 @@ export const pinterestErrors: ErrorRequestHandler = (err, _req, res, _next) => {
   if (err instanceof PinterestError) return sendError(res, err);
   if ((err as { type?: string }).type === 'entity.parse.failed') {
     return sendError(res, badRequest('Invalid request: the body is not valid JSON.'));
+  }
+  if ((err as { type?: string }).type === 'entity.too.large') {
+    return sendError(res, new PinterestError(413, 413, 'Request entity too large.'));
   }
   sendError(res, new PinterestError(500, 500, 'Internal server error.'));
 };

@@ -105,6 +105,63 @@ export interface AdGroup {
   type: 'adgroup';
 }
 
+/** `AdResponse.review_status`. */
+export const REVIEW_STATUSES = ['OTHER', 'PENDING', 'REJECTED', 'APPROVED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** `CreativeType`; this emulator makes ads of REGULAR (image) and VIDEO Pins. */
+export const CREATIVE_TYPES = [
+  'REGULAR',
+  'VIDEO',
+  'SHOPPING',
+  'CAROUSEL',
+  'MAX_VIDEO',
+  'SHOP_THE_PIN',
+  'COLLECTION',
+  'IDEA',
+  'SHOWCASE',
+  'QUIZ',
+  'COLLAGE',
+  'MAX_WIDTH_REGULAR_COLLECTION',
+  'MAX_WIDTH_VIDEO_COLLECTION',
+] as const;
+export type CreativeType = (typeof CREATIVE_TYPES)[number];
+/** `CustomizableCTAType`: the call to action shown below an ad. */
+export const CTA_TYPES = [
+  'GET_OFFER',
+  'LEARN_MORE',
+  'ORDER_NOW',
+  'SHOP_NOW',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'BUY_NOW',
+  'CONTACT_US',
+  'GET_QUOTE',
+  'VISIT_SITE',
+  'APPLY_NOW',
+  'BOOK_NOW',
+  'REQUEST_DEMO',
+  'REGISTER_NOW',
+  'FIND_A_DEALER',
+  'ADD_TO_CART',
+  'WATCH_NOW',
+  'READ_MORE',
+  'BUY_TICKETS',
+  'DONATE_NOW',
+  'DOWNLOAD',
+  'EXPLORE_MORE',
+  'FIND_A_LOCATION',
+  'GET_DEAL',
+  'GET_RECIPE',
+  'GET_SHOWTIMES',
+  'ON_SALE',
+  'PLAY_GAME',
+  'TRY_IT',
+] as const;
+export type CtaType = (typeof CTA_TYPES)[number];
+/** `ContentType`: the images a Pin is made from (`image_base64`). */
+export const CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
 export interface Ad {
   id: string;
   ad_account_id: string;
@@ -113,11 +170,50 @@ export interface Ad {
   pin_id: string;
   name: string;
   status: EntityStatus;
-  review_status: 'APPROVED' | 'PENDING' | 'REJECTED';
-  creative_type: 'REGULAR' | 'VIDEO';
+  review_status: ReviewStatus;
+  /** Returned (as the fields' descriptions say) when review_status is REJECTED. */
+  rejected_reasons: string[];
+  rejection_labels: string[];
+  creative_type: CreativeType;
+  customizable_cta_type: CtaType | null;
+  destination_url: string | null;
   created_time: number;
   updated_time: number;
   type: 'pinpromotion';
+}
+
+/** The emulated user (`Account` of `GET user_account`), who owns every seeded ad account. */
+export interface UserAccount {
+  id: string;
+  username: string;
+  account_type: 'BUSINESS';
+  business_name: string;
+  website_url: string;
+  profile_image: string;
+  about: string;
+}
+
+export interface Board {
+  id: string;
+  name: string;
+  description: string | null;
+  privacy: 'PUBLIC' | 'PROTECTED' | 'SECRET';
+  is_ads_only: boolean;
+  created_at: string;
+}
+
+/** A Pin: an image one (its decoded size kept) or a video one (seeded only: `/media` is not served). */
+export interface Pin {
+  id: string;
+  board_id: string;
+  title: string | null;
+  description: string | null;
+  link: string | null;
+  alt_text: string | null;
+  media:
+    | { media_type: 'image'; width: number; height: number; content_type: ContentType; bytes: number }
+    | { media_type: 'video'; width: number; height: number };
+  created_at: string;
 }
 
 export interface Keyword {

@@ -16,6 +16,10 @@ export const officialBody = {
   keywords: bodySchema(api.requests.KeywordsRequest),
   keywordsUpdate: bodySchema(api.requests.KeywordUpdateBody),
   bidFloor: bodySchema(api.requests.BidFloorRequest),
+  adCreate: bodySchema(api.requests.AdCreateRequest),
+  adUpdate: bodySchema(api.requests.AdUpdateRequest),
+  boardCreate: bodySchema(api.requests.BoardCreate),
+  pinCreate: bodySchema(api.requests.PinCreate),
 };
 
 /**

@@ -1,4 +1,13 @@
-import type { AdGroup, Campaign, EntityStatus, MatchType, ObjectiveType, TargetingSpec } from './model.js';
+import type {
+  AdGroup,
+  Campaign,
+  CreativeType,
+  EntityStatus,
+  MatchType,
+  ObjectiveType,
+  Pin,
+  TargetingSpec,
+} from './model.js';
 import { BILLABLE_EVENTS_BY_OBJECTIVE } from './model.js';
 import type { PinterestState } from './state.js';
 
@@ -16,6 +25,8 @@ export const SEED = {
   videoCbo: '626736533509',
   eurConsideration: '626736533601',
   jpyAwareness: '626736533701',
+  /** The emulated user's public board, which the seeded Pins are on; it has no ad-only board yet. */
+  board: '549755900001',
 } as const;
 
 const DAY = 86_400;
@@ -32,6 +43,8 @@ interface AdGroupSeed {
   targeting: TargetingSpec;
   keywords?: [string, MatchType][];
   ads?: EntityStatus[];
+  /** An ACTIVE ad of a video Pin: a creative adlink reads but cannot create. */
+  videoAd?: true;
 }
 
 const CAMPAIGNS: {
@@ -140,6 +153,7 @@ const CAMPAIGNS: {
         budget: { type: 'DAILY', units: 15 },
         targeting: zips('FR-75001', 'FR-75002'),
         ads: ['ACTIVE'],
+        videoAd: true,
       },
     ],
   },
@@ -181,6 +195,14 @@ export function seed(state: PinterestState): void {
       updated_time: time,
     });
   }
+  state.boards.set(SEED.board, {
+    id: SEED.board,
+    name: 'Spring ideas',
+    description: null,
+    privacy: 'PUBLIC',
+    is_ads_only: false,
+    created_at: '2026-01-05T09:00:00Z',
+  });
   for (const c of CAMPAIGNS) {
     const time = state.nextTime();
     const campaign: Campaign = {
@@ -229,22 +251,49 @@ function addSeededAdGroup(state: PinterestState, campaign: Campaign, g: AdGroupS
     state.addKeyword({ parent_id: adGroup.id, parent_type: 'ad_group', value, match_type });
   }
   (g.ads ?? []).forEach((status, i) => {
-    const time = state.nextTime();
-    const id = state.nextId(687_195_134_000);
-    state.ads.set(id, {
-      id,
-      ad_account_id: campaign.ad_account_id,
-      campaign_id: campaign.id,
-      ad_group_id: adGroup.id,
-      pin_id: state.nextId(813_744_226_000),
-      name: `${g.name} – pin ${i + 1}`,
-      status,
-      review_status: 'APPROVED',
-      creative_type: 'REGULAR',
-      created_time: time,
-      updated_time: time,
-      type: 'pinpromotion',
+    const pin = state.addPin({
+      board_id: SEED.board,
+      title: `${g.name} – pin ${i + 1}`,
+      description: 'Ideas for every room.',
+      link: 'https://acme-home.example/ideas',
+      alt_text: null,
+      media: { media_type: 'image', width: 1000, height: 1500, content_type: 'image/jpeg', bytes: 412_000 },
     });
+    addSeededAd(state, adGroup, pin, status, 'REGULAR');
   });
+  if (g.videoAd) {
+    const pin = state.addPin({
+      board_id: SEED.board,
+      title: 'Launch film',
+      description: null,
+      link: 'https://acme-home.example/launch',
+      alt_text: null,
+      media: { media_type: 'video', width: 1080, height: 1920 },
+    });
+    addSeededAd(state, adGroup, pin, 'ACTIVE', 'VIDEO');
+  }
   return adGroup;
+}
+
+function addSeededAd(
+  state: PinterestState,
+  adGroup: AdGroup,
+  pin: Pin,
+  status: EntityStatus,
+  creative: CreativeType,
+) {
+  state.addAd({
+    ad_account_id: adGroup.ad_account_id,
+    campaign_id: adGroup.campaign_id,
+    ad_group_id: adGroup.id,
+    pin_id: pin.id,
+    name: pin.title ?? 'Seeded ad',
+    status,
+    review_status: 'APPROVED',
+    rejected_reasons: [],
+    rejection_labels: [],
+    creative_type: creative,
+    customizable_cta_type: null,
+    destination_url: null,
+  });
 }

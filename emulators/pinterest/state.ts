@@ -3,9 +3,12 @@ import {
   type AdAccount,
   type AdGroup,
   BILLABLE_EVENTS_BY_OBJECTIVE,
+  type Board,
   type Campaign,
   type Keyword,
+  type Pin,
   type SummaryStatus,
+  type UserAccount,
   unixNow,
 } from './model.js';
 
@@ -16,6 +19,17 @@ export class PinterestState {
   readonly adGroups = new Map<string, AdGroup>();
   readonly ads = new Map<string, Ad>();
   readonly keywords = new Map<string, Keyword>();
+  readonly boards = new Map<string, Board>();
+  readonly pins = new Map<string, Pin>();
+  readonly user: UserAccount = {
+    id: '1051121258826417400',
+    username: 'emulated-user',
+    account_type: 'BUSINESS',
+    business_name: 'Acme Home',
+    website_url: 'https://acme-home.example',
+    profile_image: 'https://i.pinimg.com/75x75_RS/emulated-user.jpg',
+    about: 'Furniture and decor.',
+  };
   private sequence = 0;
   /** Creation times a second apart, so lists ordered by time are stable. */
   private clock = Date.UTC(2026, 0, 5, 9) / 1000;
@@ -47,9 +61,10 @@ export class PinterestState {
     return 'RUNNING';
   }
 
+  /** An ACTIVE ad summarises as its review (OTHER, which has no summary value, as PENDING). */
   adSummaryStatus(ad: Ad): string {
     if (ad.status !== 'ACTIVE') return ad.status;
-    return ad.review_status;
+    return ad.review_status === 'OTHER' ? 'PENDING' : ad.review_status;
   }
 
   addCampaign(fields: Omit<Campaign, 'id' | 'created_time' | 'updated_time' | 'type'>): Campaign {
@@ -76,6 +91,36 @@ export class PinterestState {
     };
     this.adGroups.set(adGroup.id, adGroup);
     return adGroup;
+  }
+
+  addAd(fields: Omit<Ad, 'id' | 'created_time' | 'updated_time' | 'type'>): Ad {
+    const time = this.nextTime();
+    const ad: Ad = {
+      id: this.nextId(687_195_134_000),
+      ...fields,
+      created_time: time,
+      updated_time: time,
+      type: 'pinpromotion',
+    };
+    this.ads.set(ad.id, ad);
+    return ad;
+  }
+
+  addPin(fields: Omit<Pin, 'id' | 'created_at'>): Pin {
+    const pin: Pin = { id: this.nextId(813_744_226_000), ...fields, created_at: this.isoTime() };
+    this.pins.set(pin.id, pin);
+    return pin;
+  }
+
+  addBoard(fields: Omit<Board, 'id' | 'created_at'>): Board {
+    const board: Board = { id: this.nextId(549_755_900_000), ...fields, created_at: this.isoTime() };
+    this.boards.set(board.id, board);
+    return board;
+  }
+
+  /** `created_at` of boards and Pins: ISO 8601 date-times, where ads have Unix seconds. */
+  private isoTime(): string {
+    return new Date(this.nextTime() * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
   }
 
   addKeyword(fields: Pick<Keyword, 'parent_id' | 'parent_type' | 'value' | 'match_type'>): Keyword {

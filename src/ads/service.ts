@@ -95,6 +95,25 @@ export class AdService {
     }
   }
 
+  /**
+   * Where a platform takes images inline (Pinterest's Pins), it keeps no id for them: an ImageAd read
+   * back keeps the media ids of the ad as adlink cached it.
+   */
+  private async withInlineMedia(ref: ConnectionRef, fresh: Ad[]): Promise<Ad[]> {
+    const storage = this.platforms.adapter(ref.platform).media?.capabilities.storage;
+    if (storage !== 'inline' || fresh.length === 0) return fresh;
+    const cached = await this.cache.raw(
+      ref,
+      fresh.map((a) => a.id),
+    );
+    return fresh.map((ad, i) => {
+      const before = cached[i] ? (JSON.parse(cached[i]) as Ad).creative : undefined;
+      if (ad.creative.kind !== 'ImageAd' || before?.kind !== 'ImageAd') return ad;
+      const { media, additionalMedia } = before;
+      return { ...ad, creative: { ...ad.creative, media, additionalMedia } };
+    });
+  }
+
   private emit(ref: ConnectionRef, type: Parameters<Events['emit']>[0], data: Record<string, unknown>) {
     return this.events.emit(type, {
       company: ref.company,
@@ -109,7 +128,7 @@ export class AdService {
     const perAccount = await this.calls.call(ref, (_adapter, call) =>
       mapBounded(accounts, this.fanOut, (account) => ads.list(call, account)),
     );
-    const fresh = perAccount.flat();
+    const fresh = await this.withInlineMedia(ref, perAccount.flat());
     await this.reportReviews(ref, fresh);
     await this.cache.replaceAll(ref, fresh);
     await this.watchPending(ref, fresh);
@@ -168,12 +187,13 @@ export class AdService {
 
   /** The ad as the platform holds it now, cached, its review change reported; 404 when it is not the customer's. */
   private async readLive(ref: ConnectionRef, ads: AdAdapter, accounts: AdAccount[], id: string): Promise<Ad> {
-    const ad = await this.calls.call(ref, (_adapter, call) => ads.get(call, id));
+    const read = await this.calls.call(ref, (_adapter, call) => ads.get(call, id));
     // Only ads of the customer's chosen ad accounts are theirs, whatever the token can see.
-    if (!ad || !accounts.some((a) => a.id === ad.advertiser)) {
+    if (!read || !accounts.some((a) => a.id === read.advertiser)) {
       await this.cache.remove(ref, id);
       throw notFound(id);
     }
+    const ad = (await this.withInlineMedia(ref, [read]))[0]!;
     await this.reportReviews(ref, [ad]);
     await this.cache.put(ref, ad);
     return ad;

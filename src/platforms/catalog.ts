@@ -270,7 +270,16 @@ function defaultCatalog(publicBaseUrl: string): Record<PlatformId, PlatformEntry
       oauth: standard({
         authorizeUrl: 'https://www.pinterest.com/oauth/',
         tokenUrl: 'https://api.pinterest.com/{version}/oauth/token',
-        scopes: ['ads:read', 'ads:write', 'user_accounts:read'],
+        // An ad's Pin is made on a board: pins/create asks boards:read, boards:write, pins:read, pins:write.
+        scopes: [
+          'ads:read',
+          'ads:write',
+          'user_accounts:read',
+          'boards:read',
+          'boards:write',
+          'pins:read',
+          'pins:write',
+        ],
         scopeSeparator: ',',
         clientAuth: 'basic',
         extraTokenParams: { continuous_refresh: 'true' },

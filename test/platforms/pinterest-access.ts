@@ -1,12 +1,13 @@
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import { platformCatalog } from '../../src/platforms/catalog.js';
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
 
-const SCOPE = ['ads:read', 'ads:write'];
-/** A token of the Pinterest emulator's user with ads:read and ads:write. */
+const SCOPE = platformCatalog('http://localhost:3000').pinterest.oauth.scopes;
+/** A token of the Pinterest emulator's user with the scopes adlink asks for. */
 const token = (emulator: RunningEmulator) => emulatorToken(emulator, SCOPE);
 
-/** An object as the emulator stores it, read with Pinterest's own API (`/v5/ad_accounts/{id}/…`). */
+/** An object as the emulator stores it, read with Pinterest's own API (`/v5/ad_accounts/{id}/…`, `/v5/pins/…`). */
 export async function storedAt(emulator: RunningEmulator, path: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${emulator.url}/v5${path}`, {
     headers: { Authorization: `Bearer ${token(emulator)}` },

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { ImageAd } from '../../src/ads/model.js';
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { toMicros } from '../../src/adsets/money.js';
+import { adCreate, adUpdate, callToActionOf, pinCreate } from '../../src/platforms/pinterest/ad-body.js';
 import { adGroupCreate } from '../../src/platforms/pinterest/adset-body.js';
 import { adGroupChanges } from '../../src/platforms/pinterest/adset-changes.js';
 import { campaignCreate, campaignUpdate } from '../../src/platforms/pinterest/campaign-body.js';
 import { classifyPinterest, namedParam } from '../../src/platforms/pinterest/errors.js';
 import { isPostalGeoId, toGeoId, zipcodesOf } from '../../src/platforms/pinterest/geo.js';
-import { toAdSet, toCampaign } from '../../src/platforms/pinterest/mapping.js';
-import type { PinterestAdGroup, PinterestCampaign } from '../../src/platforms/pinterest/model.js';
-import { PINTEREST_STATUS, toAdSetStatus } from '../../src/platforms/pinterest/status.js';
+import { toAd, toAdSet, toCampaign, toReview } from '../../src/platforms/pinterest/mapping.js';
+import type {
+  PinterestAd,
+  PinterestAdGroup,
+  PinterestCampaign,
+  PinterestPin,
+} from '../../src/platforms/pinterest/model.js';
+import { PINTEREST_STATUS, toAdSetStatus, toAdStatus } from '../../src/platforms/pinterest/status.js';
 import { PlatformInputError } from '../../src/ports/platform-error.js';
 
 const adGroup = (fields: Partial<PinterestAdGroup>): PinterestAdGroup => ({
@@ -20,7 +27,7 @@ const adGroup = (fields: Partial<PinterestAdGroup>): PinterestAdGroup => ({
   created_time: 1_767_600_000,
   ...fields,
 });
-const context = { currency: 'USD', objective: 'AWARENESS', ads: [], keywords: [] };
+const context = { currency: 'USD', objective: 'AWARENESS', keywords: [] };
 const campaign: PinterestCampaign = {
   id: '626736533506',
   ad_account_id: '549755885175',
@@ -535,5 +542,177 @@ describe('Pinterest campaigns', () => {
       { kind: 'DailyBudget', budget: 1500, currency: 'JPY' },
       { kind: 'Runtime', start: '2026-01-05T08:00:00Z', end: `${YEAR}-01-01T00:00:00Z` },
     ]);
+  });
+});
+
+describe('pinterest ads: the ad and its Pin in the unified model', () => {
+  const ad = (fields: Partial<PinterestAd> = {}): PinterestAd => ({
+    id: '687195134001',
+    ad_account_id: account.id,
+    campaign_id: campaign.id,
+    ad_group_id: '2680060704746',
+    pin_id: '813744226001',
+    name: 'Armchairs',
+    status: 'ACTIVE',
+    creative_type: 'REGULAR',
+    review_status: 'PENDING',
+    created_time: 1_767_600_000,
+    ...fields,
+  });
+  const pin: PinterestPin = {
+    id: '813744226001',
+    title: 'Velvet armchair',
+    description: 'Deep seats.',
+    link: 'https://acme-home.example/armchairs',
+    media: { media_type: 'image' },
+  };
+
+  it('an image Pin’s REGULAR ad is an ImageAd of its title, description and link, with the image adlink sent', () => {
+    expect(toAd(ad({ customizable_cta_type: 'SHOP_NOW' }), pin, 'med_1')).toEqual({
+      id: '687195134001',
+      name: 'Armchairs',
+      platform: 'pinterest',
+      status: 'Running',
+      advertiser: account.id,
+      adSetId: '2680060704746',
+      campaignId: campaign.id,
+      creative: {
+        kind: 'ImageAd',
+        media: 'med_1',
+        additionalMedia: [],
+        headline: 'Velvet armchair',
+        text: 'Deep seats.',
+        url: 'https://acme-home.example/armchairs',
+        callToAction: 'ShopNow',
+      },
+      review: { status: 'Pending', reasons: [] },
+      created_at: '2026-01-05T08:00:00.000Z',
+    });
+    // Read back without adlink's record, the image is known by its Pin; a CTA adlink has no name for is left out.
+    expect(
+      toAd(ad({ customizable_cta_type: 'VISIT_SITE' }), { ...pin, title: null }, undefined).creative,
+    ).toEqual({
+      kind: 'ImageAd',
+      media: pin.id,
+      additionalMedia: [],
+      text: 'Deep seats.',
+      url: pin.link,
+    });
+  });
+
+  it('any other kind, or a Pin that cannot be read, is Other with the ad’s creative type', () => {
+    expect(toAd(ad({ creative_type: 'VIDEO' }), { ...pin, media: { media_type: 'video' } }).creative).toEqual(
+      {
+        kind: 'Other',
+        format: 'VIDEO',
+      },
+    );
+    expect(toAd(ad({ creative_type: 'CAROUSEL' }), pin).creative).toEqual({
+      kind: 'Other',
+      format: 'CAROUSEL',
+    });
+    expect(toAd(ad(), null).creative).toEqual({ kind: 'Other', format: 'REGULAR' });
+  });
+
+  it('statuses: ACTIVE is Running, the others as ad groups', () => {
+    expect(
+      (['ACTIVE', 'PAUSED', 'ARCHIVED', 'DRAFT', 'DELETED_DRAFT'] as const).map((status) =>
+        toAdStatus(status),
+      ),
+    ).toEqual(['Running', 'Paused', 'Archived', 'Active', 'Deleted']);
+  });
+
+  it('review: APPROVED, REJECTED with its labels (else its reason codes), PENDING and OTHER are Pending', () => {
+    expect(toReview(ad({ review_status: 'APPROVED' }))).toEqual({ status: 'Approved', reasons: [] });
+    expect(
+      toReview(
+        ad({
+          review_status: 'REJECTED',
+          rejected_reasons: ['LANDING_PAGE'],
+          rejection_labels: ['Broken page'],
+        }),
+      ),
+    ).toEqual({ status: 'Rejected', reasons: ['Broken page'] });
+    expect(
+      toReview(ad({ review_status: 'REJECTED', rejected_reasons: ['HASHTAGS'], rejection_labels: [] })),
+    ).toEqual({
+      status: 'Rejected',
+      reasons: ['HASHTAGS'],
+    });
+    expect(toReview(ad({ review_status: 'REJECTED', rejected_reasons: null }))).toEqual({
+      status: 'Rejected',
+      reasons: [],
+    });
+    expect(toReview(ad({ review_status: 'OTHER' }))).toEqual({ status: 'Pending', reasons: [] });
+    expect(toReview(ad({ review_status: undefined }))).toEqual({ status: 'Pending', reasons: [] });
+  });
+
+  const imageAd: ImageAd = {
+    kind: 'ImageAd',
+    media: 'med_1',
+    additionalMedia: [],
+    headline: 'Velvet armchair',
+    text: 'Deep seats.',
+    url: 'https://acme-home.example/armchairs',
+  };
+
+  it('the Pin carries the image inline, the headline as title, the text as description, the url as link; the ad promotes it paused', () => {
+    const file = {
+      bytes: Buffer.from('png bytes'),
+      contentType: 'image/png',
+      width: 2,
+      height: 3,
+      sha256: '',
+      name: 'a.png',
+    } as const;
+    expect(pinCreate(imageAd, file, '549755900002')).toEqual({
+      board_id: '549755900002',
+      title: 'Velvet armchair',
+      description: 'Deep seats.',
+      link: 'https://acme-home.example/armchairs',
+      media_source: {
+        source_type: 'image_base64',
+        content_type: 'image/png',
+        data: Buffer.from('png bytes').toString('base64'),
+      },
+    });
+    const newAd = {
+      name: 'Armchairs',
+      adSetId: '2680060704746',
+      status: 'Paused',
+      creative: imageAd,
+    } as const;
+    expect(adCreate(newAd, '813744226001', undefined).item).toEqual({
+      ad_group_id: '2680060704746',
+      creative_type: 'REGULAR',
+      pin_id: '813744226001',
+      name: 'Armchairs',
+      status: 'PAUSED',
+    });
+    expect(adUpdate('687195134001', { status: 'Archived' }).item).toEqual({
+      id: '687195134001',
+      status: 'ARCHIVED',
+    });
+  });
+
+  it('a call to action only under consideration and conversion campaigns, refused by name elsewhere', () => {
+    const withCta = { ...imageAd, callToAction: 'LearnMore' } as const;
+    expect(callToActionOf(withCta, 'CONSIDERATION')).toBe('LEARN_MORE');
+    expect(callToActionOf(withCta, 'WEB_CONVERSION')).toBe('LEARN_MORE');
+    expect(callToActionOf(imageAd, 'AWARENESS')).toBeUndefined();
+    for (const objective of ['AWARENESS', 'VIDEO_COMPLETION', undefined]) {
+      const refusal = (() => {
+        try {
+          callToActionOf(withCta, objective);
+        } catch (err) {
+          return err;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(PlatformInputError);
+      expect(refusal).toMatchObject({
+        param: 'creative.callToAction',
+        message: expect.stringMatching(/CONSIDERATION and WEB_CONVERSION/),
+      });
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adGroupCreateRequest, adGroupUpdateRequest } from '../../emulators/pinterest/ad-group-input.js';
+import { adCreateRequest, adUpdateRequest, CTA_BY_OBJECTIVE } from '../../emulators/pinterest/ad-input.js';
 import { MAX_BATCH } from '../../emulators/pinterest/batch.js';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { keywordsRequest } from '../../emulators/pinterest/keyword-routes.js';
 import * as model from '../../emulators/pinterest/model.js';
 import { BID_REQUIRED } from '../../emulators/pinterest/official-schemas.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../emulators/pinterest/paging.js';
+import { MAX_IMAGE_BYTES, pinCreateRequest } from '../../emulators/pinterest/pin-input.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
 import { bodySchema } from '../../emulators/toolkit/body-schema.js';
 import { DEFAULT_CLIENT, type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
@@ -17,6 +19,7 @@ import { ENTITY_STATUSES } from '../../src/platforms/pinterest/model.js';
 import type { PlatformCall } from '../../src/ports/platform-call.js';
 import api from '../fixtures/pinterest/openapi-extract.json' with { type: 'json' };
 import { emulatorToken, managed } from '../support/emulator-call.js';
+import { png } from '../support/images.js';
 
 /**
  * The emulator, and what the adapter sends it, against Pinterest's OpenAPI description (see
@@ -55,7 +58,7 @@ const basic = `Basic ${Buffer.from(`${DEFAULT_CLIENT.clientId}:${DEFAULT_CLIENT.
 
 beforeAll(async () => {
   emulator = await startEmulator(pinterestEmulator);
-  token = emulatorToken(emulator, ['ads:read', 'ads:write']);
+  token = emulatorToken(emulator, catalog.pinterest.oauth.scopes);
 });
 afterAll(() => emulator?.close());
 
@@ -74,6 +77,25 @@ const request = (method: string, path: string, body?: unknown, headers: Record<s
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+/** adlink's record of an uploaded image, as the core hands it to `ads.create`. */
+const imageRecord = (
+  id: string,
+  advertiser: string,
+  image: { bytes: Buffer; width: number; height: number },
+) =>
+  ({
+    id,
+    platform: 'pinterest',
+    advertiser,
+    kind: 'Image',
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes.length,
+    sha256: null,
+    contentType: 'image/png',
+    name: 'pin.png',
+    createdAt: new Date().toISOString(),
+  }) as const;
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 const expectFields = (object: object, schema: Schema) =>
   expect(fieldsOf(schema)).toEqual(expect.arrayContaining(Object.keys(object)));
@@ -346,6 +368,39 @@ describe('what the adapter sends is in the OpenAPI', () => {
       account,
     );
     await adapter.adSets.get(call, created.id);
+    await adapter.identities!.list(call, account);
+    const ads = adapter.ads!;
+    const image = { bytes: png(1000, 1500), contentType: 'image/png', width: 1000, height: 1500 } as const;
+    const media = {
+      media: imageRecord('med_check', account.id, image),
+      file: { ...image, sha256: '', name: 'pin.png' },
+    };
+    const ad = await ads.create(
+      call,
+      {
+        name: 'Adapter check',
+        adSetId: created.id,
+        status: 'Paused',
+        creative: {
+          kind: 'ImageAd',
+          media: 'med_check',
+          additionalMedia: [],
+          headline: 'Armchairs',
+          text: 'Soft ones',
+          url: 'https://acme-home.example/armchairs',
+        },
+      },
+      { account, adSet: created, media: [media] },
+    );
+    await ads.get(call, ad.id);
+    await ads.list(call, account);
+    await ads.update(
+      call,
+      ad,
+      { name: 'Adapter check 2', status: 'Running' },
+      { account, adSet: created, media: [] },
+    );
+    await ads.delete(call, ad);
     await adapter.adSets.update(call, created.id, { name: 'Adapter check 2', status: 'Active' });
     await adapter.adSets.update(call, created.id, {
       settings: [{ kind: 'TotalBudget', budget: 400, currency: 'USD' }],
@@ -359,7 +414,6 @@ describe('what the adapter sends is in the OpenAPI', () => {
       ],
     });
     await adapter.adSets.delete(call, created.id);
-    await adapter.adSets.listAds?.(call, created.id);
     const campaigns = managed(adapter.campaigns);
     const campaign = await campaigns.create(
       call,
@@ -562,5 +616,301 @@ describe('the emulator refuses a body the OpenAPI refuses', () => {
     });
     expect(token.status).toBe(400);
     expect(requiredOf('OauthAccessTokenRequestCode')).toContain('redirect_uri');
+  });
+});
+
+describe("ads, Pins, boards and the user account: the OpenAPI's operations, fields and refusals", () => {
+  const at = (path: string, query = '') => `${version}${path}${query}`;
+  const asAccount = `?ad_account_id=${SEED.usdAccount}`;
+  const adsPath = pathOf('ads/create');
+  const validPin = (fields: object = {}, media: object = {}) => ({
+    board_id: SEED.board,
+    title: 'Velvet armchair',
+    description: 'Deep seats for long evenings.',
+    link: 'https://acme-home.example/armchairs',
+    media_source: {
+      source_type: 'image_base64',
+      content_type: 'image/png',
+      data: png(1000, 1500).toString('base64'),
+      ...media,
+    },
+    ...fields,
+  });
+  const createPin = (body: object) => request('POST', at('/pins', asAccount), body);
+  const firstItem = async (res: Response) =>
+    (
+      (await json(res)).items as { data: Record<string, unknown> | null; exceptions: { message: string }[] }[]
+    )[0]!;
+  const createAd = async (item: object) => firstItem(await request('POST', adsPath, [item]));
+  const adGroupOf = async (campaign: string) =>
+    (
+      (await json(await request('GET', `${pathOf('ad_groups/list')}?campaign_ids=${campaign}`))).items as {
+        id: string;
+      }[]
+    )[0]!.id;
+
+  it('user_account/get answers an Account; another ad account is 403, as its example says', async () => {
+    const res = await request('GET', at('/user_account', asAccount));
+    expect(res.status).toBe(200);
+    const account = await json(res);
+    expectFields(account, 'Account');
+    expect(account).toMatchObject({ account_type: 'BUSINESS', username: 'emulated-user' });
+    const other = await request('GET', at('/user_account', '?ad_account_id=549755885999'));
+    expect(other.status).toBe(403);
+    expect(await json(other)).toEqual({ code: 403, message: 'Not authorized to access the user account.' });
+    const without = await fetch(`${emulator.url}${at('/user_account')}`, {
+      headers: { Authorization: `Bearer ${emulatorToken(emulator, ['ads:read'])}` },
+    });
+    expect(without.status).toBe(401);
+    expect((await json(without)).code).toBe(3);
+  });
+
+  it('boards/create: an ad-only board is "Ad-only Pins" and PROTECTED whatever is sent (BoardCreate)', async () => {
+    expect(api.descriptions['BoardCreate.name']).toMatch(/board name automatically becomes "Ad-only Pins"/);
+    const res = await request('POST', at('/boards', asAccount), { name: 'Mine', is_ads_only: true });
+    expect(res.status).toBe(201);
+    const board = await json(res);
+    expectFields(board, 'Board');
+    expect(board).toMatchObject({ name: 'Ad-only Pins', privacy: 'PROTECTED', is_ads_only: true });
+    const listed = await json(await request('GET', at('/boards', `${asAccount}&privacy=PROTECTED`)));
+    expect((listed.items as { id: string }[]).map((b) => b.id)).toContain(board.id);
+    const publicOnes = await json(await request('GET', at('/boards')));
+    expect((publicOnes.items as { id: string }[]).map((b) => b.id)).toEqual([SEED.board]);
+    const nameless = await request('POST', at('/boards'), { is_ads_only: true });
+    expect(nameless.status).toBe(400);
+    expect((await json(nameless)).message).toMatch(/name: is required/);
+  });
+
+  it('pins/create: a Pin of the image it was sent, with its dimensions in the media sizes', async () => {
+    const res = await createPin(validPin());
+    expect(res.status).toBe(201);
+    const pin = await json(res);
+    expectFields(pin, 'Pin');
+    expect(pin).toMatchObject({ title: 'Velvet armchair', board_id: SEED.board, creative_type: 'REGULAR' });
+    const media = pin.media as {
+      media_type: string;
+      images: Record<string, { width: number; height: number }>;
+    };
+    expectFields(media, 'PinMediaWithImage');
+    expect(media.images['600x']).toMatchObject({ width: 600, height: 900 });
+    expect(media.images['1200x']).toMatchObject({ width: 1000, height: 1500 });
+    const read = await json(await request('GET', at(`/pins/${pin.id}`, asAccount)));
+    expect(read).toEqual(pin);
+    const without = await fetch(`${emulator.url}${at('/pins')}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${emulatorToken(emulator, ['ads:write'])}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(validPin()),
+    });
+    expect(without.status).toBe(401);
+    expect((await json(without)).code).toBe(3);
+  });
+
+  it.each([
+    [
+      'a title past 100 characters (PinCreate.title)',
+      validPin({ title: 'a'.repeat(101) }),
+      /title: must NOT have more than 100 characters/,
+    ],
+    [
+      'a description past 800',
+      validPin({ description: 'a'.repeat(801) }),
+      /description: must NOT have more than 800 characters/,
+    ],
+    [
+      'a content type outside ContentType',
+      validPin({}, { content_type: 'image/gif' }),
+      /content_type: must be one of image\/jpeg, image\/png/,
+    ],
+    [
+      'no board (pins/create makes a Pin "on a board")',
+      validPin({ board_id: undefined }),
+      /board_id: is required/,
+    ],
+    [
+      'a GIF sent as a PNG',
+      validPin(
+        {},
+        { data: Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;').toString('base64') },
+      ),
+      /content_type: is image\/png but the data is|is a gif image/,
+    ],
+    [
+      'an image past 20 MB',
+      validPin({}, { data: png(10, 10, 20_000_001).toString('base64') }),
+      /at most 20 MB/,
+    ],
+    [
+      'an image_url source (not fetched here)',
+      validPin({ media_source: { source_type: 'image_url', url: 'https://x.example/a.png' } }),
+      /image_base64 sources only/,
+    ],
+  ])('pins/create refuses %s', async (_, body, message) => {
+    const res = await createPin(body);
+    expect(res.status).toBe(400);
+    const error = await json(res);
+    expect(Object.keys(error).sort()).toEqual(requiredOf('Error'));
+    expect(error.message).toMatch(message);
+  });
+
+  it('ads/create answers AdArrayResponseElements; a new ad waits for review (PENDING)', async () => {
+    const pin = await json(await createPin(validPin()));
+    const created = await createAd({
+      ad_group_id: await adGroupOf(SEED.consideration),
+      creative_type: 'REGULAR',
+      pin_id: pin.id,
+      name: 'Armchairs',
+      status: 'PAUSED',
+      customizable_cta_type: 'SHOP_NOW',
+    });
+    expectFields(created, 'AdArrayResponseElement');
+    expectFields(created.data!, 'AdResponse');
+    expect(created.data).toMatchObject({
+      review_status: 'PENDING',
+      status: 'PAUSED',
+      customizable_cta_type: 'SHOP_NOW',
+    });
+    const read = await json(await request('GET', `${adsPath}/${created.data!.id}`));
+    expectFields(read, 'AdResponse');
+    expect(read).toEqual(created.data);
+    expect(api.descriptions['ads/create']).toMatch(
+      /must contain `ad_group_id`, `creative_type`, and the source Pin `pin_id`/,
+    );
+    expect(requiredOf('AdCreateRequest')).toEqual(['ad_group_id', 'creative_type', 'pin_id']);
+  });
+
+  it('ads/create refuses what the schema and the fields’ descriptions refuse', async () => {
+    const pin = (await json(await createPin(validPin()))).id as string;
+    const awareness = await adGroupOf(SEED.awareness);
+    const consideration = await adGroupOf(SEED.consideration);
+    const valid = { ad_group_id: consideration, creative_type: 'REGULAR', pin_id: pin };
+    const refusedWith = async (item: object, message: RegExp) => {
+      const element = await createAd(item);
+      expect(element.data).toBeNull();
+      expect(element.exceptions[0]!.message).toMatch(message);
+    };
+    await refusedWith({ ...valid, creative_type: undefined }, /creative_type: is required/);
+    await refusedWith({ ...valid, creative_type: 'BANNER' }, /creative_type: must be one of REGULAR, VIDEO/);
+    await refusedWith({ ...valid, creative_type: 'VIDEO' }, /is a image Pin \(REGULAR\), not VIDEO/);
+    await refusedWith({ ...valid, name: 'a'.repeat(256) }, /name: must be at most 255/);
+    await refusedWith(
+      { ...valid, customizable_cta_type: 'CLICK_HERE' },
+      /customizable_cta_type: must be one of/,
+    );
+    // CustomizableCTAType: options are named for consideration and conversion campaigns only.
+    await refusedWith(
+      { ...valid, ad_group_id: awareness, customizable_cta_type: 'LEARN_MORE' },
+      /AWARENESS campaigns have no call to action/,
+    );
+    await refusedWith(
+      { ...valid, customizable_cta_type: 'WATCH_NOW' },
+      /WATCH_NOW is not an option for CONSIDERATION/,
+    );
+    expect(api.descriptions.CustomizableCTAType).toMatch(
+      /CTA options for consideration and conversion campaigns are LEARN_MORE, SHOP_NOW, BOOK_NOW, SIGN_UP, VISIT_SITE, BUY_NOW, GET_OFFER, ORDER_NOW, ADD_TO_CART/,
+    );
+    expect(api.descriptions['AdCommon.name']).toMatch(/255 chars max/);
+  });
+
+  it('ads/update: renames and pauses; pin_id only for drafts, archiving final', async () => {
+    const [first, second] = await Promise.all(
+      [createPin(validPin()), createPin(validPin())].map(async (r) => (await json(await r)).id as string),
+    );
+    const created = await createAd({
+      ad_group_id: await adGroupOf(SEED.consideration),
+      creative_type: 'REGULAR',
+      pin_id: first,
+    });
+    const id = created.data!.id as string;
+    const update = async (item: object) => firstItem(await request('PATCH', adsPath, [{ id, ...item }]));
+    expect((await update({ name: 'Renamed', status: 'PAUSED' })).data).toMatchObject({
+      name: 'Renamed',
+      status: 'PAUSED',
+    });
+    expect(api.descriptions['AdUpdateRequest.pin_id']).toBe(
+      'Pin ID. This field may only be updated for draft ads.',
+    );
+    expect((await update({ pin_id: second })).exceptions[0]!.message).toMatch(
+      /may only be updated for draft ads/,
+    );
+    expect((await update({ status: 'ARCHIVED' })).data).toMatchObject({ status: 'ARCHIVED' });
+    expect((await update({ status: 'ACTIVE' })).exceptions[0]!.message).toMatch(/archived, which is final/);
+    expect((await update({})).data).toMatchObject({ id });
+    expect(requiredOf('AdUpdateRequest')).toEqual(['id']);
+  });
+
+  it('the review control sets review_status, and rejected_reasons and rejection_labels for REJECTED', async () => {
+    const pin = (await json(await createPin(validPin()))).id as string;
+    const id = (
+      await createAd({
+        ad_group_id: await adGroupOf(SEED.consideration),
+        creative_type: 'REGULAR',
+        pin_id: pin,
+      })
+    ).data!.id;
+    const review = (body: object) =>
+      fetch(`${emulator.url}/_emulator/review`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ad: id, ...body }),
+      });
+    expect(
+      (
+        await review({
+          review_status: 'REJECTED',
+          rejected_reasons: ['LANDING_PAGE'],
+          rejection_labels: ['Broken landing page'],
+        })
+      ).status,
+    ).toBe(200);
+    const rejected = await json(await request('GET', `${adsPath}/${id}`));
+    expect(rejected).toMatchObject({
+      review_status: 'REJECTED',
+      rejected_reasons: ['LANDING_PAGE'],
+      rejection_labels: ['Broken landing page'],
+    });
+    expect(api.schemas.AdResponse.enums.rejected_reasons).toContain('LANDING_PAGE');
+    expect((await review({ review_status: 'REJECTED', rejected_reasons: ['TOO_BLUE'] })).status).toBe(400);
+    expect((await review({ review_status: 'LIMITED' })).status).toBe(400);
+    await review({ review_status: 'APPROVED', rejected_reasons: ['LANDING_PAGE'] });
+    expect(await json(await request('GET', `${adsPath}/${id}`))).toMatchObject({
+      review_status: 'APPROVED',
+      rejected_reasons: [],
+      rejection_labels: [],
+    });
+    expect(api.descriptions['AdResponse.rejected_reasons']).toMatch(
+      /Returned if <code>review_status<\/code> is "REJECTED"/,
+    );
+  });
+
+  it('enums, bodies and the limits adlink declares are the OpenAPI’s', () => {
+    expect(sorted(model.CREATIVE_TYPES)).toEqual(sorted(api.enums.CreativeType));
+    expect(sorted(model.CTA_TYPES)).toEqual(sorted(api.enums.CustomizableCTAType));
+    expect(sorted(model.CONTENT_TYPES)).toEqual(sorted(api.enums.ContentType));
+    expect(sorted(model.REVIEW_STATUSES)).toEqual(sorted(api.schemas.AdResponse.enums.review_status));
+    for (const [schema, zod] of [
+      ['AdCreateRequest', adCreateRequest],
+      ['AdUpdateRequest', adUpdateRequest],
+      ['PinCreate', pinCreateRequest],
+    ] as const) {
+      expect(fieldsOf(schema)).toEqual(expect.arrayContaining(keysOf(zod)));
+      expect(keysOf(zod)).toEqual(expect.arrayContaining(requiredOf(schema)));
+    }
+    // /media registers videos only: images go inline in the Pin.
+    expect(api.descriptions.MediaUploadType).toEqual(['video']);
+    const adapter = pinterestAdapter(catalog.pinterest, { timeoutMs: 1_000 });
+    expect(adapter.media!.capabilities).toMatchObject({ storage: 'inline', maxBytes: MAX_IMAGE_BYTES });
+    expect(sorted(adapter.media!.capabilities.types)).toEqual(sorted(api.enums.ContentType));
+    const rules = adapter.ads!.capabilities.creatives.ImageAd!;
+    const pin = api.requests.PinCreate.properties;
+    expect(rules.headline!.maxLength).toBe(pin.title.maxLength);
+    expect(rules.text!.maxLength).toBe(pin.description.maxLength);
+    expect(
+      Object.values(rules.callToAction!.values).every((v) =>
+        CTA_BY_OBJECTIVE.CONSIDERATION!.includes(v as never),
+      ),
+    ).toBe(true);
   });
 });

@@ -25,6 +25,13 @@ const zips = (...codes: string[]) => ({
   zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
 });
 const keywords = (...values: string[]) => ({ kind: 'KeywordTargeting', keywords: values });
+const pinAd = (media: string) => ({
+  kind: 'ImageAd',
+  media,
+  headline: 'Velvet armchairs',
+  text: 'Deep seats for long evenings.',
+  url: 'https://acme-home.example/armchairs',
+});
 
 describePlatformSuite({
   ...SPEC,
@@ -65,6 +72,50 @@ describePlatformSuite({
   },
   // Acme Japan bills in yen; its campaign has an ad group with two ads.
   report: { zeroDecimalAdvertiser: SEED.jpyAccount },
+  ads: {
+    // 2:3 is what Pinterest recommends; it refuses no ratio and names no smallest size.
+    images: [{ width: 1000, height: 1500, type: 'png' }],
+    refusedImages: { tooLarge: 20_000_001, wrongType: 'gif' },
+    identities: true,
+    creatives: ({ media }) => [pinAd(media[0]!)],
+    async received({ emulator }, ad, creative) {
+      const { headline, text, url } = creative as ReturnType<typeof pinAd>;
+      const stored = await storedAt(emulator, `/ad_accounts/${SEED.usdAccount}/ads/${ad.id}`);
+      expect(stored).toMatchObject({
+        ad_group_id: ad.adSetId,
+        creative_type: 'REGULAR',
+        status: 'PAUSED',
+        review_status: 'PENDING',
+        customizable_cta_type: null,
+      });
+      const pin = await storedAt(emulator, `/pins/${stored.pin_id}`);
+      expect(pin).toMatchObject({
+        title: headline,
+        description: text,
+        link: url,
+        media: { media_type: 'image', images: { '1200x': { width: 1000, height: 1500 } } },
+      });
+      const boards = await storedAt(emulator, `/boards?ad_account_id=${SEED.usdAccount}&privacy=PROTECTED`);
+      expect(boards.items).toContainEqual(expect.objectContaining({ id: pin.board_id, is_ads_only: true }));
+    },
+    tooLong: ({ media }) => ({
+      creative: { ...pinAd(media[0]!), headline: 'h'.repeat(101) },
+      param: 'creative.headline',
+    }),
+    refused: [
+      {
+        creative: () => ({
+          kind: 'SearchAd',
+          headlines: ['Armchairs', 'Sofas', 'Lamps'],
+          descriptions: ['Deep seats.', 'Soft light.'],
+          url: 'https://acme-home.example',
+        }),
+        param: 'creative',
+        message: /promote Pins/,
+      },
+    ],
+    deletedStatus: 'Archived',
+  },
 });
 
 describe('pinterest: what only Pinterest does', () => {

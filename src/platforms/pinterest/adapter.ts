@@ -1,8 +1,11 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import type { AdAccount } from '../../store/connections.js';
+import { pinterestAds } from './ads.js';
 import { pinterestAdSets } from './adsets.js';
 import { pinterestCampaigns } from './campaigns.js';
 import { pinterestClient } from './client.js';
+import { pinterestIdentities } from './identities.js';
+import { pinterestMedia } from './media.js';
 import type { PinterestAdAccount } from './model.js';
 import { pinterestReports } from './reports.js';
 
@@ -18,6 +21,9 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     },
     adSets: pinterestAdSets(pin),
     campaigns: pinterestCampaigns(pin),
+    ads: pinterestAds(pin),
+    media: pinterestMedia,
+    identities: pinterestIdentities(pin),
     reports: pinterestReports(pin),
   };
 };

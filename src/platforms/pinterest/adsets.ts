@@ -9,22 +9,16 @@ import { adGroupChanges } from './adset-changes.js';
 import { ALL_STATUSES, campaignsOf } from './campaigns.js';
 import type { PinterestClient } from './client.js';
 import type { ParamSource } from './errors.js';
-import { targetingKeywords, toAd, toAdSet } from './mapping.js';
-import type { KeywordsAnswer, PinterestAd, PinterestAdGroup, PinterestKeyword } from './model.js';
+import { targetingKeywords, toAdSet } from './mapping.js';
+import type { KeywordsAnswer, PinterestAdGroup, PinterestKeyword } from './model.js';
 
 /** Keyword lists asked at once: Pinterest lists keywords per ad group (`ad_group_ids` is a closed beta). */
 const KEYWORD_FAN_OUT = 4;
 
-/** Pinterest ad groups with their ads and keywords, as adlink's ad sets. */
+/** Pinterest ad groups with their keywords, as adlink's ad sets (their ads: `ads.ts`). */
 export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
   const keywordsOf = (call: PlatformCall, account: string, adGroupId: string) =>
     pin.all<PinterestKeyword>(call, `${accountPath(account)}/keywords`, { ad_group_id: adGroupId });
-
-  const adsOf = (call: PlatformCall, account: string, adGroupId?: string) =>
-    pin.all<PinterestAd>(call, `${accountPath(account)}/ads`, {
-      ...ALL_STATUSES,
-      ...(adGroupId ? { ad_group_ids: [adGroupId] } : {}),
-    });
 
   /** Pinterest's lowest bid for an ad group of `spec` (`POST bid_floor`, one spec, one floor). */
   async function bidFloorOf(call: PlatformCall, account: string, spec: BidFloorSpec, sources: ParamSource[]) {
@@ -41,18 +35,16 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
     return floor;
   }
 
-  /** One ad group with its campaign's objective, its ads and its keywords. */
+  /** One ad group with its campaign's objective and its keywords. */
   async function complete(call: PlatformCall, adGroup: PinterestAdGroup) {
     const account = adGroup.ad_account_id;
-    const [[campaign], ads, keywords] = await Promise.all([
+    const [[campaign], keywords] = await Promise.all([
       campaignsOf(pin, call, account, [adGroup.campaign_id]),
-      adsOf(call, account, adGroup.id),
       keywordsOf(call, account, adGroup.id),
     ]);
     return toAdSet(adGroup, {
       currency: currencyOf(call, account),
       objective: campaign?.objective_type,
-      ads,
       keywords,
     });
   }
@@ -165,16 +157,12 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
         `${accountPath(advertiser.id)}/ad_groups`,
         ALL_STATUSES,
       );
-      const [campaigns, ads] = await Promise.all([
-        campaignsOf(pin, call, advertiser.id),
-        adsOf(call, advertiser.id),
-      ]);
+      const campaigns = await campaignsOf(pin, call, advertiser.id);
       const objectives = new Map(campaigns.map((c) => [c.id, c.objective_type]));
       return mapBounded(adGroups, KEYWORD_FAN_OUT, async (adGroup) =>
         toAdSet(adGroup, {
           currency: currencyOf(call, advertiser.id),
           objective: objectives.get(adGroup.campaign_id),
-          ads: ads.filter((ad) => ad.ad_group_id === adGroup.id),
           keywords: await keywordsOf(call, advertiser.id, adGroup.id),
         }),
       );
@@ -208,7 +196,6 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
       return toAdSet(adGroup, {
         currency: currencyOf(call, account.id),
         objective: campaign.objective_type,
-        ads: [],
         keywords: created?.keywords ?? [],
       });
     },
@@ -225,11 +212,6 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
     /** Pinterest has no DELETE for ad groups: the ad group is archived, and the answer says Archived. */
     async delete(call, id) {
       return complete(call, await patch(call, await mustLocate(call, id), { status: 'ARCHIVED' }));
-    },
-
-    async listAds(call, adSetId) {
-      const adGroup = await mustLocate(call, adSetId);
-      return (await adsOf(call, adGroup.ad_account_id, adGroup.id)).map(toAd);
     },
   };
 }

@@ -79,8 +79,13 @@ export function pinterestClient(apiBaseUrl: string, timeoutMs: number) {
     return element.data;
   }
 
-  const post = async <T>(call: PlatformCall, path: string, body: object, sources: ParamSource[]) =>
-    (await send(call, path, { method: 'POST', body, sources })) as T;
+  const post = async <T>(
+    call: PlatformCall,
+    path: string,
+    body: object,
+    sources: ParamSource[],
+    query: Query = {},
+  ) => (await send(call, path, { method: 'POST', body, sources, query })) as T;
 
   const patch = async <T>(call: PlatformCall, path: string, body: object, sources: ParamSource[]) =>
     (await send(call, path, { method: 'PATCH', body, sources })) as T;

@@ -1,26 +1,23 @@
-import type { Ad, AdSet, Runtime, Setting, Targeting } from '../../adsets/model.js';
+import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
+import type { AdSet, Runtime, Setting, Targeting } from '../../adsets/model.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
+import { PINTEREST_CALLS_TO_ACTION } from './ad-body.js';
 import { zipcodesOf } from './geo.js';
-import type { PinterestAd, PinterestAdGroup, PinterestCampaign, PinterestKeyword } from './model.js';
+import type {
+  PinterestAd,
+  PinterestAdGroup,
+  PinterestCampaign,
+  PinterestKeyword,
+  PinterestPin,
+} from './model.js';
 import { fromPinterestMicros } from './money.js';
 import { fromUnixSeconds, type PinterestSchedule } from './schedule.js';
-import { toAdSetStatus } from './status.js';
+import { toAdSetStatus, toAdStatus } from './status.js';
 
 /** Pinterest's levels: campaign (adlink campaign) → ad group (ad set) → ad (a promoted Pin). */
 
 /** Keyword match types that target; the `_NEGATIVE` ones exclude and have no unified kind. */
 const TARGETING_MATCH_TYPES = ['BROAD', 'PHRASE', 'EXACT'];
-
-/** An ad's summary status is its review state, not delivery: ads are Active, Paused, Archived or Deleted. */
-export function toAd(ad: PinterestAd): Ad {
-  return {
-    id: ad.id,
-    ...(ad.name ? { name: ad.name } : {}),
-    status: toAdSetStatus(ad.status),
-    channelKind: 'Social',
-    targetings: [],
-  };
-}
 
 /** The keywords that target (not archived, not negative). */
 export const targetingKeywords = (keywords: PinterestKeyword[]): PinterestKeyword[] =>
@@ -42,7 +39,6 @@ export interface AdGroupContext {
   currency: string;
   /** The campaign's `objective_type`. */
   objective: string | undefined;
-  ads: PinterestAd[];
   keywords: PinterestKeyword[];
 }
 
@@ -68,7 +64,6 @@ export function toAdSet(adGroup: PinterestAdGroup, context: AdGroupContext): AdS
     parentId: adGroup.campaign_id,
     channelKind: 'Social',
     settings,
-    ads: context.ads.map(toAd),
     targetings: toTargetings(adGroup, context.keywords),
     created_at: new Date(adGroup.created_time * 1000).toISOString(),
   };
@@ -101,5 +96,58 @@ export function toCampaign(campaign: PinterestCampaign, currency: string): Campa
     objective: campaign.objective_type ?? null,
     channelKind: 'Social',
     settings,
+  };
+}
+
+/**
+ * The ad's review from its own fields: APPROVED is Approved, REJECTED is Rejected with the texts of
+ * `rejection_labels` (else the codes of `rejected_reasons`), PENDING and OTHER are Pending. Pinterest
+ * has no limited approval.
+ */
+export function toReview(ad: PinterestAd): Review {
+  if (ad.review_status === 'APPROVED') return { status: 'Approved', reasons: [] };
+  if (ad.review_status !== 'REJECTED') return { status: 'Pending', reasons: [] };
+  const labels = ad.rejection_labels ?? [];
+  return { status: 'Rejected', reasons: labels.length > 0 ? labels : (ad.rejected_reasons ?? []) };
+}
+
+const UNIFIED_CALLS_TO_ACTION = new Map(
+  Object.entries(PINTEREST_CALLS_TO_ACTION).map(([unified, value]) => [value, unified as CallToAction]),
+);
+
+/**
+ * An ad of an image Pin (REGULAR) is an ImageAd: the Pin's title, description and link, and `media`
+ * the image adlink made it with where known (else the Pin's id: Pinterest keeps no image id of its
+ * own). Any other kind, or a Pin adlink cannot read, is `Other` with the ad's `creative_type`.
+ */
+function toCreative(ad: PinterestAd, pin: PinterestPin | null, media: string | undefined): ReadCreative {
+  if (ad.creative_type !== 'REGULAR' || pin?.media?.media_type !== 'image') {
+    return { kind: 'Other', format: ad.creative_type };
+  }
+  const callToAction = UNIFIED_CALLS_TO_ACTION.get(ad.customizable_cta_type ?? '');
+  return {
+    kind: 'ImageAd',
+    media: media ?? pin.id,
+    additionalMedia: [],
+    ...(pin.title ? { headline: pin.title } : {}),
+    text: pin.description ?? '',
+    url: pin.link ?? '',
+    ...(callToAction ? { callToAction } : {}),
+  };
+}
+
+/** An ad with its Pin (null where the Pin cannot be read) in the unified model. */
+export function toAd(ad: PinterestAd, pin: PinterestPin | null, media?: string): Ad {
+  return {
+    id: ad.id,
+    name: ad.name ?? '',
+    platform: 'pinterest',
+    status: toAdStatus(ad.status),
+    advertiser: ad.ad_account_id,
+    adSetId: ad.ad_group_id,
+    campaignId: ad.campaign_id,
+    creative: toCreative(ad, pin, media),
+    review: toReview(ad),
+    created_at: new Date(ad.created_time * 1000).toISOString(),
   };
 }

@@ -52,10 +52,44 @@ export interface PinterestAdGroup {
 
 export interface PinterestAd {
   id: string;
-  campaign_id?: string;
+  ad_account_id: string;
+  campaign_id: string;
   ad_group_id: string;
+  pin_id: string;
   name?: string | null;
   status: EntityStatus;
+  /** REGULAR is an image Pin's ad; VIDEO, CAROUSEL, … are kinds adlink reads but cannot create. */
+  creative_type: string;
+  /** OTHER, PENDING, REJECTED or APPROVED. */
+  review_status?: string | null;
+  /** Returned when review_status is REJECTED: codes (`LANDING_PAGE`) and their texts. */
+  rejected_reasons?: string[] | null;
+  rejection_labels?: string[] | null;
+  customizable_cta_type?: string | null;
+  /** Unix seconds. */
+  created_time: number;
+}
+
+/** A Pin: what an ad promotes (its image, title, description and link). */
+export interface PinterestPin {
+  id: string;
+  title?: string | null;
+  description?: string | null;
+  link?: string | null;
+  media?: { media_type: string } | null;
+}
+
+export interface PinterestBoard {
+  id: string;
+  name: string;
+  is_ads_only?: boolean;
+}
+
+/** `GET user_account`: the profile Pins are made by. */
+export interface PinterestUserAccount {
+  id: string;
+  username?: string;
+  business_name?: string | null;
 }
 
 export interface PinterestKeyword {

@@ -27,3 +27,10 @@ export const PINTEREST_STATUS: Record<Exclude<AdSetStatus, 'Deleted'>, 'ACTIVE' 
   Paused: 'PAUSED',
   Archived: 'ARCHIVED',
 };
+
+/**
+ * An ad's status: ACTIVE is Running (an ad has no delivery summary of its own: its `summary_status` is
+ * its review, and whether it delivers is its ad group's); the rest as ad groups.
+ */
+export const toAdStatus = (status: EntityStatus): AdSetStatus =>
+  status === 'ACTIVE' ? 'Running' : toAdSetStatus(status);
