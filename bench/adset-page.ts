@@ -1,3 +1,4 @@
+import type { Ad } from '../src/ads/model.js';
 import type { AdSet } from '../src/adsets/model.js';
 import type { Store } from '../src/store/index.js';
 import { recordMember as adSetMember } from '../src/store/resource-cache.js';
@@ -36,9 +37,24 @@ export function adSet(i: number): AdSet {
     parentId: `cmp_${i % 50}`,
     channelKind: 'Search',
     settings: [{ kind: 'DailyBudget', budget: 10 + (i % 90), currency: 'EUR' }],
-    ads: [{ id: `ad_${i}_1`, name: 'Ad', status: 'Active', channelKind: 'Search' }],
     targetings: [{ kind: 'KeywordTargeting', keywords: ['bread', 'cake', `kw${i % 100}`] }],
     created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+  };
+}
+
+/** The one ad of each ad set, as the ads cache holds it (lists of ad sets carry their ads). */
+export function adOf(a: AdSet): Ad {
+  return {
+    id: `ad_${a.id.slice(3)}_1`,
+    name: 'Ad',
+    platform: 'sandbox',
+    status: 'Active',
+    advertiser: a.advertiser,
+    adSetId: a.id,
+    campaignId: a.parentId,
+    creative: { kind: 'Other', format: 'VIDEO' },
+    review: { status: 'Approved', reasons: [] },
+    created_at: a.created_at,
   };
 }
 
@@ -56,10 +72,16 @@ export async function fillAdSetCache(store: Store, scope: CacheScope, n: number)
       batch.set(keys.adSet(scope.company, scope.customer, scope.platform, a.id), JSON.stringify(a));
       batch.zaddLex(keys.adSetIndex(scope.company, scope.customer, scope.platform), adSetMember(a));
       batch.zaddLex(keys.adSetIndex(scope.company, scope.customer, scope.platform, a.status), adSetMember(a));
+      const ad = adOf(a);
+      batch.set(keys.ad(scope.company, scope.customer, scope.platform, ad.id), JSON.stringify(ad));
+      batch.zaddLex(keys.adIndex(scope.company, scope.customer, scope.platform), adSetMember(ad));
+      batch.zaddLex(keys.adIndex(scope.company, scope.customer, scope.platform, ad.status), adSetMember(ad));
+      batch.sadd(keys.adSetAds(scope.company, scope.customer, scope.platform, a.id), ad.id);
     }
     await batch.exec();
   }
   await kv.set(keys.adSetsFilled(scope.company, scope.customer, scope.platform), 'bench');
+  await kv.set(keys.adsFilled(scope.company, scope.customer, scope.platform), 'bench');
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.floor(sorted.length * p)]!;

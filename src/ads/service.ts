@@ -150,24 +150,13 @@ export class AdService {
 
   /**
    * The ads of these ad sets, by ad set, for `childResources=Ad`: from the cache (filled on first use),
-   * or read live with `live`; null where the platform's ads are not mapped.
+   * or read live with `live`.
    */
-  async ofAdSets(ref: ConnectionRef, adSetIds: string[], live: boolean): Promise<Map<string, Ad[]> | null> {
-    if (!this.platforms.adapter(ref.platform).ads) return null;
-    const byAdSet = new Map<string, Ad[]>(adSetIds.map((id) => [id, []]));
-    if (adSetIds.length === 0) return byAdSet;
+  async ofAdSets(ref: ConnectionRef, adSetIds: string[], live: boolean): Promise<Map<string, Ad[]>> {
     const accounts = await this.calls.advertisers(ref);
     if (live || !(await this.cache.isFilled(ref))) await this.refreshAll(ref, accounts);
-    let after: string | undefined;
-    do {
-      const page = await this.cache.page(ref, accounts, {
-        limit: 1000,
-        keep: (ad) => byAdSet.has(ad.adSetId),
-        ...(after ? { after } : {}),
-      });
-      for (const ad of page.data) byAdSet.get(ad.adSetId)!.push(ad);
-      after = page.next;
-    } while (after);
+    const byAdSet = new Map<string, Ad[]>(adSetIds.map((id) => [id, []]));
+    for (const ad of await this.cache.inGroups(ref, accounts, adSetIds)) byAdSet.get(ad.adSetId)?.push(ad);
     return byAdSet;
   }
 

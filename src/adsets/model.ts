@@ -72,14 +72,6 @@ export const targetingChangeSchema = targetings(0);
 export type Targeting = z.infer<typeof targetingSchema>;
 export type TargetingKind = Targeting['kind'];
 
-export interface Ad {
-  id: string;
-  name?: string;
-  status?: AdSetStatus;
-  channelKind?: ChannelKind;
-  targetings?: Targeting[];
-}
-
 export interface AdSet {
   id: string;
   name: string;
@@ -89,8 +81,6 @@ export interface AdSet {
   parentId: string;
   channelKind: ChannelKind;
   settings: Setting[];
-  /** @deprecated filled by the ads service from the platform's `ads` adapter (issue 34). */
-  ads?: Ad[];
   targetings: Targeting[];
   /** When the platform created it (ISO 8601); orders lists. Not part of the API shape. */
   created_at: string;

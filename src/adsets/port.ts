@@ -1,7 +1,6 @@
 import type { PlatformCall } from '../ports/platform-call.js';
 import type { AdAccount } from '../store/connections.js';
 import type {
-  Ad,
   AdSet,
   AdSetChanges,
   AdSetStatus,
@@ -56,7 +55,7 @@ export interface AdSetCapabilities {
  */
 export interface AdSetAdapter {
   capabilities: AdSetCapabilities;
-  /** Every ad set of the ad account, following the platform's pagination to the end, with their ads. */
+  /** Every ad set of the ad account, following the platform's pagination to the end. */
   list(call: PlatformCall, advertiser: AdAccount): Promise<AdSet[]>;
   get(call: PlatformCall, id: string): Promise<AdSet | null>;
   create(call: PlatformCall, input: NewAdSet, account: AdAccount): Promise<AdSet>;
@@ -67,6 +66,4 @@ export interface AdSetAdapter {
   update(call: PlatformCall, id: string, changes: AdSetChanges): Promise<AdSet>;
   /** Deletes (or, where the platform cannot, archives) the ad set; the answer has its real status. */
   delete(call: PlatformCall, id: string): Promise<AdSet>;
-  /** @deprecated being replaced by the platform's `ads` adapter (issue 34); removed once every platform has one. */
-  listAds?(call: PlatformCall, adSetId: string): Promise<Ad[]>;
 }

@@ -57,25 +57,21 @@ const adSetCursor = z.strictObject({
 });
 
 /**
- * The ad set as the API shows it: child resources only where asked for (lists always carry them).
- * `ads`: the ad set's ads from the ads service, where the platform's ads are mapped.
+ * The ad set as the API shows it: child resources only where asked for (lists always carry them);
+ * `ads` are the ad sets' ads, by ad set, from the ads service.
  */
 function present(
   adSet: AdSet,
   children: Set<ChildResource>,
   targetingOnAdSets: boolean,
   list: boolean,
-  ads?: Map<string, Ad[]> | null,
+  ads: Map<string, Ad[]> = new Map(),
 ) {
-  const { ads: ownAds, targetings, ...rest } = publicAdSet(adSet);
+  const { targetings, ...rest } = publicAdSet(adSet);
   const withAdTargetings = children.has('Ad') && children.has('Targeting');
-  const shownAds = ads
-    ? (ads.get(adSet.id) ?? []).map((ad) =>
-        withAdTargetings ? { ...publicAd(ad), targetings: ad.targetings ?? [] } : publicAd(ad),
-      )
-    : (ownAds ?? []).map(({ targetings: adTargetings, ...ad }) =>
-        withAdTargetings ? { ...ad, targetings: adTargetings ?? [] } : ad,
-      );
+  const shownAds = (ads.get(adSet.id) ?? []).map((ad) =>
+    withAdTargetings ? { ...publicAd(ad), targetings: ad.targetings ?? [] } : publicAd(ad),
+  );
   return {
     ...rest,
     ...(list || children.has('Ad') ? { ads: shownAds } : {}),
@@ -143,7 +139,7 @@ export function createAdSetRoutes(
         const input = await parseResourceBody(newAdSetSchema, req);
         await sendIdempotent(store, req, res, input, async () => {
           const created = await adSets.create(ref, input);
-          return { status: 201, body: present({ ...created, ads: [] }, new Set(), true, true) };
+          return { status: 201, body: present(created, new Set(), true, true) };
         });
       },
     },
@@ -160,7 +156,7 @@ export function createAdSetRoutes(
         const adSet = await adSets.get(ref, req.params.id as string, query.dismissDatabase);
         const adsOf = query.childResources.has('Ad')
           ? await ads.ofAdSets(ref, [adSet.id], query.dismissDatabase)
-          : null;
+          : undefined;
         res.json(present(adSet, query.childResources, targetingOnAdSets(ref.platform), false, adsOf));
       },
       put: async (req, res) => {

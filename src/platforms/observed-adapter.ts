@@ -13,7 +13,6 @@ const OPERATIONS: Record<string, string> = {
   'adSets.create': 'createAdSet',
   'adSets.update': 'updateAdSet',
   'adSets.delete': 'deleteAdSet',
-  'adSets.listAds': 'listAds',
   'campaigns.list': 'listCampaigns',
 };
 

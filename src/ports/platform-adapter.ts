@@ -18,8 +18,8 @@ export interface PlatformAdapter {
   listAdAccounts(call: PlatformCall): Promise<AdAccount[]>;
   adSets: AdSetAdapter;
   campaigns: CampaignAdapter;
-  /** Ads with their creatives and review, where the adapter maps them. */
-  ads?: AdAdapter;
+  /** Ads with their creatives and review. */
+  ads: AdAdapter;
   /** Image uploads, where the platform's ads take images. */
   media?: MediaAdapter;
   /** Who an ad speaks as, where the platform asks for one (else the list is empty). */

@@ -28,7 +28,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
   const adSets = new ResourceCache(kv, adSetKeys(k));
   const campaigns = new ResourceCache(kv, campaignKeys(k));
   const reports = new ReportStore(kv, k);
-  const ads = new ResourceCache(kv, adKeys(k));
+  const ads = new ResourceCache(kv, adKeys(k), 'adSetId');
   const media = new MediaStore(kv, k, encryption);
   return {
     kv,

@@ -74,6 +74,9 @@ export function keys(prefix: string) {
       `${co(companyId)}:ads:${customerId}:${platform}${status ? `:status:${status}` : ''}`,
     adsFilled: (companyId: string, customerId: string, platform: string) =>
       `${co(companyId)}:ads:${customerId}:${platform}:filled`,
+    /** The ids of one ad set's cached ads. */
+    adSetAds: (companyId: string, customerId: string, platform: string, adSetId: string) =>
+      `${co(companyId)}:adset_ads:${customerId}:${platform}:${adSetId}`,
     /** An image adlink uploaded for a customer on a platform (its record, not its bytes). */
     media: (companyId: string, customerId: string, platform: string, mediaId: string) =>
       `${co(companyId)}:media:${customerId}:${platform}:${mediaId}`,

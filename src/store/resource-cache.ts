@@ -50,6 +50,8 @@ export interface ResourceKeys {
   index(s: CacheScope, status?: AdSetStatus): string;
   /** Set once the scope was filled from the platform. */
   filled(s: CacheScope): string;
+  /** The ids of one group's records (an ad set's ads), where the resource is read by group. */
+  group?(s: CacheScope, group: string): string;
 }
 
 export const adSetKeys = (k: Keys): ResourceKeys => ({
@@ -68,6 +70,7 @@ export const adKeys = (k: Keys): ResourceKeys => ({
   record: (s, id) => k.ad(s.company, s.customer, s.platform, id),
   index: (s, status) => k.adIndex(s.company, s.customer, s.platform, status),
   filled: (s) => k.adsFilled(s.company, s.customer, s.platform),
+  group: (s, adSet) => k.adSetAds(s.company, s.customer, s.platform, adSet),
 });
 
 /**
@@ -78,7 +81,42 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
   constructor(
     private readonly kv: Kv,
     private readonly k: ResourceKeys,
+    /**
+     * The field naming the group a record is read with (an ad's `adSetId`), with `k.group`. A group's
+     * set may keep the id of a record since removed: reads check each against its record.
+     */
+    private readonly groupField?: string,
   ) {}
+
+  private groupOf(record: T): string | undefined {
+    return this.groupField === undefined
+      ? undefined
+      : (record as unknown as Record<string, string>)[this.groupField];
+  }
+
+  private groupKey(s: CacheScope, record: T): string | undefined {
+    const group = this.groupOf(record);
+    return group === undefined ? undefined : this.k.group?.(s, group);
+  }
+
+  /**
+   * The chosen accounts' records of these groups, in index order, in two round trips whatever the
+   * cache holds.
+   */
+  async inGroups(s: CacheScope, accounts: ChosenAccounts, groups: string[]): Promise<T[]> {
+    if (this.groupField === undefined || !this.k.group || groups.length === 0) return [];
+    const wanted = new Set(groups);
+    const sets = (await this.kv.readAll(
+      groups.map((g) => ({ smembers: this.k.group!(s, g) })),
+    )) as string[][];
+    const ids = [...new Set(sets.flat())];
+    const raws = await this.kv.mget(ids.map((id) => this.recordKey(s, id)));
+    return raws
+      .filter((raw): raw is string => raw !== null)
+      .map((raw) => JSON.parse(raw) as T)
+      .filter((record) => chosen(accounts, record) && wanted.has(this.groupOf(record)!))
+      .sort((a, b) => (recordMember(a) < recordMember(b) ? -1 : 1));
+  }
 
   private recordKey(s: CacheScope, id: string) {
     return this.k.record(s, id);
@@ -179,6 +217,8 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
         .set(this.recordKey(s, record.id), JSON.stringify(record))
         .zaddLex(this.indexKey(s), member)
         .zaddLex(this.indexKey(s, record.status), member);
+      const group = this.groupKey(s, record);
+      if (group) batch.sadd(group, record.id);
     });
     statuses.forEach((status, i) => {
       for (const member of old[i]!)
@@ -201,6 +241,8 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
     }
     batch.zaddLex(this.indexKey(s), recordMember(record));
     batch.zaddLex(this.indexKey(s, record.status), recordMember(record));
+    const group = this.groupKey(s, record);
+    if (group) batch.sadd(group, record.id);
     await batch.exec();
   }
 
@@ -224,7 +266,18 @@ export class ResourceCache<T extends CachedRecord = CachedRecord> {
   async clear(s: CacheScope): Promise<void> {
     await this.kv.del(this.k.filled(s));
     const batch = this.kv.batch();
-    for (const member of await this.allMembers(s)) batch.del(this.recordKey(s, idOfMember(member)));
+    const members = await this.allMembers(s);
+    if (this.groupField !== undefined) {
+      // The groups' sets are named by the records: read them (in chunks) before they go.
+      for (let i = 0; i < members.length; i += SCAN_CHUNK) {
+        const chunk = members.slice(i, i + SCAN_CHUNK).map((m) => this.recordKey(s, idOfMember(m)));
+        for (const raw of await this.kv.mget(chunk)) {
+          const group = raw === null ? undefined : this.groupKey(s, JSON.parse(raw) as T);
+          if (group) batch.del(group);
+        }
+      }
+    }
+    for (const member of members) batch.del(this.recordKey(s, idOfMember(member)));
     for (const status of [undefined, ...AD_SET_STATUSES]) batch.del(this.indexKey(s, status));
     await batch.exec();
   }

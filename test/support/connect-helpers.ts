@@ -458,6 +458,8 @@ const EPHEMERAL: [string, RegExp][] = [
   ['vendor_session_index', /^\{co:[^}]+\}:vsessions$/],
   ['sandbox', /^sandbox:(authz|code|at|rt|grant|rl):/],
   ['keeper_lease', /^\{keeper\}:lease$/],
+  // The sealed bytes of an image a platform takes only inside an ad (Pinterest): a day at most.
+  ['media_file', /^\{co:[^}]+\}:media_file:[^:]+:[a-z]+:[^:]+$/],
   ['events', /^\{co:[^}]+\}:(event:[^:]+|events|flow_completed:[^:]+|delivery:[^:]+|deliveries:[^:]+)$/],
 ];
 const DURABLE: RegExp[] = [
@@ -476,9 +478,18 @@ const DURABLE: RegExp[] = [
   // The campaign cache, laid out alike.
   /^\{co:[^}]+\}:campaign:[^:]+:[a-z]+:[^:]+$/,
   /^\{co:[^}]+\}:campaigns:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
+  // The ad cache, laid out alike, with each ad set's ad ids.
+  /^\{co:[^}]+\}:ad:[^:]+:[a-z]+:[^:]+$/,
+  /^\{co:[^}]+\}:ads:[^:]+:[a-z]+(:status:[A-Za-z]+|:filled)?$/,
+  /^\{co:[^}]+\}:adset_ads:[^:]+:[a-z]+:[^:]+$/,
+  // Images adlink uploaded: their records, an ad account's by content, the list.
+  /^\{co:[^}]+\}:(media|media_index):[^:]+:[a-z]+(:[^:]+)?$/,
+  /^\{co:[^}]+\}:media_sha:[^:]+:[a-z]+:[^:]+:[0-9a-f]{64}$/,
   /^sandbox:\{sbx:[^}]+\}:/,
   // The token keeper's schedule: connections by renewal time, and each one's entry.
   /^\{keeper\}:(due|at:[^:]+:[^:]+:[a-z]+)$/,
+  // Ads whose review was pending when last read, to be read again.
+  /^\{keeper\}:reviews$/,
   // Webhook endpoints, and the events queue (BullMQ's keys, its jobs removed once done).
   /^\{co:[^}]+\}:webhook_endpoints$/,
   /^\{webhooks\}:events:/,
