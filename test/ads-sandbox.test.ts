@@ -178,7 +178,8 @@ describe('ads on the sandbox', () => {
     );
   });
 
-  it('reviews like a platform: Pending, then Rejected for a word its README names, and tells the webhook', async () => {
+  /** A webhook endpoint for `ad.review_changed`, and the sandbox reviewing in `delayMs`. */
+  async function reviewsTo(delayMs: number) {
     const receiver = await startReceiver();
     const endpoint = await h.http
       .post('/webhook_endpoints')
@@ -186,7 +187,12 @@ describe('ads on the sandbox', () => {
       .send({ url: receiver.url, events: ['ad.review_changed'] });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const sandbox = new SandboxApi(h, await sandboxAccessToken(h, company, s.client.customer));
-    await sandbox.expect(200, 'PUT', '/_test/review_delay', { delay_ms: 1500 });
+    await sandbox.expect(200, 'PUT', '/_test/review_delay', { delay_ms: delayMs });
+    return receiver;
+  }
+
+  it('reviews like a platform: Pending, then Rejected for a word its README names, and tells the webhook', async () => {
+    const receiver = await reviewsTo(1500);
     const image = ok(await upload(png(1080, 1080)), 201);
     const created = ok(
       await createAd({
@@ -221,14 +227,7 @@ describe('ads on the sandbox', () => {
   });
 
   it('the token keeper reads ads in review again, so a rejection reaches the webhook unasked', async () => {
-    const receiver = await startReceiver();
-    const endpoint = await h.http
-      .post('/webhook_endpoints')
-      .set('Authorization', company.auth)
-      .send({ url: receiver.url, events: ['ad.review_changed'] });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
-    const sandbox = new SandboxApi(h, await sandboxAccessToken(h, company, s.client.customer));
-    await sandbox.expect(200, 'PUT', '/_test/review_delay', { delay_ms: 200 });
+    const receiver = await reviewsTo(200);
     const image = ok(await upload(png(1200, 1200)), 201);
     const created = ok(
       await createAd({

@@ -150,7 +150,7 @@ describe('the walkthrough', () => {
     expect(commands).not.toMatch(/localhost:3000/);
   });
 
-  it('runs in curl, block after block in one shell: customers, a link, the connection, ad sets, reports, tokens', async () => {
+  it('runs in curl, block after block in one shell: customers, a link, the connection, ad sets, an ad, reports, tokens', async () => {
     const year = new Date().getFullYear() + 1;
     /** What each page's blocks must print, block by block; a new block needs its check here. */
     const checks: Record<(typeof WALKTHROUGH_PAGES)[number], ((out: string) => unknown)[]> = {
@@ -167,6 +167,8 @@ describe('the walkthrough', () => {
           for (const adSet of running.data)
             expect(adSet).toMatchObject({ platform: 'sandbox', status: 'Running' });
         },
+        // The first ad: its review, decided by the sandbox while the block waited.
+        (out) => expect(out.trim()).toBe("{ status: 'Approved', reasons: [] }"),
       ],
       'docs/ad-sets-and-campaigns.md': [
         (out) => {

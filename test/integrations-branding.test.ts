@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Company,
@@ -15,6 +14,7 @@ import {
 } from './support/connect-helpers.js';
 import { FlowClient, location } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
+import { png } from './support/images.js';
 import { expectPage, fieldError, VendorClient } from './support/vendor-client.js';
 
 const EVIL = 'https://evil.example';
@@ -23,39 +23,8 @@ const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 // ---------------------------------------------------------------------------------------------
 // Test images
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (data: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid 2×2 RGB PNG (signature, IHDR, IDAT, IEND, with their CRCs). */
-function tinyPng(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
-  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A valid 2×2 PNG (signature, IHDR, IDAT, IEND, with their CRCs). */
+const tinyPng = () => png(2, 2);
 
 /** The start of a JFIF file (SOI, APP0) and its end (EOI). */
 const TINY_JPEG = Buffer.concat([
