@@ -6,6 +6,7 @@ import { AdSetService } from './adsets/service.js';
 import { createAccessTokenRoutes } from './api/access-tokens.js';
 import { createAdRoutes } from './api/ads.js';
 import { createAdSetRoutes } from './api/adsets.js';
+import { createAudienceRoutes } from './api/audiences.js';
 import { createCampaignRoutes } from './api/campaigns.js';
 import { createConnectApiRoutes } from './api/connect.js';
 import { createConnectAttemptRoutes } from './api/connect-attempts.js';
@@ -15,6 +16,7 @@ import { createHealthRoutes } from './api/health.js';
 import { createMediaRoutes } from './api/media.js';
 import { createReportRoutes } from './api/reports.js';
 import { createWebhookEndpointRoutes } from './api/webhook-endpoints.js';
+import { AudienceService } from './audiences/service.js';
 import { CampaignService } from './campaigns/service.js';
 import type { Config } from './config.js';
 import { ConnectFlow } from './connect/flow.js';
@@ -146,6 +148,7 @@ function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, me
     media,
     identities,
     ads: new AdService(store, platforms, calls, fanOut, events, adSets, media, identities),
+    audiences: new AudienceService(store, platforms, calls, fanOut, log),
   };
 }
 
@@ -188,7 +191,7 @@ export function createApp({
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
-  const { platforms, events, calls, adSets, campaigns, media, identities, ads } = servicesOf(
+  const { platforms, events, calls, adSets, campaigns, media, identities, ads, audiences } = servicesOf(
     { config, store, keys, log },
     metrics,
   );
@@ -304,6 +307,7 @@ export function createApp({
       createCampaignRoutes({ store, campaigns }, vendor.customer),
       createAdRoutes({ store, ads }, vendor.customer),
       createMediaRoutes({ store, media, identities }, vendor.customer),
+      createAudienceRoutes({ store, audiences }, vendor.customer),
       createReportRoutes({ store, reports }, vendor.customer),
     ),
     under(['/events'], createEventRoutes(store, events, vendor.company)),

@@ -109,6 +109,16 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No campaign with this id for this customer on this platform.',
   },
+  audience_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No audience with this id in the customer’s connected ad accounts on this platform.',
+  },
+  audience_job_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    doc: 'No members upload with this id for this audience (jobs are kept a week).',
+  },
   ad_not_found: {
     status: 404,
     type: 'invalid_request_error',
@@ -140,7 +150,11 @@ export const ERROR_CODES = {
     type: 'platform_error',
     doc: 'The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.',
   },
-  payload_too_large: { status: 413, type: 'invalid_request_error', doc: 'The body is larger than 100 kB.' },
+  payload_too_large: {
+    status: 413,
+    type: 'invalid_request_error',
+    doc: 'The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB).',
+  },
   unsupported_media_type: {
     status: 415,
     type: 'invalid_request_error',
@@ -291,8 +305,11 @@ function fromBodyParser(err: unknown): AppError | undefined {
   switch (bodyErrorType(err)) {
     case 'entity.parse.failed':
       return new AppError('invalid_json', 'The request body is not valid JSON.');
-    case 'entity.too.large':
-      return new AppError('payload_too_large', 'The request body is larger than 100 kB.');
+    case 'entity.too.large': {
+      const limit = (err as { limit?: unknown }).limit;
+      const size = typeof limit === 'number' && limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : '100 kB';
+      return new AppError('payload_too_large', `The request body is larger than ${size}.`);
+    }
     case 'body.undecodable':
       return new AppError(
         'invalid_body',

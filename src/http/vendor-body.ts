@@ -12,13 +12,20 @@ declare global {
 /** The body limit named in `payload_too_large`. */
 const LIMIT = '100kb';
 
+/** Endpoints whose JSON bodies are larger (an audience's members: 10,000 entries), read by their routes. */
+const LARGE_BODY = /\/audiences\/[^/]+\/members$/;
+
 /** The bodies vendor endpoints take: JSON or a form. */
 export function vendorBodyParsers(): RequestHandler[] {
+  const json = express.json({ limit: LIMIT });
   return [
-    express.json({ limit: LIMIT }),
+    (req, res, next) => (LARGE_BODY.test(req.path) ? next() : json(req, res, next)),
     express.urlencoded({ extended: false, limit: LIMIT, parameterLimit: 100 }),
   ];
 }
+
+/** The JSON body of an endpoint that takes a larger one (LARGE_BODY), up to 4 MB. */
+export const largeJsonBody = (): RequestHandler => express.json({ limit: '4mb' });
 
 /**
  * Vendor endpoints read their body after authentication. A route whose first store read is named in

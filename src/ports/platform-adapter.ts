@@ -1,5 +1,6 @@
 import type { AdAdapter } from '../ads/port.js';
 import type { AdSetAdapter } from '../adsets/port.js';
+import type { AudienceAdapter } from '../audiences/port.js';
 import type { CampaignAdapter } from '../campaigns/port.js';
 import type { IdentityAdapter } from '../identities/port.js';
 import type { MediaAdapter } from '../media/port.js';
@@ -22,6 +23,8 @@ export interface PlatformAdapter {
   ads: AdAdapter;
   /** Image uploads, where the platform's ads take images. */
   media?: MediaAdapter;
+  /** Customer-list audiences, where the adapter maps them. */
+  audiences?: AudienceAdapter;
   /** Who an ad speaks as, where the platform asks for one (else the list is empty). */
   identities?: IdentityAdapter;
   /** Performance reports, where the adapter maps the platform's reporting API. */

@@ -1,5 +1,6 @@
 import type { EncryptionKey } from '../crypto/keys.js';
 import { AccessTokenStore } from './access-tokens.js';
+import { AudienceJobStore } from './audience-jobs.js';
 import { CompanyStore } from './companies.js';
 import { CompanyProfileStore } from './company-profile.js';
 import { CompanySettingsStore } from './company-settings.js';
@@ -51,6 +52,7 @@ export function createStore(kv: Kv, prefix: string, encryption: EncryptionKey[])
     connectAttempts: new ConnectAttemptStore(kv, k),
     tokenSchedule,
     reviewWatch: new ReviewWatch(kv, prefix),
+    audienceJobs: new AudienceJobStore(kv, k),
     ledger,
   };
 }

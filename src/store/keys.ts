@@ -111,6 +111,8 @@ export function keys(prefix: string) {
     /** The ids of a customer's report runs, so they are deleted with the customer. */
     customerReportRuns: (companyId: string, customerId: string) =>
       `${co(companyId)}:report_runs:${customerId}`,
+    /** A members upload that answered 202: its progress (counts only, never a member). */
+    audienceJob: (companyId: string, jobId: string) => `${co(companyId)}:audience_job:${jobId}`,
     /** The company's connect attempts, newest last; capped. */
     connectAttempts: (companyId: string) => `${co(companyId)}:attempts`,
     connectAttempt: (companyId: string, attemptId: string) => `${co(companyId)}:attempt_log:${attemptId}`,
