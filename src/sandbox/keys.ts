@@ -37,6 +37,12 @@ export function sandboxKeys(prefix: string) {
     image: (u: string, id: string) => `${user(u)}:image:${id}`,
     images: (u: string, account: string) => `${user(u)}:account:${account}:images`,
     reviewDelay: (u: string) => `${user(u)}:review_delay`,
+    audience: (u: string, id: string) => `${user(u)}:audience:${id}`,
+    audiences: (u: string, account: string) => `${user(u)}:account:${account}:audiences`,
+    /** An audience's members (SHA-256 hashes), those removed, and the size of each upload call. */
+    audienceMembers: (u: string, id: string) => `${user(u)}:audience:${id}:members`,
+    audienceRemoved: (u: string, id: string) => `${user(u)}:audience:${id}:removed`,
+    audienceBatches: (u: string, id: string) => `${user(u)}:audience:${id}:batches`,
     faults: (u: string) => `${user(u)}:faults`,
     fault: (u: string, id: string) => `${user(u)}:fault:${id}`,
     faultUsed: (u: string, id: string) => `${user(u)}:fault:${id}:used`,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Kv } from '../store/kv.js';
 import { createAdsApi } from './api/ads-api.js';
 import { AdsStore } from './api/ads-store.js';
+import { AudienceStore } from './api/audience-store.js';
 import { CreativeStore } from './api/creative-store.js';
 import { DEFAULT_HANG_MS, FaultStore } from './api/faults.js';
 import { type RateLimit, RateLimiter } from './api/rate-limit.js';
@@ -66,6 +67,7 @@ export function createSandboxRouter(deps: SandboxDeps): Router {
       grants,
       ads,
       creatives: new CreativeStore(deps.kv, k),
+      audiences: new AudienceStore(deps.kv, k),
       faults: new FaultStore(deps.kv, k),
       limiter,
       reports: new SandboxReports(deps.kv, k, ads),

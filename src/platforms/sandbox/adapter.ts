@@ -2,6 +2,7 @@ import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { sandboxAds } from './ads.js';
 import { sandboxAdSets } from './adsets.js';
+import { sandboxAudiences } from './audiences.js';
 import { sandboxCampaigns } from './campaigns.js';
 import { type Page, sandboxApi } from './client.js';
 import { sandboxIdentities } from './identities.js';
@@ -24,5 +25,6 @@ export const sandboxAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =>
     ads: sandboxAds(api),
     media: sandboxMedia(api),
     identities: sandboxIdentities(api),
+    audiences: sandboxAudiences(api),
   };
 };

@@ -175,3 +175,25 @@ export interface SandboxReportRow {
   clicks: number;
   conversions: number;
 }
+
+/** A customer list (`/ad_accounts/:id/audiences`): `size` is null while the sandbox matches it. */
+export interface Audience {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  status: 'MATCHING' | 'READY' | 'TOO_SMALL';
+  size: number | null;
+  created_time: string;
+  updated_time: string;
+}
+
+/** `POST` and `DELETE /audiences/:id/users`: one kind of SHA-256 hashes, at most 1,000 a call. */
+export interface AudienceUsers {
+  schema: 'EMAIL_SHA256' | 'PHONE_SHA256';
+  hashes: string[];
+}
+
+/** Matched people an audience needs before it serves. */
+export const AUDIENCE_MIN_SIZE = 100;
+export const AUDIENCE_BATCH = 1000;

@@ -8,6 +8,8 @@ import type { AdsStore } from './ads-store.js';
 import { registerAdsetRoutes } from './adset-routes.js';
 import { apiErrors, notFound } from './api-errors.js';
 import { noQuery, parseBody, parseQuery, reportRunQuery } from './api-input.js';
+import { registerAudienceRoutes } from './audience-routes.js';
+import type { AudienceStore } from './audience-store.js';
 import { accessOf, requireAccessToken } from './bearer.js';
 import { registerCampaignRoutes } from './campaign-routes.js';
 import type { CreativeStore } from './creative-store.js';
@@ -28,6 +30,7 @@ export interface AdsApiDeps {
   grants: GrantStore;
   ads: AdsStore;
   creatives: CreativeStore;
+  audiences: AudienceStore;
   faults: FaultStore;
   limiter: RateLimiter;
   reports: SandboxReports;
@@ -42,7 +45,7 @@ export interface AdsApiDeps {
  * delays) under /_test.
  */
 export function createAdsApi(deps: AdsApiDeps): Router {
-  const { grants, ads, creatives, faults, limiter, reports, hangMs, log } = deps;
+  const { grants, ads, creatives, audiences, faults, limiter, reports, hangMs, log } = deps;
   const router = Router();
   router.use(
     noStore,
@@ -77,6 +80,7 @@ export function createAdsApi(deps: AdsApiDeps): Router {
   registerAdsetRoutes(router, { ads, lookups: find });
   registerAdRoutes(router, { ads, lookups: find }, creatives);
   registerImageRoutes(router, find, creatives);
+  registerAudienceRoutes(router, find, audiences, creatives);
 
   resource('/ad_accounts/:account/reports', {
     post: async (req, res) => {
