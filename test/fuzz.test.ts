@@ -73,6 +73,14 @@ const ROUTES: Route[] = [
       ['GET', '/v1/:platform/media'],
       ['POST', '/v1/:platform/media'],
       ['GET', '/v1/:platform/identities'],
+      ['GET', '/v1/:platform/audiences'],
+      ['POST', '/v1/:platform/audiences'],
+      ['GET', '/v1/:platform/audiences/:adset'],
+      ['PUT', '/v1/:platform/audiences/:adset'],
+      ['DELETE', '/v1/:platform/audiences/:adset'],
+      ['POST', '/v1/:platform/audiences/:adset/members'],
+      ['DELETE', '/v1/:platform/audiences/:adset/members'],
+      ['GET', '/v1/:platform/audiences/:adset/jobs/:adset'],
       ['GET', '/campaigns'],
       ['GET', '/reports'],
       ['GET', '/reports/:adset'],
@@ -184,6 +192,10 @@ const KNOWN_NAMES = [
   'campaignId',
   'creative',
   'file',
+  'emails',
+  'phones',
+  'sha256',
+  'description',
   'code',
   'state',
   'iss',
@@ -475,7 +487,7 @@ describe('fuzz: every route with generated input', () => {
       !query.some((q) => q.startsWith('customer='))
     ) {
       // Routes of ad sets, campaigns, ads, images and identities act for the connected customer, so that their input reaches the platform.
-      const connected = ['/adsets', '/campaigns', '/ads', '/media', '/identities'].some((p) =>
+      const connected = ['/adsets', '/campaigns', '/ads', '/media', '/identities', '/audiences'].some((p) =>
         c.route.path.includes(p),
       );
       query.push(`customer=${customers[connected ? 0 : 1]}`);

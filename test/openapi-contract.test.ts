@@ -362,6 +362,39 @@ describe('real answers match the OpenAPI document', () => {
     await expectStatus(200, 'deleteAd', { path: id, query: { customer } });
   });
 
+  it('audiences, their members and a members job', async () => {
+    const customer = await sandboxCustomer(h, company, 'Audience Bakery');
+    const onSandbox = { path: { platform: 'sandbox' }, query: { customer } };
+    const account = ((await expectStatus(200, 'listAdvertisers', onSandbox)).data as Json[])[0]!;
+    const created = await expectStatus(201, 'createAudience', {
+      ...onSandbox,
+      json: { name: 'Contract list', advertiser: account.id as string },
+    });
+    await expectStatus(400, 'createAudience', {
+      ...onSandbox,
+      json: { name: '', advertiser: account.id as string },
+    });
+    await expectStatus(200, 'listAudiences', {
+      ...onSandbox,
+      query: { customer, advertiser: account.id as string },
+    });
+    const id = { platform: 'sandbox', id: created.id as string };
+    await expectStatus(200, 'getAudience', { path: id, query: { customer } });
+    await expectStatus(404, 'getAudience', { path: { ...id, id: 'aud_nope' }, query: { customer } });
+    await expectStatus(200, 'updateAudience', { path: id, query: { customer }, json: { name: 'Renamed' } });
+    const members = { emails: ['ann@example.com', 'no'], phones: ['+49 30 1234567'] };
+    await expectStatus(200, 'addAudienceMembers', { path: id, query: { customer }, json: members });
+    await expectStatus(400, 'addAudienceMembers', { path: id, query: { customer }, json: {} });
+    const many = { emails: Array.from({ length: 2500 }, (_, i) => `p${i}@example.com`) };
+    const job = await expectStatus(202, 'addAudienceMembers', { path: id, query: { customer }, json: many });
+    await expectStatus(200, 'getAudienceJob', {
+      path: { ...id, job: job.id as string },
+      query: { customer },
+    });
+    await expectStatus(200, 'removeAudienceMembers', { path: id, query: { customer }, json: members });
+    await expectStatus(200, 'deleteAudience', { path: id, query: { customer } });
+  });
+
   it('events and webhook endpoints', async () => {
     const events = await expectStatus(200, 'listEvents', { query: { customer, limit: '5' } });
     const [first] = events.data as Json[];

@@ -5,6 +5,7 @@ import { type Operation, openApiPath, operationErrors, operationObject } from '.
 import { accessTokenOperations } from './paths/access-tokens.js';
 import { adOperations } from './paths/ads.js';
 import { adSetOperations } from './paths/adsets.js';
+import { audienceOperations } from './paths/audiences.js';
 import { campaignOperations } from './paths/campaigns.js';
 import { companyOperations } from './paths/company.js';
 import { connectOperations } from './paths/connect.js';
@@ -22,6 +23,7 @@ export const OPERATIONS: Operation[] = [
   ...adSetOperations,
   ...campaignOperations,
   ...adOperations,
+  ...audienceOperations,
   ...reportOperations,
   ...eventOperations,
   ...serviceOperations,
@@ -45,6 +47,10 @@ const TAGS = [
   {
     name: 'Ads',
     description: 'Ads with their creatives and review, and the images and identities they are made with.',
+  },
+  {
+    name: 'Audiences',
+    description: 'Customers’ own customer lists, matched on each platform; members are hashed, never kept.',
   },
   {
     name: 'Reports',

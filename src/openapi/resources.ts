@@ -4,6 +4,7 @@
  */
 
 export * from './resources/ads.js';
+export * from './resources/audiences.js';
 export * from './resources/connections.js';
 export * from './resources/creatives.js';
 export * from './resources/registry.js';

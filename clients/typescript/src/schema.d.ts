@@ -622,6 +622,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{platform}/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the customer’s customer-list audiences
+         * @description Read live: an audience’s size and status change while the platform matches it. Ordered by id.
+         *
+         *     An access token may call this for its own customer (either scope).
+         */
+        get: operations["listAudiences"];
+        put?: never;
+        /**
+         * Create a customer-list audience
+         * @description An access token with the `write` scope may call this for its own customer.
+         */
+        post: operations["createAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/audiences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an audience, with its size and status
+         * @description An access token may call this for its own customer (either scope).
+         */
+        get: operations["getAudience"];
+        /**
+         * Rename an audience, or change its description
+         * @description An access token with the `write` scope may call this for its own customer.
+         */
+        put: operations["updateAudience"];
+        post?: never;
+        /**
+         * Delete an audience at the platform
+         * @description An access token with the `write` scope may call this for its own customer.
+         */
+        delete: operations["deleteAudience"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/audiences/{id}/jobs/{job}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a members upload that answered 202
+         * @description An access token may call this for its own customer (either scope).
+         */
+        get: operations["getAudienceJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/{platform}/audiences/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add people to an audience
+         * @description Normalized as each platform documents (trim, lower-case, E.164 phones, Gmail dots where the platform says so), hashed with SHA-256 in memory, sent in the platform’s batches. An entry that cannot be read is listed in `invalid` and never fails the others.
+         *
+         *     An access token with the `write` scope may call this for its own customer.
+         */
+        post: operations["addAudienceMembers"];
+        /**
+         * Remove people from an audience
+         * @description An access token with the `write` scope may call this for its own customer.
+         */
+        delete: operations["removeAudienceMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{platform}/campaigns": {
         parameters: {
             query?: never;
@@ -955,6 +1055,58 @@ export interface components {
             /** @constant */
             has_more: false;
         };
+        Audience: {
+            advertiser: string;
+            description: string | null;
+            id: string;
+            /** @constant */
+            kind: "CustomerList";
+            name: string;
+            /** @enum {string} */
+            platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            /** @description The platform’s estimate of matched people; null while it matches. */
+            size: number | null;
+            /** @enum {string} */
+            status: "Matching" | "Ready" | "TooSmall" | "Error";
+            updatedAt: string;
+        };
+        AudienceDeletion: {
+            data: components["schemas"]["Audience"][];
+            /** @constant */
+            deletions: 1;
+        };
+        AudienceJob: {
+            accepted: number;
+            /** @enum {string} */
+            action: "add" | "remove";
+            audience: string;
+            createdAt: string;
+            customer: string;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            id: string;
+            invalid: {
+                /** @enum {string} */
+                field: "emails" | "phones" | "sha256.emails" | "sha256.phones";
+                index: number;
+                reason: string;
+            }[];
+            /** @enum {string} */
+            platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            received: number;
+            /** @description Members sent so far. */
+            sent: number;
+            /** @enum {string} */
+            status: "Running" | "Succeeded" | "Failed";
+            updatedAt: string;
+        };
+        AudiencePage: {
+            data: components["schemas"]["Audience"][];
+            has_more: boolean;
+            next_cursor?: string;
+        };
         Campaign: {
             advertiser: string;
             channelKind: ("Social" | "Search" | "Display" | "Video" | "Audio" | "DOOH" | "CTV" | "Mail" | "Mixed") | null;
@@ -1138,7 +1290,7 @@ export interface components {
                  * @description Match on this; the closed list is in the API description.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "ad_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
+                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "audience_not_found" | "audience_job_not_found" | "ad_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
                 /** @description For people; exposed only below 500. */
                 message: string;
                 /** @description The field, query parameter or header at fault, when there is one. */
@@ -1234,6 +1386,16 @@ export interface components {
             data: components["schemas"]["Media"][];
             /** @constant */
             has_more: false;
+        };
+        MembersOutcome: {
+            accepted: number;
+            invalid: {
+                /** @enum {string} */
+                field: "emails" | "phones" | "sha256.emails" | "sha256.phones";
+                index: number;
+                reason: string;
+            }[];
+            received: number;
         };
         NewAccessToken: {
             /** Format: date-time */
@@ -1876,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2123,7 +2285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2560,7 +2722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3118,7 +3280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3842,7 +4004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5159,7 +5321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5650,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6127,7 +6289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6951,7 +7113,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7478,7 +7640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8165,6 +8327,1757 @@ export interface operations {
             };
         };
     };
+    listAudiences: {
+        parameters: {
+            query?: {
+                /** @description Only this ad account’s audiences (one of the connection’s chosen ones). */
+                advertiser?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+                /** @description How many to return (1–1000). */
+                limit?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audiences. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "id": "aud_4kq9Zt7Lw2",
+                     *           "name": "Existing customers",
+                     *           "description": "From the shop",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "kind": "CustomerList",
+                     *           "size": 2300,
+                     *           "status": "Ready",
+                     *           "updatedAt": "2026-11-20T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AudiencePage"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAudience: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /**
+                 * @description Retrying with the same key and the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`) instead of acting twice. The same key with another request is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are the company token’s, or an access token’s customer’s: neither sees the other’s. Only an answer that went through (2xx) is kept: a refused request (4xx) or one failed on our side (5xx) saves nothing.
+                 * @example signup-4711
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description JSON or form fields. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Existing customers",
+                 *       "advertiser": "act_1234567890"
+                 *     }
+                 */
+                "application/json": {
+                    advertiser: string;
+                    description?: string;
+                    name: string;
+                };
+                /**
+                 * @example {
+                 *       "name": "Existing customers",
+                 *       "advertiser": "act_1234567890"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    advertiser: string;
+                    description?: string;
+                    name: string;
+                };
+                /**
+                 * @example {
+                 *       "name": "Existing customers",
+                 *       "advertiser": "act_1234567890"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    advertiser: string;
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new audience. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "aud_4kq9Zt7Lw2",
+                     *       "name": "Existing customers",
+                     *       "description": "From the shop",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "kind": "CustomerList",
+                     *       "size": null,
+                     *       "status": "Matching",
+                     *       "updatedAt": "2026-11-20T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Audience"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             *
+             *     `invalid_idempotency_key`: The Idempotency-Key header is empty, too long or has characters outside printable ASCII.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             *
+             *     `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed; retry later.
+             *
+             *     `quota_exceeded`: Your company holds as many of these (customers, open connect links, idempotency records, live access tokens) as its quota allows, or, with an access token, its customer’s tokens hold their share (open connect links, idempotency records); the message names which, and `param` is `Idempotency-Key` for idempotency records. Revoke links, delete customers or tokens, or wait for links, keys and tokens to expire.
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudience: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audience. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "aud_4kq9Zt7Lw2",
+                     *       "name": "Existing customers",
+                     *       "description": "From the shop",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "kind": "CustomerList",
+                     *       "size": 2300,
+                     *       "status": "Ready",
+                     *       "updatedAt": "2026-11-20T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Audience"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_not_found`: No audience with this id in the customer’s connected ad accounts on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAudience: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description JSON or form fields. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Past customers"
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    name?: string;
+                };
+                /**
+                 * @example {
+                 *       "name": "Past customers"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    description?: string;
+                    name?: string;
+                };
+                /**
+                 * @example {
+                 *       "name": "Past customers"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    description?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The audience now. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "aud_4kq9Zt7Lw2",
+                     *       "name": "Past customers",
+                     *       "description": "From the shop",
+                     *       "platform": "sandbox",
+                     *       "advertiser": "act_1234567890",
+                     *       "kind": "CustomerList",
+                     *       "size": 2300,
+                     *       "status": "Ready",
+                     *       "updatedAt": "2026-11-20T09:30:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Audience"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_not_found`: No audience with this id in the customer’s connected ad accounts on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAudience: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted audience, as it was. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deletions": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": "aud_4kq9Zt7Lw2",
+                     *           "name": "Existing customers",
+                     *           "description": "From the shop",
+                     *           "platform": "sandbox",
+                     *           "advertiser": "act_1234567890",
+                     *           "kind": "CustomerList",
+                     *           "size": 2300,
+                     *           "status": "Ready",
+                     *           "updatedAt": "2026-11-20T09:30:00.000000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AudienceDeletion"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_not_found`: No audience with this id in the customer’s connected ad accounts on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudienceJob: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The members upload’s id (from the 202). */
+                job: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload’s progress (counts only). */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_7QkzN3v9cW1r",
+                     *       "customer": "0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f",
+                     *       "platform": "sandbox",
+                     *       "audience": "aud_4kq9Zt7Lw2",
+                     *       "action": "add",
+                     *       "status": "Succeeded",
+                     *       "received": 10000,
+                     *       "accepted": 9998,
+                     *       "invalid": [],
+                     *       "sent": 9998,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-20T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T09:30:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AudienceJob"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_job_not_found`: No members upload with this id for this audience (jobs are kept a week).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAudienceMembers: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description Up to 10,000 entries: plain `emails` and `phones` (normalized and hashed with SHA-256 by adlink, in memory), or `sha256` hashes already made. Nothing of them is kept. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ann@example.com",
+                 *         "not an address"
+                 *       ],
+                 *       "phones": [
+                 *         "+49 30 1234567"
+                 *       ],
+                 *       "sha256": {
+                 *         "emails": [
+                 *           "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    emails?: string[];
+                    phones?: string[];
+                    sha256?: {
+                        emails?: string[];
+                        phones?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What was added (sent while the request waited). */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": 3,
+                     *       "accepted": 2,
+                     *       "invalid": [
+                     *         {
+                     *           "index": 1,
+                     *           "field": "emails",
+                     *           "reason": "not an email address"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MembersOutcome"];
+                };
+            };
+            /** @description A larger upload, sent in the background: its job. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_7QkzN3v9cW1r",
+                     *       "customer": "0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f",
+                     *       "platform": "sandbox",
+                     *       "audience": "aud_4kq9Zt7Lw2",
+                     *       "action": "add",
+                     *       "status": "Running",
+                     *       "received": 10000,
+                     *       "accepted": 9998,
+                     *       "invalid": [],
+                     *       "sent": 3000,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-20T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T09:30:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AudienceJob"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_not_found`: No audience with this id in the customer’s connected ad accounts on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeAudienceMembers: {
+        parameters: {
+            query?: {
+                /** @description The customer (of your company) whose connection is used. Without it, the company token acts for your company’s own ad accounts (the customer `own`) and an access token for its own customer (naming another is 403 `customer_not_allowed`). */
+                customer?: string;
+            };
+            header?: {
+                /** @description Your own id for this request (8–128 characters of `A-Za-z0-9._:-`); echoed back. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The audience’s id at the platform. */
+                id: string;
+                /** @description The platform id. */
+                platform: "sandbox" | "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "snapchat" | "pinterest";
+            };
+            cookie?: never;
+        };
+        /** @description Up to 10,000 entries: plain `emails` and `phones` (normalized and hashed with SHA-256 by adlink, in memory), or `sha256` hashes already made. Nothing of them is kept. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ann@example.com",
+                 *         "not an address"
+                 *       ],
+                 *       "phones": [
+                 *         "+49 30 1234567"
+                 *       ],
+                 *       "sha256": {
+                 *         "emails": [
+                 *           "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    emails?: string[];
+                    phones?: string[];
+                    sha256?: {
+                        emails?: string[];
+                        phones?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What was removed (sent while the request waited). */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": 3,
+                     *       "accepted": 2,
+                     *       "invalid": [
+                     *         {
+                     *           "index": 1,
+                     *           "field": "emails",
+                     *           "reason": "not an email address"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MembersOutcome"];
+                };
+            };
+            /** @description A larger upload, sent in the background: its job. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_7QkzN3v9cW1r",
+                     *       "customer": "0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f",
+                     *       "platform": "sandbox",
+                     *       "audience": "aud_4kq9Zt7Lw2",
+                     *       "action": "add",
+                     *       "status": "Running",
+                     *       "received": 10000,
+                     *       "accepted": 9998,
+                     *       "invalid": [],
+                     *       "sent": 3000,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-20T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-20T09:30:02.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AudienceJob"];
+                };
+            };
+            /**
+             * @description `unknown_parameter`: A parameter this endpoint does not take.
+             *
+             *     `parameter_repeated`: A query parameter was given more than once.
+             *
+             *     `invalid_request`: A parameter is missing or invalid.
+             *
+             *     `invalid_json`: The body is not valid JSON.
+             *
+             *     `invalid_body`: The body does not decode: its `Content-Encoding` (gzip, deflate, br) does not decompress.
+             *
+             *     `unsupported_for_platform`: A setting, targeting or value the platform cannot express; `param` names it.
+             *
+             *     `platform_validation_failed`: The platform refused the values with its own validation message; `param` names the field where the platform named one.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `missing_token`: No `Authorization: Bearer <token>` header (a company token or an access token).
+             *
+             *     `invalid_token`: The token is malformed, unknown, expired or revoked.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_allowed`: The access token acts for another customer than the one named; `param` names where. Leave the customer out, or name the token’s own.
+             *
+             *     `insufficient_scope`: The access token has the `read` scope and this request changes something: it needs one with the `write` scope (`WWW-Authenticate` says so too, as RFC 6750 has it).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `customer_not_found`: No customer with this id belongs to your company.
+             *
+             *     `platform_not_found`: No platform with this id; see the platform list in docs/platforms/README.md.
+             *
+             *     `audience_not_found`: No audience with this id in the customer’s connected ad accounts on this platform.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
+             *
+             *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: The body has a content type this endpoint does not accept. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests from your company (with an access token: from its customer’s access tokens), or failed authentications from your address; retry after `Retry-After` seconds (see the `RateLimit` headers).
+             *
+             *     `platform_rate_limited`: The platform is throttling requests for this account; retry after `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_error`: The platform refused or failed the request; its message is included. The cache is unchanged. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `platform_timeout`: The platform did not answer in time. The cache is unchanged; retrying is safe for reads. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPlatformCampaigns: {
         parameters: {
             query?: {
@@ -8611,7 +10524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9087,7 +11000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10119,7 +12032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10424,7 +12337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10830,7 +12743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11132,7 +13045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11280,7 +13193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11441,7 +13354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payload_too_large`: The body is larger than 100 kB. */
+            /** @description `payload_too_large`: The body is larger than the endpoint takes: 100 kB (an audience’s members: 4 MB). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
