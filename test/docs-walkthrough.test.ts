@@ -217,6 +217,14 @@ describe('the walkthrough', () => {
           expect(out).not.toMatch(/adl_at_[A-Za-z0-9_-]{43}/);
         },
       ],
+      'docs/audiences.md': [
+        (out) =>
+          expect(JSON.parse(out)).toEqual({
+            received: 4,
+            accepted: 3,
+            invalid: [{ index: 2, field: 'emails', reason: 'not an email address' }],
+          }),
+      ],
     };
     for (const page of WALKTHROUGH_PAGES) {
       expect(

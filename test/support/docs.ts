@@ -64,6 +64,7 @@ export const WALKTHROUGH_PAGES = [
   'docs/ad-sets-and-campaigns.md',
   'docs/reports.md',
   'docs/api.md',
+  'docs/audiences.md',
 ] as const;
 
 /** The blocks with this language and tag, page by page in walkthrough order. */
