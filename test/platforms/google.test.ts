@@ -201,6 +201,31 @@ describe('google: what only Google Ads has', () => {
     }
   });
 
+  it('has no customer lists (Customer Match uploads are closed to new apps): 400 before any call to Google', async () => {
+    const { company, customer } = await world.connect();
+    const before = world.emulator.controls.calls.length;
+    const send = (req: ReturnType<typeof world.h.http.get>, query: object = {}) =>
+      req.query({ customer, ...query }).set('Authorization', company.auth);
+    expectError(
+      await send(world.h.http.get('/v1/google/audiences'), { advertiser: SEED.bakery }),
+      400,
+      'unsupported_for_platform',
+      'platform',
+    );
+    expectError(
+      await send(world.h.http.post('/v1/google/audiences')).send({
+        name: 'Past buyers',
+        advertiser: SEED.bakery,
+      }),
+      400,
+      'unsupported_for_platform',
+      'platform',
+    );
+    expect(world.emulator.controls.calls.slice(before).map((c) => c.path)).not.toContainEqual(
+      expect.stringMatching(/userLists|offlineUserDataJobs/),
+    );
+  });
+
   it('lists the client accounts (not the manager), those under the manager with it, with their currency', async () => {
     const { api } = await world.connect();
     const res = await api.advertisers();

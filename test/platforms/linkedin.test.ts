@@ -310,6 +310,29 @@ describe('linkedin: what only LinkedIn does', () => {
     expect(live.body.status).toBe('Deleted');
   });
 
+  it('customer lists are refused as unsupported_for_platform, before any call to LinkedIn', async () => {
+    // LinkedIn's DMP Segment APIs need the Audiences program (docs/platforms/linkedin.md#audiences).
+    const { company, customer } = await world.connect();
+    const before = world.emulator.controls.calls.length;
+    const at = (path: string) => `/v1/linkedin/audiences${path}?customer=${customer}`;
+    const email = 'ada@example.com';
+    const requests = [
+      world.h.http.get(`${at('')}&advertiser=${SEED.usdAccount}`),
+      world.h.http.post(at('')).send({ name: 'Existing customers', advertiser: SEED.usdAccount }),
+      world.h.http.get(at('/123456')),
+      world.h.http.put(at('/123456')).send({ name: 'Past customers' }),
+      world.h.http.delete(at('/123456')),
+      world.h.http.post(at('/123456/members')).send({ emails: [email] }),
+      world.h.http.delete(at('/123456/members')).send({ emails: [email] }),
+    ];
+    for (const req of requests) {
+      const res = await req.set('Authorization', company.auth);
+      expectError(res, 400, 'unsupported_for_platform', 'platform');
+      expect(JSON.stringify(res.body)).not.toContain(email);
+    }
+    expect(world.emulator.controls.calls.length).toBe(before);
+  });
+
   it('uses the refresh token once the access token expired, and keeps working', async () => {
     const { api: other } = await world.connect();
     world.emulator.oauth.expireAccessTokens();
