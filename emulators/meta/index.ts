@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { graphAccess } from './access.js';
 import { adRoutes } from './ad-routes.js';
+import { audienceControl, audienceRoutes, usersBodies } from './audience-routes.js';
 import { graphErrors } from './graph-error.js';
 import { graphRoutes } from './graph-routes.js';
 import { imageBodies } from './images.js';
@@ -30,11 +31,13 @@ export const metaEmulator: EmulatorDefinition = {
     );
     versioned.use(dialog);
     versioned.use('/:node/adimages', ...imageBodies);
+    versioned.use('/:node/users', ...usersBodies);
     versioned.use(express.urlencoded({ extended: false, limit: '100kb' }), express.json({ limit: '100kb' }));
     versioned.use(tokenRoute(oauth));
     versioned.use(
       graphAccess(oauth, controls),
       permissionsRoute(oauth),
+      audienceRoutes(store, options.baseUrl),
       adRoutes(store, options.baseUrl),
       graphRoutes(store, options.baseUrl),
     );
@@ -45,7 +48,7 @@ export const metaEmulator: EmulatorDefinition = {
     router.use('/:version', versioned);
     return {
       router,
-      controlRouter: reviewControl(store),
+      controlRouter: Router().use(reviewControl(store), audienceControl(store)),
       seedAdSets: (account, campaign, count) => seedAdSets(store, account, campaign, count),
     };
   },

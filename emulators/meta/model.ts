@@ -340,3 +340,53 @@ export const graphTimeIn = (date: Date, timeZone: string): string =>
 /** A Graph time (`…+0000`, `…-0800`, or ISO 8601 with a colon) as a Date. */
 export const parseGraphTime = (value: string): Date =>
   new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+
+/**
+ * A customer-file custom audience (`subtype` CUSTOM) and what its uploads sent: every hash added and
+ * removed, and the rows of each `/users` call, so a test can check them.
+ */
+export interface CustomAudience {
+  id: string;
+  account_id: string;
+  name: string;
+  description?: string;
+  customer_file_source: string;
+  /** Unix seconds, as Meta answers `time_created`/`time_updated`. */
+  time_created: number;
+  time_updated: number;
+  added: string[];
+  removed: string[];
+  batches: number[];
+  /** Until when (ms since the epoch) the last upload is still being matched. */
+  matching_until: number;
+}
+
+/** The custom audience fields the emulator answers (every one is in the SDK's `CustomAudience.Fields`). */
+export const CUSTOM_AUDIENCE_FIELDS = [
+  'id',
+  'account_id',
+  'name',
+  'description',
+  'subtype',
+  'customer_file_source',
+  'approximate_count_lower_bound',
+  'approximate_count_upper_bound',
+  'operation_status',
+  'delivery_status',
+  'time_created',
+  'time_updated',
+] as const;
+
+/** The parameters `POST /act_{id}/customaudiences` takes here (every one is in the SDK's `CustomAudience.Fields`). */
+export const CUSTOM_AUDIENCE_CREATE_PARAMS = [
+  'name',
+  'description',
+  'subtype',
+  'customer_file_source',
+] as const;
+
+/** What `POST /{custom_audience_id}` may change here. */
+export const CUSTOM_AUDIENCE_UPDATE_PARAMS = ['name', 'description'] as const;
+
+/** The parameters of `POST`/`DELETE /{custom_audience_id}/users` (the reference's `payload` and `session`). */
+export const USERS_PARAMS = ['payload', 'session'] as const;

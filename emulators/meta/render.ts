@@ -1,5 +1,5 @@
 import { type FieldRequest, select } from './fields.js';
-import type { Ad, AdAccount, AdCreative, AdImage, AdSet, Campaign, Page } from './model.js';
+import type { Ad, AdAccount, AdCreative, AdImage, AdSet, Campaign, CustomAudience, Page } from './model.js';
 import {
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
@@ -7,6 +7,7 @@ import {
   ADSET_FIELDS,
   CAMPAIGN_FIELDS,
   CREATIVE_FIELDS,
+  CUSTOM_AUDIENCE_FIELDS,
   graphTimeIn,
   PAGE_FIELDS,
   parseGraphTime,
@@ -129,7 +130,27 @@ export function renderers(store: MetaStore) {
       }
     });
 
-  return { account, campaign, adSet, ad, creative, image, facebookPage, newestFirst };
+  const customAudience = (a: CustomAudience, fields: FieldRequest[]) => {
+    const state = store.customAudienceState(a);
+    return select('CustomAudience', CUSTOM_AUDIENCE_FIELDS, fields, ({ name }) => {
+      switch (name) {
+        case 'id':
+          return a.id;
+        case 'subtype':
+          return 'CUSTOM';
+        case 'approximate_count_lower_bound':
+        case 'approximate_count_upper_bound':
+          return state.count;
+        case 'operation_status':
+        case 'delivery_status':
+          return state[name];
+        default:
+          return a[name as keyof CustomAudience];
+      }
+    });
+  };
+
+  return { account, campaign, adSet, ad, creative, image, facebookPage, customAudience, newestFirst };
 }
 
 export const visible = (effectiveStatus: string, wanted?: string[]) =>

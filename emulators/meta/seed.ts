@@ -196,6 +196,7 @@ export function seed(store: MetaStore): void {
       currency: account.currency,
       timezone_name: account.timezone,
     });
+    store.tosAccepted.add(account.account);
     const creatives = seedCreatives(store, account.account, account.page);
     for (const c of account.campaigns) {
       const created = store.nextTime();

@@ -14,13 +14,14 @@ import {
   toAdSet,
   toCampaign,
   unifiedAd,
+  unifiedAudience,
   unifiedCreative,
   unifiedReview,
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/meta/mapping.js';
 import { LINK_AD_RATIOS } from '../../src/platforms/meta/media.js';
-import type { GraphAd, GraphAdSet } from '../../src/platforms/meta/model.js';
+import type { GraphAd, GraphAdSet, GraphCustomAudience } from '../../src/platforms/meta/model.js';
 import type { PlatformInputError } from '../../src/ports/platform-error.js';
 
 describe('meta status mapping', () => {
@@ -665,5 +666,43 @@ describe('meta ads mapping', () => {
     ]) {
       expect(hasRatio(LINK_AD_RATIOS, w!, h!), `${w}×${h}`).toBe(false);
     }
+  });
+});
+
+describe('Meta custom audiences to the unified model', () => {
+  const audience = (status: Partial<GraphCustomAudience>): GraphCustomAudience => ({
+    id: '23850000000000001',
+    account_id: '1000000001',
+    name: 'Customers',
+    time_updated: 1_767_600_000,
+    ...status,
+  });
+  const codes = (operation: number, delivery: number, lower: number) =>
+    audience({
+      operation_status: { code: operation },
+      delivery_status: { code: delivery },
+      approximate_count_lower_bound: lower,
+    });
+
+  it('maps the operation status first (matching, blocked), then delivery (ready, too small), and sizes', () => {
+    expect(unifiedAudience(codes(441, 300, -1))).toMatchObject({ status: 'Matching', size: null });
+    expect(unifiedAudience(codes(471, 200, 5000))).toMatchObject({ status: 'Error', size: 5000 });
+    expect(unifiedAudience(codes(200, 200, 5000))).toMatchObject({ status: 'Ready', size: 5000 });
+    expect(unifiedAudience(codes(200, 300, -1))).toMatchObject({ status: 'TooSmall', size: null });
+    expect(unifiedAudience(codes(200, 400, 10))).toMatchObject({ status: 'Matching', size: null });
+  });
+
+  it('names the ad account as the advertiser, an empty description as none, the update time in ISO', () => {
+    expect(unifiedAudience(audience({ description: '' }))).toEqual({
+      id: '23850000000000001',
+      name: 'Customers',
+      description: null,
+      platform: 'meta',
+      advertiser: 'act_1000000001',
+      kind: 'CustomerList',
+      size: null,
+      status: 'Matching',
+      updatedAt: '2026-01-05T08:00:00.000Z',
+    });
   });
 });

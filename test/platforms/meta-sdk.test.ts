@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_FILE_SOURCES, MAX_USERS_PER_CALL } from '../../emulators/meta/audience-input.js';
 import { CALL_TO_ACTION_TYPES } from '../../emulators/meta/call-to-action.js';
 import { LINK_TEXT_LIMITS } from '../../emulators/meta/creative-input.js';
 import { MAX_IMAGE_BYTES } from '../../emulators/meta/images.js';
@@ -21,6 +23,9 @@ import {
   CAMPAIGN_UPDATE_PARAMS,
   CREATIVE_CREATE_PARAMS,
   CREATIVE_FIELDS,
+  CUSTOM_AUDIENCE_CREATE_PARAMS,
+  CUSTOM_AUDIENCE_FIELDS,
+  CUSTOM_AUDIENCE_UPDATE_PARAMS,
   OBJECTIVES,
   OPTIMIZATION_GOALS,
   PAGE_FIELDS,
@@ -29,6 +34,7 @@ import {
 import { CAMPAIGNS, PAGES } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { toMetaAudience, usersPayload } from '../../src/platforms/meta/audience-body.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-body.js';
 import {
   AD_EFFECTIVE_STATUSES,
@@ -101,8 +107,20 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
       getPromotePages(f: string[]): Promise<CursorPage>;
       createAdCreative(f: string[], p: object): Promise<{ id: string }>;
       createAd(f: string[], p: object): Promise<{ id: string }>;
+      createCustomAudience(f: string[], p: object): Promise<{ id: string }>;
+      getCustomAudiences(f: string[]): Promise<CursorPage>;
     });
   User: new (id: string) => { getAdAccounts(f: string[]): Promise<CursorPage> };
+  CustomAudience: Node & { CustomerFileSource: Enum; Subtype: Enum } & (new (
+      id: string,
+      data?: object,
+    ) => {
+      get(f: string[]): Promise<{ _data: Record<string, unknown> }>;
+      update(): Promise<unknown>;
+      delete(): Promise<unknown>;
+      createUser(f: string[], p: object): Promise<{ _data: Record<string, unknown> }>;
+      deleteUsers(p: object): Promise<Record<string, unknown>>;
+    });
 };
 const values = (e: Enum) => Object.values(e);
 /** Field names without expansions: `campaign{objective}` is the field `campaign`. */
@@ -188,6 +206,21 @@ describe('the Meta emulator against the official SDK', () => {
     // adlink creates campaigns with exactly the outcome-based objectives the emulator takes.
     expect(values(sdk.Campaign.Objective)).toEqual(expect.arrayContaining(OBJECTIVES));
     expect(CAMPAIGN_OBJECTIVES).toEqual(OBJECTIVES);
+  });
+
+  it('answers and accepts custom audience fields the SDK knows, and adlink asks only for those', () => {
+    expect(values(sdk.CustomAudience.Fields)).toEqual(
+      expect.arrayContaining([
+        ...CUSTOM_AUDIENCE_FIELDS,
+        ...CUSTOM_AUDIENCE_CREATE_PARAMS,
+        ...CUSTOM_AUDIENCE_UPDATE_PARAMS,
+      ]),
+    );
+    expect([...CUSTOM_AUDIENCE_FIELDS]).toEqual(expect.arrayContaining([...FIELDS.customAudience]));
+    expect(values(sdk.CustomAudience.CustomerFileSource).sort()).toEqual([...CUSTOMER_FILE_SOURCES].sort());
+    const body = toMetaAudience({ name: 'n', advertiser: 'act_1', description: 'd' });
+    expect(values(sdk.CustomAudience.Subtype)).toContain(body.subtype);
+    expect(values(sdk.CustomAudience.CustomerFileSource)).toContain(body.customer_file_source);
   });
 
   describe('the SDK calling the emulator', () => {
@@ -487,6 +520,138 @@ describe('the Meta emulator against the official SDK', () => {
       await expect(usd().createAd([], { ...valid, status: 'ARCHIVED' })).rejects.toMatchObject({
         response: { code: 100, message: expect.stringContaining('status') },
       });
+    });
+
+    const sha = (value: string) => createHash('sha256').update(value).digest('hex');
+    /** What the emulator holds of a custom audience: the hashes added and removed, the rows of each call. */
+    const held = async (id: string) =>
+      (await (await fetch(`${emulator.url}/_emulator/custom-audiences/${id}`)).json()) as {
+        added: string[];
+        removed: string[];
+        batches: number[];
+      };
+    const newAudience = (name: string) =>
+      new sdk.AdAccount('act_1000000001').createCustomAudience([], {
+        name,
+        subtype: sdk.CustomAudience.Subtype.custom,
+        customer_file_source: sdk.CustomAudience.CustomerFileSource.user_provided_only,
+      });
+
+    it('creates, lists, renames and deletes a customer-file custom audience as the SDK sends them', async () => {
+      const created = await newAudience('from the SDK');
+      expect(created.id).toMatch(/^\d+$/);
+      const listed = await new sdk.AdAccount('act_1000000001').getCustomAudiences([
+        'name',
+        'operation_status',
+      ]);
+      expect(listed.map((a) => a._data)).toContainEqual(
+        expect.objectContaining({
+          id: created.id,
+          name: 'from the SDK',
+          operation_status: { code: 200, description: 'Normal' },
+        }),
+      );
+      await new sdk.CustomAudience(created.id, { name: 'renamed', description: 'by the SDK' }).update();
+      const read = await new sdk.CustomAudience(created.id).get([...FIELDS.customAudience]);
+      expect(read._data).toMatchObject({
+        name: 'renamed',
+        description: 'by the SDK',
+        account_id: '1000000001',
+        approximate_count_lower_bound: 0,
+        delivery_status: { code: 300 },
+      });
+      await new sdk.CustomAudience(created.id).delete();
+      await expect(new sdk.CustomAudience(created.id).get(['name'])).rejects.toMatchObject({
+        response: { code: 100, error_subcode: 33 },
+      });
+    });
+
+    it("adds users (JSON body) and removes them (DELETE, payload in the query) as the SDK sends them, and adlink's payload", async () => {
+      const { id } = await newAudience('members');
+      const audience = new sdk.CustomAudience(id);
+      const emails = ['a@example.com', 'b@example.com'].map(sha);
+      const added = await audience.createUser([], { payload: { schema: 'EMAIL_SHA256', data: emails } });
+      expect(added._data).toMatchObject({ audience_id: id, num_received: 2, num_invalid_entries: 0 });
+      const phone = sha('4930123456');
+      const multi = JSON.parse(usersPayload({ emails: [emails[0]!], phones: [phone] }).payload!);
+      expect(multi).toEqual({
+        schema: ['EMAIL', 'PHONE'],
+        is_raw: true,
+        data: [
+          [emails[0], ''],
+          ['', phone],
+        ],
+      });
+      await audience.createUser([], { payload: multi });
+      await audience.deleteUsers({ payload: { schema: 'EMAIL_SHA256', data: [emails[1]] } });
+      expect(await held(id)).toEqual({
+        added: [...emails, emails[0], phone],
+        removed: [emails[1]],
+        batches: [2, 2, 1],
+      });
+    });
+
+    it('refuses users Meta refuses: no payload, a wrong schema, values that are not lower-case hex SHA-256, over 10,000 rows', async () => {
+      const { id } = await newAudience('strict members');
+      const audience = new sdk.CustomAudience(id);
+      const hash = sha('a@example.com');
+      const refused: [string, object][] = [
+        ['payload', {}],
+        ['schema', { payload: { data: [hash] } }],
+        ['schema', { payload: { schema: 'EMAIL', data: [hash] } }],
+        ['schema', { payload: { schema: ['EMAIL', 'EMAIL'], data: [[hash, hash]] } }],
+        ['schema', { payload: { schema: ['EMAIL_SHA256'], data: [[hash]] } }],
+        ['data', { payload: { schema: 'EMAIL_SHA256', data: [] } }],
+        ['data', { payload: { schema: 'EMAIL_SHA256', data: ['a@example.com'] } }],
+        ['data', { payload: { schema: 'EMAIL_SHA256', data: [hash.toUpperCase()] } }],
+        ['data', { payload: { schema: 'EMAIL_SHA256', data: [hash.slice(1)] } }],
+        ['data', { payload: { schema: ['EMAIL', 'PHONE'], data: [[hash]] } }],
+        ['data', { payload: { schema: ['EMAIL', 'PHONE'], data: [['', '']] } }],
+        ['data', { payload: { schema: 'EMAIL_SHA256', data: Array(MAX_USERS_PER_CALL + 1).fill(hash) } }],
+      ];
+      for (const [param, params] of refused) {
+        await expect(
+          audience.createUser([], params),
+          JSON.stringify(params).slice(0, 120),
+        ).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(param) },
+        });
+      }
+      await audience.createUser([], {
+        payload: { schema: 'EMAIL_SHA256', data: Array(MAX_USERS_PER_CALL).fill(hash) },
+      });
+      expect((await held(id)).batches).toEqual([MAX_USERS_PER_CALL]);
+    });
+
+    it('refuses a custom audience without what Meta requires, and answers 2663 while the terms are not accepted', async () => {
+      const valid = { name: 'strict', subtype: 'CUSTOM', customer_file_source: 'USER_PROVIDED_ONLY' };
+      for (const field of Object.keys(valid)) {
+        const missing: Record<string, unknown> = { ...valid };
+        delete missing[field];
+        await expect(
+          new sdk.AdAccount('act_1000000001').createCustomAudience([], missing),
+          field,
+        ).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(field) },
+        });
+      }
+      const tos = (accepted: boolean) =>
+        fetch(`${emulator.url}/_emulator/custom-audience-tos`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account: '1000000001', accepted }),
+        });
+      await tos(false);
+      await expect(newAudience('no terms')).rejects.toMatchObject({
+        response: {
+          code: 2663,
+          message: expect.stringContaining(
+            'https://www.facebook.com/customaudiences/app/tos/?act=1000000001',
+          ),
+        },
+      });
+      await tos(true);
+      expect((await newAudience('terms accepted')).id).toMatch(/^\d+$/);
     });
 
     it("answers Meta's error envelope, which the SDK raises", async () => {

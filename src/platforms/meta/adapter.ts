@@ -1,6 +1,7 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { metaAds } from './ads.js';
 import { metaAdSets } from './adsets.js';
+import { metaAudiences } from './audiences.js';
 import { metaCampaigns } from './campaigns.js';
 import { fields, graphClient } from './client.js';
 import { metaIdentities } from './identities.js';
@@ -20,6 +21,7 @@ export const metaAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => {
     campaigns: metaCampaigns(graph),
     ads: metaAds(graph),
     media: metaMedia(graph),
+    audiences: metaAudiences(graph),
     identities: metaIdentities(graph),
     reports: metaReports(graph),
   };

@@ -27,8 +27,15 @@ export interface GraphClient {
     form: Record<string, string>,
     sources?: ParamSource[],
   ): Promise<T>;
-  delete(call: PlatformCall, path: string): Promise<void>;
+  /** A DELETE; `form` is its body where the edge takes parameters (`/{audience}/users`). */
+  delete(call: PlatformCall, path: string, form?: Record<string, string>): Promise<void>;
 }
+
+const formRequest = (method: string, form: Record<string, string>): HttpRequest => ({
+  method,
+  body: new URLSearchParams(form).toString(),
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+});
 
 /**
  * Calls the Graph API at `apiBaseUrl` (`…/v24.0`) with the token as a Bearer header and its
@@ -78,19 +85,10 @@ export function graphClient(apiBaseUrl: string, timeoutMs: number): GraphClient 
     },
 
     post: async (call, path, form, sources) =>
-      (await send(
-        call,
-        urlOf(path),
-        {
-          method: 'POST',
-          body: new URLSearchParams(form).toString(),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        },
-        sources,
-      )) as never,
+      (await send(call, urlOf(path), formRequest('POST', form), sources)) as never,
 
-    async delete(call, path) {
-      await send(call, urlOf(path), { method: 'DELETE' });
+    async delete(call, path, form) {
+      await send(call, urlOf(path), form ? formRequest('DELETE', form) : { method: 'DELETE' });
     },
   };
 }

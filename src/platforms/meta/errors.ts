@@ -21,6 +21,12 @@ const VALIDATION_CODES = new Set([100, 3018]);
 /** "Unsupported get request. Object with ID … does not exist": what an unknown or foreign id gets. */
 export const NOT_FOUND_CODE = '100/33';
 
+/**
+ * "Terms of service has not been accepted. To accept, go to https://www.facebook.com/customaudiences/app/tos/?act=…":
+ * the ad account has not accepted the Custom Audience terms (a `rejected` error; its message has the URL).
+ */
+export const TERMS_NOT_ACCEPTED_CODE = '2663';
+
 /** The answer of a read, or null where the id does not exist (or is not this user's). */
 export async function orNotFound<T>(work: Promise<T>): Promise<T | null> {
   try {

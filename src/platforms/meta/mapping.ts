@@ -1,5 +1,6 @@
 import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
 import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Audience, AudienceStatus } from '../../audiences/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
 import type {
@@ -8,6 +9,7 @@ import type {
   GraphBudgets,
   GraphCampaign,
   GraphCreative,
+  GraphCustomAudience,
   GraphTargeting,
 } from './model.js';
 
@@ -264,5 +266,40 @@ export function unifiedAd(ad: GraphAd): Ad {
     creative: unifiedCreative(ad.creative),
     review: unifiedReview(ad),
     created_at: isoTime(ad.created_time),
+  };
+}
+
+/** `operation_status` 441: Meta is still finding the people of the audience. */
+const AUDIENCE_MATCHING = 441;
+/** `operation_status` from 470 on: the audience is blocked or failed (471: flagged by Meta's integrity rules). */
+const AUDIENCE_BLOCKED_FROM = 470;
+/** `delivery_status`: 200 ready for use, 300 too small to deliver. */
+const DELIVERY_READY = 200;
+const DELIVERY_TOO_SMALL = 300;
+
+/** A custom audience's status codes to the unified status: an operation problem first, then delivery. */
+export function audienceStatus(audience: GraphCustomAudience): AudienceStatus {
+  const operation = audience.operation_status?.code;
+  if (operation !== undefined && operation >= AUDIENCE_BLOCKED_FROM) return 'Error';
+  if (operation === AUDIENCE_MATCHING) return 'Matching';
+  const delivery = audience.delivery_status?.code;
+  if (delivery === DELIVERY_READY) return 'Ready';
+  return delivery === DELIVERY_TOO_SMALL ? 'TooSmall' : 'Matching';
+}
+
+/** A customer-file custom audience; its size is Meta's lower bound, unknown (-1) while it matches. */
+export function unifiedAudience(audience: GraphCustomAudience): Audience {
+  const status = audienceStatus(audience);
+  const lower = audience.approximate_count_lower_bound ?? -1;
+  return {
+    id: audience.id,
+    name: audience.name,
+    description: audience.description || null,
+    platform: 'meta',
+    advertiser: advertiserId(audience.account_id),
+    kind: 'CustomerList',
+    size: status === 'Matching' || lower < 0 ? null : lower,
+    status,
+    updatedAt: new Date((audience.time_updated ?? 0) * 1000).toISOString(),
   };
 }

@@ -99,6 +99,25 @@ export interface GraphImage {
   created_time: string;
 }
 
+/** Meta's `CustomAudienceStatus`: a numeric code and its explanation. */
+export interface GraphAudienceStatus {
+  code: number;
+  description?: string;
+}
+
+/** A customer-file custom audience; the counts are -1 while Meta cannot say. */
+export interface GraphCustomAudience {
+  id: string;
+  account_id: string;
+  name: string;
+  description?: string;
+  approximate_count_lower_bound?: number;
+  operation_status?: GraphAudienceStatus;
+  delivery_status?: GraphAudienceStatus;
+  /** Unix seconds. */
+  time_updated?: number;
+}
+
 export interface GraphPage<T> {
   data: T[];
   paging?: { cursors?: { after?: string }; next?: string };
@@ -160,4 +179,14 @@ export const FIELDS = {
   ],
   image: ['hash', 'name', 'width', 'height', 'created_time'],
   page: ['id', 'name'],
+  customAudience: [
+    'id',
+    'account_id',
+    'name',
+    'description',
+    'approximate_count_lower_bound',
+    'operation_status',
+    'delivery_status',
+    'time_updated',
+  ],
 } as const;
