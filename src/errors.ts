@@ -109,6 +109,11 @@ export const ERROR_CODES = {
     type: 'invalid_request_error',
     doc: 'No campaign with this id for this customer on this platform.',
   },
+  platform_terms_required: {
+    status: 409,
+    type: 'platform_error',
+    doc: 'The ad account has not accepted terms the platform requires for this (its customer-list terms): the message has the URL where the customer accepts them.',
+  },
   audience_not_found: {
     status: 404,
     type: 'invalid_request_error',

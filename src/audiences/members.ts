@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HashedMembers, InvalidMember } from './model.js';
+import type { AudienceCapabilities } from './port.js';
 
 /** What a members request may carry: plain values, or values already hashed. */
 export interface MemberInput {
@@ -11,6 +12,8 @@ export interface MemberInput {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);
+
+const NO_PHONES = 'this platform’s customer lists take no phone numbers';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -43,7 +46,10 @@ export function normalizePhone(value: string): string | null {
  * sent, each with its index, field and why: an invalid entry never fails the others, and no value is
  * kept, logged or echoed — the reason never quotes the entry.
  */
-export function hashMembers(input: MemberInput, gmailDots: boolean) {
+export function hashMembers(
+  input: MemberInput,
+  { gmailDots, phones }: Pick<AudienceCapabilities, 'gmailDots' | 'phones'>,
+) {
   const hashed: HashedMembers = { emails: [], phones: [] };
   const invalid: InvalidMember[] = [];
   const plain = (field: 'emails' | 'phones', normalize: (v: string) => string | null, reason: string) =>
@@ -53,8 +59,20 @@ export function hashMembers(input: MemberInput, gmailDots: boolean) {
       else hashed[field].push(sha256(normal));
     });
   plain('emails', (v) => normalizeEmail(v, gmailDots), 'not an email address');
-  plain('phones', normalizePhone, 'not a phone number in international form (+ and country code)');
-  for (const field of ['emails', 'phones'] as const) {
+  if (phones === null) {
+    (input.phones ?? []).forEach((_, index) => invalid.push({ index, field: 'phones', reason: NO_PHONES }));
+    (input.sha256?.phones ?? []).forEach((_, index) =>
+      invalid.push({ index, field: 'sha256.phones', reason: NO_PHONES }),
+    );
+  } else {
+    const digits = phones === 'digits';
+    plain(
+      'phones',
+      (v) => normalizePhone(v)?.slice(digits ? 1 : 0) ?? null,
+      'not a phone number in international form (+ and country code)',
+    );
+  }
+  for (const field of phones === null ? (['emails'] as const) : (['emails', 'phones'] as const)) {
     (input.sha256?.[field] ?? []).forEach((value, index) => {
       const hash = value.trim().toLowerCase();
       if (SHA256.test(hash)) hashed[field].push(hash);

@@ -10,6 +10,11 @@ export interface AudienceCapabilities {
   minSize: number;
   /** Whether dots before the @ of gmail.com and googlemail.com addresses are removed (Google's rule). */
   gmailDots: boolean;
+  /**
+   * How phone numbers are hashed: `e164` with the `+`, `digits` without it (Meta), or null where the
+   * platform's lists take no phones (Pinterest): each phone is then an `invalid` entry.
+   */
+  phones: 'e164' | 'digits' | null;
 }
 
 /** Customer-list audiences on one platform (`platforms/<id>/audiences.ts`). Every method calls the platform. */

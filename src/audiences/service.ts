@@ -134,8 +134,8 @@ export class AudienceService {
     action: 'add' | 'remove',
   ): Promise<{ outcome: MembersOutcome } | { job: AudienceJob }> {
     const audiences = this.adapter(ref);
-    const { batchSize, gmailDots } = audiences.capabilities;
-    const { hashed, invalid, received } = hashMembers(input, gmailDots);
+    const { batchSize } = audiences.capabilities;
+    const { hashed, invalid, received } = hashMembers(input, audiences.capabilities);
     const audience = await this.get(ref, id);
     const parts = batches(hashed, batchSize);
     const accepted = hashed.emails.length + hashed.phones.length;

@@ -17,6 +17,12 @@ export function platformFailure(platform: string, err: PlatformError): AppError 
       return new AppError('platform_validation_failed', `${platform} refused the values: ${err.message}`, {
         ...(err.param ? { param: err.param } : {}),
       });
+    case 'terms':
+      return new AppError(
+        'platform_terms_required',
+        `The ad account must accept ${platform}'s terms first: ${err.message}`,
+        { param: 'advertiser' },
+      );
     case 'throttled':
       return new AppError('platform_rate_limited', `${platform} is throttling requests: ${err.message}`, {
         headers: { 'Retry-After': String(err.retryAfterSeconds ?? 1) },

@@ -5,10 +5,13 @@ export class PlatformError extends Error {
      * `invalid`: the platform refused the values (its validation message, a 400 naming `param`);
      * `forbidden`: it refused the call for want of a permission (a scope the token lacks, or a role
      * on the account): the customer reconnects when the connection lacks a scope adlink asks for, else 502;
+     * `terms`: the ad account has not accepted terms the call needs (a customer list's): 409, the
+     * message says where they are accepted;
      * `rejected`: any other refusal or failure (502).
      */
     readonly kind:
       | 'invalid'
+      | 'terms'
       | 'forbidden'
       | 'rejected'
       | 'unauthorized'

@@ -85,9 +85,8 @@ describe('meta: customer-file custom audiences', () => {
     await control(world, 'custom-audience-tos', { account: '1000000001', accepted: false });
     const refused = await send('post', '', { name: 'Before the terms', advertiser: USD });
     await control(world, 'custom-audience-tos', { account: '1000000001', accepted: true });
-    // Until adlink has a code of its own for it (platform_terms_required), Meta's answer is passed on.
-    expect(refused.status).toBe(502);
-    expect(refused.body.error).toMatchObject({ code: 'platform_error' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'platform_terms_required', param: 'advertiser' });
     expect(refused.body.error.message).toContain(
       'https://www.facebook.com/customaudiences/app/tos/?act=1000000001',
     );

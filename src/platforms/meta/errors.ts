@@ -23,7 +23,7 @@ export const NOT_FOUND_CODE = '100/33';
 
 /**
  * "Terms of service has not been accepted. To accept, go to https://www.facebook.com/customaudiences/app/tos/?act=…":
- * the ad account has not accepted the Custom Audience terms (a `rejected` error; its message has the URL).
+ * the ad account has not accepted the Custom Audience terms (a `terms` error; its message has the URL).
  */
 export const TERMS_NOT_ACCEPTED_CODE = '2663';
 
@@ -79,6 +79,7 @@ export function classifyMetaError(params: ParamSource[] = []) {
     if (isThrottle(error.code)) {
       return new PlatformError('throttled', message, retryAfterSeconds(headers), status, code);
     }
+    if (code === TERMS_NOT_ACCEPTED_CODE) return new PlatformError('terms', message, undefined, status, code);
     if (code === NOT_FOUND_CODE || !VALIDATION_CODES.has(error.code)) {
       return new PlatformError('rejected', message, undefined, status, code);
     }

@@ -22,7 +22,7 @@ const toAudience = (a: SandboxAudience): Audience => ({
 export function sandboxAudiences({ request }: SandboxApi): AudienceAdapter {
   const path = (id: string) => `/audiences/${encodeURIComponent(id)}`;
   return {
-    capabilities: { batchSize: AUDIENCE_BATCH, minSize: AUDIENCE_MIN_SIZE, gmailDots: false },
+    capabilities: { batchSize: AUDIENCE_BATCH, minSize: AUDIENCE_MIN_SIZE, gmailDots: false, phones: 'e164' },
 
     async list(call, account) {
       const body = (await request(call, `/ad_accounts/${encodeURIComponent(account.id)}/audiences`)) as {
