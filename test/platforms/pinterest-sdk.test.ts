@@ -431,6 +431,19 @@ describe('what the adapter sends is in the OpenAPI', () => {
       settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }],
     });
     await campaigns.delete(call, campaign.id);
+    const audiences = adapter.audiences!;
+    const audience = await audiences.create(
+      call,
+      { name: 'Adapter check', advertiser: account.id, description: 'Past buyers' },
+      account,
+    );
+    const hashes = { emails: ['a'.repeat(64), 'b'.repeat(64)], phones: [] };
+    await audiences.changeMembers(call, audience, hashes, false);
+    await audiences.changeMembers(call, audience, { emails: hashes.emails.slice(1), phones: [] }, true);
+    await audiences.get(call, audience.id);
+    await audiences.list(call, account);
+    await audiences.update(call, audience, { name: 'Adapter check 2', description: 'All buyers' });
+    await audiences.delete(call, audience);
     const today = new Date().toISOString().slice(0, 10);
     for (const level of ['campaign', 'adset', 'ad'] as const) {
       await adapter.reports!.start(call, account, { level, from: today, to: today, granularity: 'day' });
