@@ -130,7 +130,7 @@ export function pinterestAudiences(pin: PinterestClient): AudienceAdapter {
         call,
         `${accountPath(audience.advertiser)}/customer_lists/${encodeURIComponent(list)}`,
         { operation_type: remove ? 'REMOVE' : 'ADD', records: members.emails.join(',') },
-        [['records', remove ? 'sha256' : 'emails']],
+        [['records', 'emails']],
       );
     },
   };
