@@ -4,6 +4,7 @@ import { adsScopes, allScopes, requireAccess } from './access.js';
 import { accountRoutes } from './account-routes.js';
 import { adGroupRoutes } from './ad-group-routes.js';
 import { adRoutes, reviewControl } from './ad-routes.js';
+import { audienceControl, audienceRoutes } from './audience-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { pinterestErrors } from './errors.js';
 import { keywordRoutes } from './keyword-routes.js';
@@ -51,12 +52,13 @@ export const pinterestEmulator: EmulatorDefinition = {
       adGroupRoutes(state),
       adRoutes(state),
       keywordRoutes(state),
+      audienceRoutes(state),
       pinRoutes(state),
       pinterestErrors,
     );
     return {
       router,
-      controlRouter: reviewControl(state),
+      controlRouter: Router().use(reviewControl(state), audienceControl(state)),
       seedAdSets: (account, campaign, count) => state.seedAdGroups(account, campaign, count),
     };
   },

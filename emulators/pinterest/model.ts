@@ -242,3 +242,41 @@ export const BILLABLE_EVENTS_BY_OBJECTIVE: Record<ObjectiveType, BillableEvent[]
   WEB_CONVERSION: ['IMPRESSION', 'CLICKTHROUGH'],
   CATALOG_SALES: ['CLICKTHROUGH', 'IMPRESSION'],
 };
+
+/** `CustomerList.status`: TOO_SMALL "the list has less than 100 Pinterest users". */
+export type CustomerListStatus = 'PROCESSING' | 'READY' | 'TOO_SMALL' | 'UPLOADING';
+
+/**
+ * A customer list and what it was sent: the records of every call (hashes or lower-case emails, as
+ * received), those removed, and how many records each call carried, so a test can check them.
+ */
+export interface CustomerList {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  list_type: string;
+  members: Set<string>;
+  added: string[];
+  removed: string[];
+  batches: number[];
+  num_uploaded_user_records: number;
+  num_removed_user_records: number;
+  /** Matching the last upload; `POST /_emulator/match` finishes it. */
+  matching: boolean;
+  created_time: number;
+  updated_time: number;
+}
+
+/** A CUSTOMER_LIST audience (the only type this emulator makes); size and status come from its list. */
+export interface Audience {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  description: string | null;
+  customer_list_id: string;
+  created_timestamp: number;
+  updated_timestamp: number;
+}
+
+/** "Each audience list needs to have at least 100 people with Pinterest accounts" (`Audience.status`). */
+export const MIN_AUDIENCE_SIZE = 100;

@@ -20,6 +20,10 @@ export const officialBody = {
   adUpdate: bodySchema(api.requests.AdUpdateRequest),
   boardCreate: bodySchema(api.requests.BoardCreate),
   pinCreate: bodySchema(api.requests.PinCreate),
+  customerListCreate: bodySchema(api.requests.CustomerListRequest),
+  customerListUpdate: bodySchema(api.requests.CustomerListUpdateRequest),
+  audienceCreate: bodySchema(api.requests.AudienceCreateRequest),
+  audienceUpdate: bodySchema(api.requests.AudienceUpdateRequest),
 };
 
 /**

@@ -2,9 +2,11 @@ import {
   type Ad,
   type AdAccount,
   type AdGroup,
+  type Audience,
   BILLABLE_EVENTS_BY_OBJECTIVE,
   type Board,
   type Campaign,
+  type CustomerList,
   type Keyword,
   type Pin,
   type SummaryStatus,
@@ -21,6 +23,9 @@ export class PinterestState {
   readonly keywords = new Map<string, Keyword>();
   readonly boards = new Map<string, Board>();
   readonly pins = new Map<string, Pin>();
+  readonly customerLists = new Map<string, CustomerList>();
+  /** Audiences not removed (`PATCH audiences/{id}` with `operation_type` REMOVE deletes them). */
+  readonly audiences = new Map<string, Audience>();
   readonly user: UserAccount = {
     id: '1051121258826417400',
     username: 'emulated-user',

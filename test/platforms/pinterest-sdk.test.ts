@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adGroupCreateRequest, adGroupUpdateRequest } from '../../emulators/pinterest/ad-group-input.js';
@@ -431,6 +432,19 @@ describe('what the adapter sends is in the OpenAPI', () => {
       settings: [{ kind: 'TotalBudget', budget: 900, currency: 'USD' }],
     });
     await campaigns.delete(call, campaign.id);
+    const audiences = adapter.audiences!;
+    const audience = await audiences.create(
+      call,
+      { name: 'Adapter check', advertiser: account.id, description: 'Past buyers' },
+      account,
+    );
+    const hashes = { emails: ['a'.repeat(64), 'b'.repeat(64)], phones: [] };
+    await audiences.changeMembers(call, audience, hashes, false);
+    await audiences.changeMembers(call, audience, { emails: hashes.emails.slice(1), phones: [] }, true);
+    await audiences.get(call, audience.id);
+    await audiences.list(call, account);
+    await audiences.update(call, audience, { name: 'Adapter check 2', description: 'All buyers' });
+    await audiences.delete(call, audience);
     const today = new Date().toISOString().slice(0, 10);
     for (const level of ['campaign', 'adset', 'ad'] as const) {
       await adapter.reports!.start(call, account, { level, from: today, to: today, granularity: 'day' });
@@ -912,5 +926,89 @@ describe("ads, Pins, boards and the user account: the OpenAPI's operations, fiel
         CTA_BY_OBJECTIVE.CONSIDERATION!.includes(v as never),
       ),
     ).toBe(true);
+  });
+});
+
+describe("customer lists and audiences: the OpenAPI's operations, fields and refusals", () => {
+  const lists = pathOf('customer_lists/create');
+  const audiences = pathOf('audiences/create');
+  const hash = (i: number) => createHash('sha256').update(`buyer${i}@example.com`).digest('hex');
+  const match = () => request('POST', '/_emulator/match', {});
+  const newList = async () => json(await request('POST', lists, { name: 'Buyers', records: '' }));
+
+  it('a customer list and its CUSTOMER_LIST audience answer CustomerList and Audience fields', async () => {
+    const list = await newList();
+    expectFields(list, 'CustomerList');
+    expect(api.schemas.CustomerList.enums.status).toContain(list.status);
+    const records = Array.from({ length: 120 }, (_, i) => hash(i));
+    const added = await json(
+      await request('PATCH', `${lists}/${list.id}`, { operation_type: 'ADD', records: records.join(',') }),
+    );
+    expect(added).toMatchObject({ num_uploaded_user_records: 120, num_batches: 2, status: 'PROCESSING' });
+    const res = await request('POST', audiences, {
+      ad_account_id: SEED.usdAccount,
+      name: 'Buyers',
+      audience_type: 'CUSTOMER_LIST',
+      rule: { customer_list_id: list.id },
+      description: 'From the shop',
+    });
+    expect(res.status).toBe(200);
+    const audience = await json(res);
+    expectFields(audience, 'Audience');
+    expect(audience).toMatchObject({ audience_type: 'CUSTOMER_LIST', status: 'INITIALIZING', size: null });
+    expect(api.enums.AudienceType).toContain(audience.audience_type);
+    await match();
+    const path = `${audiences}/${audience.id}`;
+    expect(await json(await request('GET', path))).toMatchObject({ status: 'READY', size: 120 });
+    const remove = { operation_type: 'REMOVE', records: records.slice(0, 30).join(',') };
+    expect((await request('PATCH', `${lists}/${list.id}`, remove)).status).toBe(200);
+    await match();
+    // Below 100: "TOO_SMALL - the list has less than 100 Pinterest users."
+    expect(await json(await request('GET', path))).toMatchObject({ status: 'TOO_SMALL', size: 90 });
+    expect(api.descriptions['Audience.status']).toMatch(/at least 100 people/);
+    const { items } = await json(await request('GET', audiences));
+    expect((items as { id: string }[]).map((a) => a.id)).toContain(audience.id);
+    const renamed = await json(await request('PATCH', path, { name: 'Past buyers', description: 'All' }));
+    expect(renamed).toMatchObject({ name: 'Past buyers', description: 'All' });
+    expect((await request('PATCH', path, { operation_type: 'REMOVE' })).status).toBe(200);
+    const gone = await request('GET', path);
+    expect(gone.status).toBe(404);
+    expect(await json(gone)).toMatchObject({ code: 404 });
+  });
+
+  it('refuses what CustomerListRequest, CustomerListUpdateRequest and the records description refuse', async () => {
+    const list = await newList();
+    const refused = async (method: string, path: string, body: object, field: RegExp) => {
+      const res = await request(method, path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await json(res)).toMatchObject({ code: 400, message: expect.stringMatching(field) });
+    };
+    await refused('POST', lists, { name: 'No records' }, /records: is required/);
+    await refused('POST', lists, { name: 'Phones', records: '', list_type: 'PHONE' }, /list_type/);
+    await refused('PATCH', `${lists}/${list.id}`, { records: hash(1) }, /operation_type: is required/);
+    await refused(
+      'PATCH',
+      `${lists}/${list.id}`,
+      { operation_type: 'APPEND', records: hash(1) },
+      /operation_type/,
+    );
+    // "Emails must be lowercase and can be plain text or hashed using SHA1, SHA256, or MD5."
+    expect(api.descriptions['CustomerListRequest.records']).toMatch(/Emails must be lowercase.*SHA256/);
+    for (const records of ['Buyer@Example.com', hash(1).toUpperCase(), hash(1).slice(1), '+4930123456']) {
+      await refused('PATCH', `${lists}/${list.id}`, { operation_type: 'ADD', records }, /record 0/);
+    }
+    const ok = { operation_type: 'ADD', records: `buyer@example.com,${hash(1)},` };
+    expect((await request('PATCH', `${lists}/${list.id}`, ok)).status).toBe(200);
+    const audience = { name: 'X', audience_type: 'CUSTOMER_LIST', rule: { customer_list_id: list.id } };
+    await refused('POST', audiences, { ...audience, audience_type: 'customer_list' }, /audience_type/);
+    await refused('POST', audiences, { name: 'X', audience_type: 'CUSTOMER_LIST' }, /rule: is required/);
+    await refused('POST', audiences, { ...audience, rule: {} }, /customer_list_id/);
+    expect(sorted(api.enums.UserListOperationType)).toEqual(['ADD', 'REMOVE']);
+    expect(api.enums.UserListType).not.toContain('PHONE');
+  });
+
+  it('the adapter declares the minimum size of the description, without Gmail dots', () => {
+    const adapter = pinterestAdapter(catalog.pinterest, { timeoutMs: 1_000 });
+    expect(adapter.audiences!.capabilities).toMatchObject({ minSize: 100, gmailDots: false });
   });
 });

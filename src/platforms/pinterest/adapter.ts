@@ -2,6 +2,7 @@ import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import type { AdAccount } from '../../store/connections.js';
 import { pinterestAds } from './ads.js';
 import { pinterestAdSets } from './adsets.js';
+import { pinterestAudiences } from './audiences.js';
 import { pinterestCampaigns } from './campaigns.js';
 import { pinterestClient } from './client.js';
 import { pinterestIdentities } from './identities.js';
@@ -25,5 +26,6 @@ export const pinterestAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) 
     media: pinterestMedia,
     identities: pinterestIdentities(pin),
     reports: pinterestReports(pin),
+    audiences: pinterestAudiences(pin),
   };
 };

@@ -123,3 +123,26 @@ export interface KeywordsAnswer {
   keywords?: PinterestKeyword[];
   errors?: { data?: { value?: string }; error_messages?: string[] }[];
 }
+
+/** A CUSTOMER_LIST audience (`Audience`): what adlink calls an audience; its members are its list's. */
+export interface PinterestAudience {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  description?: string | null;
+  audience_type?: string;
+  rule?: { customer_list_id?: string } | null;
+  /** Null while Pinterest matches the list. */
+  size?: number | null;
+  /** READY, INITIALIZING or TOO_SMALL. */
+  status?: string;
+  /** Unix seconds. */
+  created_timestamp?: number | null;
+  updated_timestamp?: number | null;
+}
+
+/** A customer list (`CustomerList`): the records an audience is matched from. */
+export interface PinterestCustomerList {
+  id: string;
+  status?: string;
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinterestEmulator } from '../../emulators/pinterest/index.js';
+import { SEED } from '../../emulators/pinterest/seed.js';
+import { expectedHashes, walkMembers } from '../support/audiences-walk.js';
+import type { Company } from '../support/connect-helpers.js';
+import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+
+/**
+ * Pinterest customer-list audiences through adlink's API, against the emulator. The shared
+ * `audiencesWalk` sends phone numbers, which Pinterest's customer lists do not take, so this walk is
+ * its steps with emails only, plus Pinterest's matching (Matching, then Ready or TooSmall at 100) and
+ * the refusal of phones.
+ */
+let world: PlatformWorld;
+let company: Company;
+let customer: string;
+const advertiser = SEED.usdAccount;
+
+beforeAll(async () => {
+  world = await startPlatformWorld({ platform: 'pinterest', emulator: pinterestEmulator });
+  ({ company, customer } = await world.connect());
+});
+afterAll(() => world?.close());
+
+const send = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
+  const req = world.h.http[method](`/v1/pinterest/audiences${path}`)
+    .query({ customer })
+    .set('Authorization', company.auth);
+  return body === undefined ? req : req.send(body);
+};
+const ok = <T>(res: { status: number; body: unknown }, status = 200): T => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body as T;
+};
+/** What the audience's customer list received at the emulator. */
+const received = async (audience: string) =>
+  (await (await fetch(`${world.emulator.url}/_emulator/audiences/${audience}/records`)).json()) as {
+    added: string[];
+    removed: string[];
+    batches: number[];
+  };
+const match = () => fetch(`${world.emulator.url}/_emulator/match`, { method: 'POST' });
+
+interface AudienceBody {
+  id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  size: number | null;
+}
+
+describe('pinterest: customer-list audiences end to end against the emulator', () => {
+  it('create, add emails (SHA-256 of the normalized values), match, remove, rename, list, delete', async () => {
+    const created = ok<AudienceBody>(
+      await send('post', '', { name: 'Existing customers', advertiser, description: 'From the shop' }),
+      201,
+    );
+    expect(created).toMatchObject({
+      name: 'Existing customers',
+      description: 'From the shop',
+      platform: 'pinterest',
+      advertiser,
+      kind: 'CustomerList',
+      status: 'Matching',
+      size: null,
+    });
+
+    const { emails } = walkMembers(2000, 'pinterest');
+    const outcome = ok<{ received: number; accepted: number; invalid: unknown[] }>(
+      await send('post', `/${created.id}/members`, { emails: [...emails, 'not an email', 'x@'] }),
+    );
+    expect(outcome).toEqual({
+      received: 2002,
+      accepted: 2000,
+      invalid: [
+        { index: 2000, field: 'emails', reason: expect.any(String) },
+        { index: 2001, field: 'emails', reason: expect.any(String) },
+      ],
+    });
+    const expected = expectedHashes({ emails, phones: [] }).emails;
+    const held = await received(created.id);
+    expect(new Set(held.added)).toEqual(new Set(expected));
+    expect(held.added).toHaveLength(2000);
+    // The empty list of the create, then one call of 2,000 hashes.
+    expect(held.batches).toEqual([0, 2000]);
+
+    expect(ok<AudienceBody>(await send('get', `/${created.id}`))).toMatchObject({
+      status: 'Matching',
+      size: null,
+    });
+    await match();
+    expect(ok<AudienceBody>(await send('get', `/${created.id}`))).toMatchObject({
+      status: 'Ready',
+      size: 2000,
+    });
+
+    const removed = ok<{ accepted: number }>(
+      await send('delete', `/${created.id}/members`, { sha256: { emails: expected.slice(0, 100) } }),
+    );
+    expect(removed.accepted).toBe(100);
+    expect(new Set((await received(created.id)).removed)).toEqual(new Set(expected.slice(0, 100)));
+    await match();
+    expect(ok<AudienceBody>(await send('get', `/${created.id}`))).toMatchObject({ size: 1900 });
+
+    const renamed = ok<AudienceBody>(
+      await send('put', `/${created.id}`, { name: 'Past customers', description: 'Bought before' }),
+    );
+    expect(renamed).toMatchObject({ name: 'Past customers', description: 'Bought before' });
+    const listed = ok<{ data: { id: string }[] }>(
+      await world.h.http
+        .get('/v1/pinterest/audiences')
+        .query({ customer, advertiser })
+        .set('Authorization', company.auth),
+    );
+    expect(listed.data.map((a) => a.id)).toContain(created.id);
+    ok(await send('delete', `/${created.id}`));
+    expect((await send('get', `/${created.id}`)).status).toBe(404);
+  });
+
+  it('an audience under 100 matched people is TooSmall', async () => {
+    const created = ok<AudienceBody>(await send('post', '', { name: 'Few', advertiser }), 201);
+    ok(await send('post', `/${created.id}/members`, { emails: walkMembers(50, 'few').emails }));
+    await match();
+    expect(ok<AudienceBody>(await send('get', `/${created.id}`))).toMatchObject({
+      status: 'TooSmall',
+      size: 50,
+    });
+  });
+
+  it("sends 10,000 members in the adapter's batches of 5,000", async () => {
+    const created = ok<AudienceBody>(await send('post', '', { name: 'Many', advertiser }), 201);
+    const { emails } = expectedHashes({ emails: walkMembers(10_000, 'many').emails, phones: [] });
+    const outcome = ok<{ accepted: number }>(
+      await send('post', `/${created.id}/members`, { sha256: { emails } }),
+    );
+    expect(outcome.accepted).toBe(10_000);
+    const held = await received(created.id);
+    expect(held.batches).toEqual([0, 5000, 5000]);
+    expect(held.added).toEqual(emails);
+  });
+
+  it('refuses phone numbers with a 400 naming phones, before anything is sent', async () => {
+    const created = ok<AudienceBody>(await send('post', '', { name: 'Phones', advertiser }), 201);
+    const res = await send('post', `/${created.id}/members`, {
+      emails: ['someone@example.com'],
+      phones: ['+49 30 1234567'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'phones' });
+    expect((await received(created.id)).batches).toEqual([0]);
+  });
+});
