@@ -117,7 +117,7 @@ export function uploadOf(body: unknown, segment: string) {
 }
 
 /** Snap's segment ids are 16-digit numbers (as strings). */
-export const segmentId = () => String(randomInt(1e15, 9e15));
+export const segmentId = () => String(1e15 + randomInt(2 ** 47));
 
 /** The segment as Snap answers it: upload and targetable status from its last upload. */
 export function renderSegment({ uploads, ...segment }: Segment, now = Date.now()) {
