@@ -2,6 +2,7 @@ import type { Audience, AudienceStatus, HashedMembers } from '../../audiences/mo
 import type { AudienceAdapter } from '../../audiences/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
 import { PlatformError } from '../../ports/platform-error.js';
+import { SEGMENT_FIELDS, toSnapSegment, toSnapSegmentChanges, toSnapUsers } from './audience-body.js';
 import type { SnapClient } from './client.js';
 import { NOT_FOUND_CODE } from './errors.js';
 import type { SnapSegment } from './model.js';
@@ -12,10 +13,6 @@ const accountSegments = (account: string) => ({
   plural: 'segments',
   singular: 'segment',
 });
-/** Snap's "lifetime" retention: members stay until removed. */
-const LIFETIME_DAYS = 9999;
-/** The upload schema of each kind of member (Snap takes one identifier type a call). */
-const SCHEMAS = { emails: 'EMAIL_SHA256', phones: 'PHONE_SHA256' } as const;
 
 /**
  * Snap's upload and targetable status to the unified status: an upload still processing is Matching
@@ -67,14 +64,8 @@ export function snapchatAudiences(snap: SnapClient): AudienceAdapter {
   async function upload(call: PlatformCall, audience: Audience, members: HashedMembers, remove: boolean) {
     for (const kind of ['emails', 'phones'] as const) {
       if (members[kind].length === 0) continue;
-      const users = [
-        {
-          ...(remove ? { id: audience.id } : {}),
-          schema: [SCHEMAS[kind]],
-          data: members[kind].map((hash) => [hash]),
-        },
-      ];
-      await snap.submit(call, remove ? 'DELETE' : 'POST', `/segments/${id(audience.id)}/users`, { users });
+      const body = toSnapUsers(kind, members[kind], audience.id, remove);
+      await snap.submit(call, remove ? 'DELETE' : 'POST', `/segments/${id(audience.id)}/users`, body);
     }
   }
 
@@ -97,39 +88,17 @@ export function snapchatAudiences(snap: SnapClient): AudienceAdapter {
     },
 
     async create(call, input, account) {
-      const segment = {
-        name: input.name,
-        ...(input.description ? { description: input.description } : {}),
-        source_type: 'FIRST_PARTY',
-        retention_in_days: LIFETIME_DAYS,
-        ad_account_id: account.id,
-      };
-      const created = await snap.write<SnapSegment>(call, 'POST', accountSegments(account.id), segment, [
-        ['name', 'name'],
-        ['description', 'description'],
-      ]);
-      return toAudience(created);
+      const segment = toSnapSegment(input, account.id);
+      const list = accountSegments(account.id);
+      return toAudience(await snap.write<SnapSegment>(call, 'POST', list, segment, SEGMENT_FIELDS));
     },
 
     async update(call, audience, changes) {
       const current = await read(call, audience.id);
       if (!current) throw new PlatformError('rejected', `Snapchat did not return segment ${audience.id}`);
-      // Snap's PUT replaces the segment: what was not changed is sent as it is.
-      const description = changes.description ?? current.description;
-      const segment = {
-        id: current.id,
-        name: changes.name ?? current.name,
-        ...(description ? { description } : {}),
-        source_type: current.source_type,
-        retention_in_days: current.retention_in_days,
-        ad_account_id: current.ad_account_id,
-      };
+      const segment = toSnapSegmentChanges(changes, current);
       const list = accountSegments(current.ad_account_id);
-      const written = await snap.write<SnapSegment>(call, 'PUT', list, segment, [
-        ['name', 'name'],
-        ['description', 'description'],
-      ]);
-      return toAudience(written);
+      return toAudience(await snap.write<SnapSegment>(call, 'PUT', list, segment, SEGMENT_FIELDS));
     },
 
     async delete(call, audience) {
