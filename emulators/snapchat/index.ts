@@ -9,6 +9,7 @@ import { mediaRoutes } from './media-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
 import { seed, seedAdSquads } from './seed.js';
+import { segmentControl, segmentRoutes } from './segment-routes.js';
 import { SnapState } from './state.js';
 import { statsRoutes } from './stats-routes.js';
 
@@ -27,6 +28,8 @@ export const snapchatEmulator: EmulatorDefinition = {
     const state = new SnapState();
     seed(state);
     const api = Router();
+    // An upload of 100,000 hashes is about 7 MB.
+    api.use('/segments', express.json({ limit: '10mb' }));
     api.use(express.json({ limit: '1mb' }), requireAccess(oauth, controls));
     api.use(
       readRoutes(state, options.baseUrl),
@@ -35,6 +38,7 @@ export const snapchatEmulator: EmulatorDefinition = {
       adSquadRoutes(state),
       mediaRoutes(state),
       adRoutes(state),
+      segmentRoutes(state, options.baseUrl),
     );
     api.use(snapErrors);
     const router = Router();
@@ -42,7 +46,7 @@ export const snapchatEmulator: EmulatorDefinition = {
     router.use('/v1', api);
     return {
       router,
-      controlRouter: reviewControl(state),
+      controlRouter: Router().use(reviewControl(state), segmentControl(state)),
       seedAdSets: (account, campaign, count) => seedAdSquads(state, account, campaign, count),
     };
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdSquad,
   type AdSquadValues,
@@ -22,6 +23,8 @@ export const SEEDED = {
   /** Created with objective v2 properties (TRAFFIC), without the legacy `objective`. */
   usdTraffic: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c04',
   jpyWeb: '6d1e9a4b-2c3f-4e5a-8b7c-9d0e1f2a3c05',
+  /** A matched customer list of Bakery US (1,500 members: READY). */
+  usdCustomers: '5677923948298240',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -220,6 +223,33 @@ function seedVideoAd(state: SnapState, squad: AdSquad, name: string, status: Sta
   ad.review_status = 'APPROVED';
 }
 
+/** A customer list whose upload of `size` members has matched. */
+function seedSegment(state: SnapState, id: string, account: string, size: number): void {
+  const time = state.now();
+  const added = Array.from({ length: size }, (_, i) =>
+    createHash('sha256').update(`seeded-${i}`).digest('hex'),
+  );
+  state.segments.set(id, {
+    id,
+    ad_account_id: account,
+    name: 'Newsletter subscribers',
+    description: 'Seeded customer list',
+    source_type: 'FIRST_PARTY',
+    retention_in_days: 9999,
+    status: 'ACTIVE',
+    created_at: time,
+    updated_at: time,
+    uploads: {
+      members: new Set(added),
+      added,
+      removed: [],
+      batches: [size],
+      matchingUntil: 0,
+      matched: size,
+    },
+  });
+}
+
 /** Fills a new state with the organization, its ad accounts, campaigns, ad squads and ads. */
 export function seed(state: SnapState): void {
   state.seeding = true;
@@ -267,6 +297,7 @@ export function seed(state: SnapState): void {
       }
     }
   }
+  seedSegment(state, SEEDED.usdCustomers, SEEDED.usdAccount, 1500);
   state.seeding = false;
 }
 

@@ -12,6 +12,7 @@ import type {
   Media,
   Organization,
 } from './model.js';
+import type { Segment } from './segments.js';
 
 /** The emulated user's organizations and everything in their ad accounts. */
 export class SnapState {
@@ -22,6 +23,7 @@ export class SnapState {
   readonly ads = new Map<string, Ad>();
   readonly media = new Map<string, Media>();
   readonly creatives = new Map<string, Creative>();
+  readonly segments = new Map<string, Segment>();
   private clock = Date.parse('2026-01-05T09:00:00.000Z');
 
   /** Snap ids are UUIDs. */

@@ -6,12 +6,21 @@ import { snapchatEmulator } from '../../emulators/snapchat/index.js';
 import * as model from '../../emulators/snapchat/model.js';
 import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js';
 import { SEEDED } from '../../emulators/snapchat/seed.js';
+import * as segments from '../../emulators/snapchat/segments.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { toSnapAd, toSnapCreative } from '../../src/platforms/snapchat/ad-body.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adset-body.js';
+import {
+  toSnapSegment,
+  toSnapSegmentChanges,
+  toSnapUsers,
+} from '../../src/platforms/snapchat/audience-body.js';
+import { snapchatAudiences } from '../../src/platforms/snapchat/audiences.js';
 import { toSnapCampaign } from '../../src/platforms/snapchat/campaign-body.js';
+import type { SnapClient } from '../../src/platforms/snapchat/client.js';
 import documented from '../fixtures/snapchat/documented.json' with { type: 'json' };
+import { emulatorToken } from '../support/emulator-call.js';
 import { gif, jpeg, png } from '../support/images.js';
 
 /**
@@ -33,6 +42,7 @@ const ENTITY: Record<string, Entity> = {
   ad: 'ad',
   creative: 'creative',
   media: 'media',
+  segment: 'segment',
 };
 /** The fields an emulator schema requires. */
 const requiredOf = (shape: Record<string, { safeParse(value: unknown): { success: boolean } }>) =>
@@ -57,6 +67,7 @@ describe('the documented record', () => {
       documented.creativeOfAd,
       documented.limits,
       documented.topSnapImage,
+      documented.customerLists,
       ...Object.values(documented.operations),
       ...Object.values(documented.entities),
       ...Object.values(documented.enums),
@@ -96,7 +107,8 @@ describe('the emulator follows the documented record', () => {
       .replace('{ad_squad_id}', squad)
       .replace('{ad_id}', seededAd.id)
       .replace('{creative_id}', seededAd.creative_id)
-      .replace('{media_id}', seededAd.media_id);
+      .replace('{media_id}', seededAd.media_id)
+      .replace('{segment_id}', SEEDED.usdCustomers);
 
   beforeAll(async () => {
     emulator = await startEmulator(snapchatEmulator);
@@ -626,5 +638,141 @@ describe('media, creatives and ads follow the documented record', () => {
     expect((await call(pathOf('deleteAd', { ad_id: written.id }), { method })).status).toBe(200);
     expect((await call(pathOf('getAd', { ad_id: written.id }))).status).toBe(documented.statuses.notFound);
     expect((await read(`?${documented.envelope.readDeleted}=true`)).ads![0]!.ad.deleted).toBe(true);
+  });
+});
+
+describe('customer lists follow the documented record', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  const account = SEEDED.usdAccount;
+  const { customerLists } = documented;
+  const hash = (i: number) => i.toString(16).padStart(64, '0');
+
+  const call = (operation: Operation, body: object, segment = '') =>
+    fetch(
+      `${emulator.url}${documented.operations[operation].path}`
+        .replace('{ad_account_id}', account)
+        .replace('{segment_id}', segment),
+      {
+        method: documented.operations[operation].method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
+  /** The refusal's status and the field its message names first. */
+  const refusal = async (res: Response) => {
+    const body = (await res.json()) as { debug_message: string };
+    return [res.status, body.debug_message.split(':')[0]];
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator(snapchatEmulator);
+    token = emulatorToken(emulator, [documented.oauth.scope]);
+  });
+  afterAll(() => emulator?.close());
+
+  it('the enums, limits and fields are the documentation’s, the required ones required', () => {
+    expect(sorted(segments.SOURCE_TYPES)).toEqual(valuesOf('segment.source_type'));
+    expect(sorted(segments.UPLOAD_STATUSES)).toEqual(valuesOf('segment.upload_status'));
+    expect(sorted(segments.TARGETABLE_STATUSES)).toEqual(valuesOf('segment.targetable_status'));
+    expect(sorted(segments.USER_SCHEMAS)).toEqual(valuesOf('users.schema'));
+    expect(segments.MAX_IDENTIFIERS).toBe(customerLists.maxIdentifiers);
+    expect(segments.MIN_TARGETABLE).toBe(customerLists.minTargetable);
+    const shape = segments.segmentSchema.shape;
+    expect(fieldsOf('segment')).toEqual(expect.arrayContaining(Object.keys(shape)));
+    expect(sorted(requiredOf(shape))).toEqual(sorted(documented.entities.segment.required));
+    expect(fieldsOf('segment')).toEqual(
+      expect.arrayContaining(Object.keys(segments.segmentUpdateSchema.shape)),
+    );
+    const users = segments.usersSchema.shape.users.element.shape;
+    expect(sorted(Object.keys(users))).toEqual(sorted(fieldsOf('segmentUsers')));
+    expect(sorted(requiredOf(users))).toEqual(sorted(documented.entities.segmentUsers.required));
+  });
+
+  it("the adapter declares Snap's batch and minimum size, and no Gmail rule", () => {
+    expect(snapchatAudiences({} as SnapClient).capabilities).toEqual({
+      batchSize: customerLists.maxIdentifiers,
+      minSize: customerLists.minTargetable,
+      gmailDots: false,
+    });
+  });
+
+  it("the adapter's segment and uploads are taken; the answers carry documented fields only", async () => {
+    const body = toSnapSegment(
+      { name: 'Shop customers', advertiser: account, description: 'All of them' },
+      account,
+    );
+    expect(body.retention_in_days).toBe(customerLists.retentionLifetime);
+    const created = await call('createSegments', { segments: [body] });
+    expect(created.status).toBe(200);
+    const [answered] = ((await created.json()) as { segments: { segment: Record<string, unknown> }[] })
+      .segments;
+    expect(fieldsOf('segment')).toEqual(expect.arrayContaining(Object.keys(answered!.segment)));
+    const segment = answered!.segment as never as Parameters<typeof toSnapSegmentChanges>[1];
+    expect(segment.id).toMatch(/^\d{16}$/);
+    const put = await call('updateSegments', {
+      segments: [toSnapSegmentChanges({ name: 'Renamed' }, segment)],
+    });
+    expect(put.status).toBe(200);
+    for (const operation of ['addSegmentUsers', 'removeSegmentUsers'] as const) {
+      const users = toSnapUsers('emails', [hash(1), hash(2)], segment.id, operation === 'removeSegmentUsers');
+      expect(segments.usersSchema.safeParse(users).success).toBe(true);
+      const res = await call(operation, users, segment.id);
+      expect(res.status).toBe(200);
+      const { list, item } = documented.operations[operation] as { list: string; item: string };
+      const answer = (await res.json()) as Record<
+        string,
+        Record<string, { number_uploaded_users: number }>[]
+      >;
+      expect(answer[list]![0]![item]).toEqual({ number_uploaded_users: 2 });
+    }
+    expect((await call('deleteSegment', {}, segment.id)).status).toBe(200);
+    const gone = await fetch(`${emulator.url}/v1/segments/${segment.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBe(documented.statuses.notFound);
+  });
+
+  it('refuses a segment without a required field, of another source, or of another account', async () => {
+    const body = toSnapSegment({ name: 'Refused', advertiser: account }, account);
+    const { retention_in_days: _, ...noRetention } = body;
+    expect(await refusal(await call('createSegments', { segments: [noRetention] }))).toEqual([
+      400,
+      'retention_in_days',
+    ]);
+    expect(
+      await refusal(await call('createSegments', { segments: [{ ...body, source_type: 'PIXEL' }] })),
+    ).toEqual([400, 'source_type']);
+    expect(
+      await refusal(
+        await call('createSegments', { segments: [{ ...body, ad_account_id: SEEDED.eurAccount }] }),
+      ),
+    ).toEqual([400, 'ad_account_id']);
+  });
+
+  it('refuses uploads of unhashed or upper-case values, mixed or unknown schemas, and over 100,000 identifiers', async () => {
+    const upload = (users: object) => call('addSegmentUsers', { users: [users] }, SEEDED.usdCustomers);
+    const one = { schema: ['EMAIL_SHA256'], data: [[hash(1)]] };
+    expect(await refusal(await upload({ ...one, data: [['ada@example.com']] }))).toEqual([
+      400,
+      'users.0.data.0.0',
+    ]);
+    expect(
+      await refusal(await upload({ ...one, data: [[hash(10).toUpperCase().replace(/0/g, 'A')]] })),
+    ).toEqual([400, 'users.0.data.0.0']);
+    expect(await refusal(await upload({ ...one, data: [[hash(1).slice(1)]] }))).toEqual([
+      400,
+      'users.0.data.0.0',
+    ]);
+    expect(await refusal(await upload({ ...one, schema: ['EMAIL_SHA256', 'PHONE_SHA256'] }))).toEqual([
+      400,
+      'users.0.schema',
+    ]);
+    expect(await refusal(await upload({ ...one, schema: ['EMAIL'] }))).toEqual([400, 'users.0.schema.0']);
+    expect(await refusal(await upload({ schema: one.schema }))).toEqual([400, 'users.0.data']);
+    const data = Array.from({ length: customerLists.maxIdentifiers + 1 }, (_, i) => [hash(i)]);
+    expect(await refusal(await upload({ ...one, data }))).toEqual([400, 'users.0.data']);
+    const within = await upload({ ...one, data: data.slice(1) });
+    expect(within.status).toBe(200);
   });
 });

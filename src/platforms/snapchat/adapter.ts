@@ -1,6 +1,7 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { snapchatAds } from './ads.js';
 import { snapchatAdSets } from './adsets.js';
+import { snapchatAudiences } from './audiences.js';
 import { snapchatCampaigns } from './campaigns.js';
 import { snapClient } from './client.js';
 import { snapchatMedia } from './media.js';
@@ -31,5 +32,6 @@ export const snapchatAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) =
     ads: snapchatAds(snap),
     media: snapchatMedia(snap),
     reports: snapchatReports(snap),
+    audiences: snapchatAudiences(snap),
   };
 };

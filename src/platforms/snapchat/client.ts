@@ -89,6 +89,11 @@ export function snapClient(apiBaseUrl: string, timeoutMs: number) {
       return written;
     },
 
+    /** A JSON body to a path whose answer adlink does not read (Snap's member uploads). */
+    async submit(call: PlatformCall, method: 'POST' | 'DELETE', path: string, body: object): Promise<void> {
+      await send(call, urlOf({ path }), { method, body: JSON.stringify(body) });
+    },
+
     async delete(call: PlatformCall, path: string): Promise<void> {
       await send(call, urlOf({ path }), { method: 'DELETE' });
     },

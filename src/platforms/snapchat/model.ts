@@ -112,3 +112,20 @@ export interface SnapAnswer {
   paging?: { next_link?: string };
   [plural: string]: unknown;
 }
+
+/** A segment of the Customer Lists page; customer lists are `source_type` FIRST_PARTY. */
+export interface SnapSegment {
+  id: string;
+  ad_account_id: string;
+  name: string;
+  description?: string;
+  source_type: string;
+  retention_in_days: number;
+  /** NO_UPLOAD, PROCESSING, COMPLETE. */
+  upload_status?: string;
+  /** NOT_READY, TOO_FEW_USERS, READY. */
+  targetable_status?: string;
+  approximate_number_users?: number;
+  updated_at: string;
+  [field: string]: unknown;
+}
