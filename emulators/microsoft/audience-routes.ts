@@ -25,9 +25,9 @@ import {
 const MAX_AUDIENCES = 100;
 const MAX_NAME = 128;
 const MAX_DESCRIPTION = 1024;
-const MAX_ITEMS = 1000;
+export const MAX_ITEMS = 1000;
 const HASHED_EMAIL = /^[0-9a-f]{64}$/;
-const ACTION_TYPES = ['Add', 'Remove', 'Replace'];
+export const ACTION_TYPES = ['Add', 'Remove', 'Replace'];
 
 const audiencesOf = (body: Body): Body[] => {
   const list = body.Audiences;
