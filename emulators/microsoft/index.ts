@@ -3,6 +3,7 @@ import type { EmulatorDefinition } from '../toolkit/emulator.js';
 import { requireAccount, requireCaller, requireCustomer } from './access.js';
 import { adReviewControls, adRoutes } from './ad-routes.js';
 import { adGroupRoutes } from './adgroup-routes.js';
+import { audienceControls, audienceRoutes } from './audience-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { faultHandler } from './faults.js';
@@ -40,6 +41,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(campaignRoutes(state));
     router.use(adRoutes(state));
     router.use(mediaRoutes(state, options.baseUrl));
+    router.use(audienceRoutes(state));
     const reports = new ReportJobs();
     router.use(REPORTING_BASE, json, caller, requireCustomer, faultHandler);
     router.use(reportRoutes(state, reports, options.baseUrl));
@@ -47,7 +49,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(faultHandler);
     return {
       router,
-      controlRouter: Router().use(reportControls(reports), adReviewControls(state)),
+      controlRouter: Router().use(reportControls(reports), adReviewControls(state), audienceControls(state)),
       seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
     };
   },

@@ -147,6 +147,32 @@ export interface AdGroupRecord {
   ads: Ad[];
 }
 
+/** A customer list (an Audience of Type CustomerList) as GetAudiencesByIds answers it. */
+export interface CustomerList {
+  Id: string;
+  Type: 'CustomerList';
+  Name: string;
+  Description: string | null;
+  Scope: 'Account' | 'Customer';
+  ParentId: string;
+  MembershipDuration: number;
+  /** Null while Microsoft builds the audience (up to 48 hours after an upload). */
+  SearchSize: string | null;
+  AudienceNetworkSize: string | null;
+  SupportedCampaignTypes: string[];
+}
+
+/** A customer list with its members (SHA-256 of emails) and what each ApplyCustomerListUserData sent. */
+export interface CustomerListRecord {
+  audience: CustomerList;
+  members: Set<string>;
+  /** Every hash received to add, and to remove, in order. */
+  added: string[];
+  removed: string[];
+  /** The number of items of each accepted upload call. */
+  batches: number[];
+}
+
 /** One ad account and everything in it. Deleted ad groups are gone: Get never returns them. */
 export interface AccountState {
   account: AdvertiserAccount;
@@ -156,6 +182,9 @@ export interface AccountState {
   media: Map<string, StoredMedia>;
   /** Why an ad failed (or partly failed) editorial review, by ad id (`/_emulator/ad-review`). */
   editorialReasons: Map<string, EditorialReason[]>;
+  customerLists: Map<string, CustomerListRecord>;
+  /** Whether the Customer Match terms were accepted in the web UI (`/_emulator/customer-match-terms`). */
+  customerMatchTerms: boolean;
 }
 
 /** The emulated Microsoft Advertising backend: one user, the accounts they reach, the ids it hands out. */
@@ -182,6 +211,8 @@ export class MicrosoftAdsState {
       adGroups: new Map(),
       media: new Map(),
       editorialReasons: new Map(),
+      customerLists: new Map(),
+      customerMatchTerms: true,
     };
     this.accounts.set(account.Id, state);
     return state;

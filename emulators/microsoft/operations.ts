@@ -74,6 +74,19 @@ export const CAMPAIGN_OPERATIONS = {
     path: '/MediaMetaData/QueryByAccountId',
     fields: ['MediaEnabledEntities', 'PageInfo', 'ReturnAdditionalFields'],
   },
+  addAudiences: { method: 'POST', path: '/Audiences', fields: ['Audiences'] },
+  updateAudiences: { method: 'PUT', path: '/Audiences', fields: ['Audiences'] },
+  deleteAudiences: { method: 'DELETE', path: '/Audiences', fields: ['AudienceIds'] },
+  getAudiencesByIds: {
+    method: 'POST',
+    path: '/Audiences/QueryByIds',
+    fields: ['AudienceIds', 'Type', 'ReturnAdditionalFields'],
+  },
+  applyCustomerListUserData: {
+    method: 'POST',
+    path: '/CustomerListUserData/Apply',
+    fields: ['CustomerListUserData'],
+  },
 } as const satisfies Record<string, Operation>;
 
 export const CUSTOMER_OPERATIONS = {
@@ -148,6 +161,22 @@ export const ASSET_FIELDS = ['Id', 'Name', 'Type', 'Text', 'SubType'] as const;
 export const CUSTOM_PARAMETER_FIELDS = ['Key', 'Value'] as const;
 export const MEDIA_FIELDS = ['Id', 'Type', 'MediaType', 'Text', 'Data'] as const;
 export const ENTITY_ASSOCIATION_FIELDS = ['EntityId', 'ParentId'] as const;
+/** The fields of a CustomerList (an Audience) and of CustomerListUserData the emulator takes. */
+export const CUSTOMER_LIST_FIELDS = [
+  'Id',
+  'Type',
+  'Name',
+  'Description',
+  'Scope',
+  'ParentId',
+  'MembershipDuration',
+] as const;
+export const CUSTOMER_LIST_USER_DATA_FIELDS = [
+  'AudienceId',
+  'CustomerListItems',
+  'CustomerListItemSubType',
+  'ActionType',
+] as const;
 /** The fields of the Date object (StartDate and EndDate of an ad group). */
 export const DATE_FIELDS = ['Day', 'Month', 'Year'] as const;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { microsoftAdapter } from '../../src/platforms/microsoft/adapter.js';
 import { addAdGroupsBody } from '../../src/platforms/microsoft/adset-body.js';
+import { toAudience } from '../../src/platforms/microsoft/audiences.js';
 import { classifyMicrosoftAnswer, partialFailure } from '../../src/platforms/microsoft/errors.js';
 import {
   campaignSettings,
@@ -24,6 +25,22 @@ const adApi = (Code: number, ErrorCode: string) => ({
 });
 
 describe('microsoft mapping', () => {
+  it('reads a customer list’s SearchSize: empty while Microsoft builds it, Ready from 300 people', () => {
+    const account = { id: '180000111', name: 'US', currency: 'USD' };
+    const list = (SearchSize: string | null) =>
+      toAudience({ Id: '5', Type: 'CustomerList', Name: 'Buyers', SearchSize }, account);
+    expect(list(null)).toMatchObject({
+      size: null,
+      status: 'Matching',
+      advertiser: '180000111',
+      description: null,
+    });
+    expect(list('')).toMatchObject({ size: null, status: 'Matching' });
+    expect(list('299')).toMatchObject({ size: 299, status: 'TooSmall' });
+    expect(list('300')).toMatchObject({ size: 300, status: 'Ready' });
+    expect(list('0')).toMatchObject({ size: 0, status: 'TooSmall' });
+  });
+
   it('maps AdGroupStatus to unified statuses (with the campaign’s) and back', () => {
     expect(unifiedStatus('Active', 'Active')).toBe('Running');
     expect(unifiedStatus('Active', 'Paused')).toBe('Active');

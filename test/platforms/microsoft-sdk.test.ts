@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_TYPES, MAX_ITEMS } from '../../emulators/microsoft/audience-routes.js';
 import { BUDGET_TYPES, SETTABLE_CAMPAIGN_STATUSES } from '../../emulators/microsoft/campaign-rules.js';
 import { CALLS_TO_ACTION, LANGUAGE_NAMES } from '../../emulators/microsoft/enums.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
@@ -37,6 +39,11 @@ import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emu
 import type { NewAdSet } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { addAdGroupsBody, addKeywordsBody, keywordsOf } from '../../src/platforms/microsoft/adset-body.js';
+import {
+  addCustomerListBody,
+  customerListUserDataBody,
+  updateCustomerListBody,
+} from '../../src/platforms/microsoft/audience-body.js';
 import { reportColumns, submitReportBody } from '../../src/platforms/microsoft/report-request.js';
 import { REPORT_LEVELS } from '../../src/reports/model.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
@@ -873,6 +880,137 @@ describe('the emulator answers in the SDK’s shapes', () => {
         expect(keysOutside(reason, campaignSdk.models.EditorialReason)).toEqual([]);
       expect(values('EntityType')).toContain('Keyword');
       expect(((await query('Keyword')).body.OperationErrors as Json[])[0]).toMatchObject({ Code: 212 });
+    });
+  });
+
+  describe('customer lists', () => {
+    const apply = (data: Json) => {
+      const { path, method } = op(campaignSdk, 'applyCustomerListUserData');
+      return call(path, method, { CustomerListUserData: data });
+    };
+    const hashes = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) =>
+        createHash('sha256').update(`${tag}.${i}@example.com`).digest('hex'),
+      );
+    const firstError = (body: Json) => ((body.OperationErrors as Json[])[0] ?? {}) as Json;
+
+    it('AddAudiences, GetAudiencesByIds, UpdateAudiences, DeleteAudiences take and answer the SDK’s CustomerList', async () => {
+      const body = addCustomerListBody({ name: 'Shop buyers', advertiser: SEED.usAccount }, SEED.usAccount);
+      expect(keysOutside(body.Audiences[0], campaignSdk.models.CustomerList)).toEqual([]);
+      const added = await answer(campaignSdk, 'addAudiences', body);
+      expect(added.PartialErrors).toEqual([]);
+      const [id] = added.AudienceIds as string[];
+      const read = await answer(campaignSdk, 'getAudiencesByIds', {
+        AudienceIds: [id],
+        Type: 'CustomerList',
+      });
+      const [list] = read.Audiences as Json[];
+      expect(keysOutside(list, campaignSdk.models.CustomerList)).toEqual([]);
+      expect(list).toMatchObject({
+        Id: id,
+        Type: 'CustomerList',
+        Scope: 'Account',
+        ParentId: SEED.usAccount,
+      });
+      expect(campaignSdk.discriminators.Audience.values).toContain(list!.Type);
+      expect(values('EntityScope')).toContain(list!.Scope);
+      expect(list!.SearchSize).toBeNull();
+
+      const update = updateCustomerListBody(id!, { name: 'Past buyers', description: 'Since 2020' });
+      expect(keysOutside(update.Audiences[0], campaignSdk.models.CustomerList)).toEqual([]);
+      expect((await answer(campaignSdk, 'updateAudiences', update)).PartialErrors).toEqual([]);
+      const all = await answer(campaignSdk, 'getAudiencesByIds', { Type: 'CustomerList' });
+      expect(all.Audiences).toContainEqual(expect.objectContaining({ Id: id, Name: 'Past buyers' }));
+
+      expect((await answer(campaignSdk, 'deleteAudiences', { AudienceIds: [id] })).PartialErrors).toEqual([]);
+      const gone = await answer(campaignSdk, 'getAudiencesByIds', {
+        AudienceIds: [id],
+        Type: 'CustomerList',
+      });
+      expect(gone.Audiences).toEqual([null]);
+      expect((gone.PartialErrors as Json[]).map((e) => [e.Index, e.Code])).toEqual([[0, 4835]]);
+    });
+
+    it('refuses an audience without a name, with a duplicate name, an id on add or another scope’s parent', async () => {
+      const add = (audience: Json) => answer(campaignSdk, 'addAudiences', { Audiences: [audience] });
+      const base = { Type: 'CustomerList', Scope: 'Account', ParentId: SEED.usAccount };
+      await add({ ...base, Name: 'Taken' });
+      const codes = async (audience: Json) =>
+        ((await add(audience)).PartialErrors as Json[]).map((e) => e.ErrorCode);
+      expect(await codes(base)).toEqual(['InvalidAudienceName']);
+      expect(await codes({ ...base, Name: 'Taken' })).toEqual(['DuplicateAudienceName']);
+      expect(await codes({ ...base, Name: 'x', Id: '1' })).toEqual(['AudienceIdIsNotNull']);
+      expect(await codes({ ...base, Name: 'y', ParentId: SEED.customer })).toEqual([
+        'AudienceParentIdDoesNotMatchScope',
+      ]);
+      expect(await codes({ ...base, Name: 'z', Description: 'd'.repeat(1025) })).toEqual([
+        'InvalidAudienceDescription',
+      ]);
+      const { path, method } = op(campaignSdk, 'addAudiences');
+      expect(firstError((await call(path, method, { Audiences: [] })).body)).toMatchObject({ Code: 4844 });
+    });
+
+    it('ApplyCustomerListUserData takes the adapter’s body: 1 to 1,000 SHA-256 hashes of emails', async () => {
+      const { AudienceIds } = await answer(
+        campaignSdk,
+        'addAudiences',
+        addCustomerListBody({ name: 'Members', advertiser: SEED.usAccount }, SEED.usAccount),
+      );
+      const id = (AudienceIds as string[])[0]!;
+      const body = customerListUserDataBody(id, hashes(MAX_ITEMS, 'sdk'), false);
+      expect(keysOutside(body.CustomerListUserData, campaignSdk.models.CustomerListUserData)).toEqual([]);
+      expect(values('CustomerListActionType')).toEqual(expect.arrayContaining([...ACTION_TYPES]));
+      expect(values('CustomerListItemSubType')).toContain(body.CustomerListUserData.CustomerListItemSubType);
+      expect(await answer(campaignSdk, 'applyCustomerListUserData', body)).toEqual({ PartialErrors: [] });
+      const removal = customerListUserDataBody(id, hashes(2, 'sdk'), true);
+      expect(removal.CustomerListUserData.ActionType).toBe('Remove');
+      await answer(campaignSdk, 'applyCustomerListUserData', removal);
+      const held = (await (await fetch(`${emulator.url}/_emulator/customer-lists/${id}`)).json()) as Json;
+      expect(held).toEqual({
+        hashes: hashes(MAX_ITEMS, 'sdk'),
+        removed: hashes(2, 'sdk'),
+        batches: [MAX_ITEMS, 2],
+      });
+
+      const data = body.CustomerListUserData;
+      const refused = async (changes: Json) => {
+        const res = await apply({ ...data, ...changes });
+        expect(res.status).toBe(400);
+        expect(keysOutside(res.body, campaignSdk.faults.ApiFaultDetail)).toEqual([]);
+        return firstError(res.body);
+      };
+      expect(await refused({ CustomerListItems: ['rider@bikes.example'] })).toMatchObject({
+        Code: 8004,
+        ErrorCode: 'EmailMustBeHashed',
+      });
+      expect(await refused({ CustomerListItems: [hashes(1, 'x')[0]!.toUpperCase()] })).toMatchObject({
+        Code: 8004,
+      });
+      expect(await refused({ CustomerListItems: ['ab'.repeat(31)] })).toMatchObject({ Code: 8004 });
+      expect(await refused({ CustomerListItems: hashes(MAX_ITEMS + 1, 'big') })).toMatchObject({ Code: 201 });
+      expect(await refused({ CustomerListItems: [] })).toMatchObject({ Code: 201 });
+      // Phone and CRM are "Not currently supported" (customerlistitemsubtype.md).
+      expect(await refused({ CustomerListItemSubType: 'Phone' })).toMatchObject({
+        Code: 8002,
+        ErrorCode: 'CustomerListItemSubTypeNotSupported',
+      });
+      expect(await refused({ ActionType: 'Delete' })).toMatchObject({ Code: 8001 });
+      expect(await refused({ AudienceId: '999' })).toMatchObject({ Code: 8000 });
+      expect(await refused({ AudienceId: undefined })).toMatchObject({ Code: 201 });
+      // Not a field of the SDK's CustomerListUserData at this commit.
+      expect(await refused({ AcceptCustomerMatchTerm: true })).toMatchObject({ Code: 201 });
+
+      await fetch(`${emulator.url}/_emulator/customer-match-terms`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ accountId: SEED.usAccount, accepted: false }),
+      });
+      expect(await refused({})).toMatchObject({
+        Code: 8003,
+        ErrorCode: 'CustomerListTermsAndConditionsNotAccepted',
+      });
+      // Nothing of the refused calls was kept.
+      expect(await (await fetch(`${emulator.url}/_emulator/customer-lists/${id}`)).json()).toEqual(held);
     });
   });
 });

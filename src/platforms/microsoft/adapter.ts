@@ -2,6 +2,7 @@ import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import { microsoftAds } from './ads.js';
 import { microsoftAdSets } from './adsets.js';
+import { microsoftAudiences } from './audiences.js';
 import { microsoftCampaigns } from './campaigns.js';
 import { MicrosoftAdsApi } from './client.js';
 import { microsoftMedia } from './media.js';
@@ -48,5 +49,6 @@ export const microsoftAdapter: AdapterFactory = ({ apiBaseUrl, apiUrls }, { time
     ads: microsoftAds(ms),
     media: microsoftMedia(ms),
     reports: microsoftReports(ms),
+    audiences: microsoftAudiences(ms),
   };
 };

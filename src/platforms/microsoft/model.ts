@@ -106,3 +106,14 @@ export interface AdGroupParts {
   adGroup: AdGroup;
   keywords: Keyword[];
 }
+
+/** An Audience of GetAudiencesByIds; adlink reads customer lists (Type CustomerList) only. */
+export interface CustomerList {
+  Id?: string;
+  Type?: string;
+  Name?: string;
+  Description?: string | null;
+  ParentId?: string;
+  /** Null while Microsoft builds the audience (up to 48 hours after an upload). */
+  SearchSize?: string | null;
+}
