@@ -5,6 +5,7 @@ import { adReviewControls, adRoutes } from './ad-routes.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { advertiserRoutes } from './advertiser-routes.js';
 import { assetRoutes } from './asset-routes.js';
+import { audienceControls, audienceRoutes } from './audience-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
 import { consentRoutes, tokenRoutes } from './oauth-routes.js';
 import { readRoutes } from './read-routes.js';
@@ -12,6 +13,12 @@ import { reportRoutes } from './report-routes.js';
 import { seed, seedAdGroups } from './seed.js';
 import { TikTokState } from './state.js';
 import { targetingRoutes } from './targeting-routes.js';
+
+function testControls(state: TikTokState) {
+  const router = adReviewControls(state);
+  audienceControls(state, router);
+  return router;
+}
 
 /** TikTok API for Business (Marketing API v1.3), as adlink uses it. See README.md beside this file. */
 export const tiktokEmulator: EmulatorDefinition = {
@@ -32,12 +39,13 @@ export const tiktokEmulator: EmulatorDefinition = {
     api.use(assetRoutes(state));
     api.use(targetingRoutes(state));
     api.use(reportRoutes(state));
+    api.use(audienceRoutes(state));
     const router = Router();
     router.use(consentRoutes(oauth));
     router.use('/open_api/v1.3', api);
     return {
       router,
-      controlRouter: adReviewControls(state),
+      controlRouter: testControls(state),
       seedAdSets: (account, campaign, count) => seedAdGroups(state, account, campaign, count),
     };
   },

@@ -1,3 +1,4 @@
+import type { CustomAudience } from './audience-routes.js';
 import type { Ad, AdGroup, Advertiser, Campaign, Creative, Identity, Image, Review } from './model.js';
 import { tiktokTime } from './model.js';
 
@@ -9,6 +10,7 @@ export class TikTokState {
   readonly ads = new Map<string, Ad>();
   readonly images = new Map<string, Image>();
   readonly identities = new Map<string, Identity>();
+  readonly audiences = new Map<string, CustomAudience>();
   /** The advertiser of each video in an Asset Library (seeded: the emulator takes no video uploads). */
   readonly videos = new Map<string, string>();
   private nextId = 1_800_000_000_000_000_000n;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import * as adInput from '../../emulators/tiktok/ad-input.js';
 import * as input from '../../emulators/tiktok/adgroup-input.js';
 import { UPLOAD_TYPES } from '../../emulators/tiktok/asset-routes.js';
+import { MAX_BATCH } from '../../emulators/tiktok/audience-routes.js';
 import * as campaignInput from '../../emulators/tiktok/campaign-input.js';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { PRIMARY_STATUSES } from '../../emulators/tiktok/query.js';
@@ -22,6 +23,7 @@ import type { TikTokAdGroup } from '../../src/platforms/tiktok/model.js';
 import sdk from '../fixtures/tiktok/sdk-extract.json' with { type: 'json' };
 import { adapterAtEmulator, emulatorToken } from '../support/emulator-call.js';
 import { gif, jpeg, png } from '../support/images.js';
+import { tiktokPost } from '../support/tiktok-records.js';
 
 /**
  * The emulator against TikTok's official SDK (tiktok-business-api-sdk-official, see
@@ -660,5 +662,118 @@ describe('the emulator’s images, identities and ads refuse what TikTok refuses
       filtering: { ad_ids: [seeded.ad_id], primary_status: 'STATUS_ALL' },
     });
     expect(data.list).toEqual([expect.objectContaining({ secondary_status: 'AD_STATUS_DELETE' })]);
+  });
+});
+
+describe('audiences: the SDK’s AudienceApi, and the Streaming API the emulator refuses as TikTok does', () => {
+  let emulator: RunningEmulator;
+  const account = { id: SEEDED.usAdvertiser, name: 'Acme', currency: 'USD' };
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+  beforeAll(async () => {
+    emulator = await startEmulator(tiktokEmulator);
+  });
+  afterAll(() => emulator?.close());
+
+  /** A new, empty Streaming API audience of the US advertiser. */
+  const newAudience = async () => {
+    const { code, data } = await tiktokPost(emulator, '/segment/audience/', {
+      advertiser_id: SEEDED.usAdvertiser,
+      action: 'create',
+      custom_audience_name: 'Customers',
+    });
+    expect(code).toBe(0);
+    return data.audience_id as string;
+  };
+  const mapping = (audience: string, ids: string[], overrides: object = {}) => ({
+    advertiser_ids: [SEEDED.usAdvertiser],
+    action: 'add',
+    id_schema: ['EMAIL_SHA256'],
+    batch_data: ids.map((id) => [{ id, audience_ids: [audience] }]),
+    ...overrides,
+  });
+
+  it('the adapter reads, renames and deletes with the SDK’s operations, query names and model fields', async () => {
+    const { adapter, call } = adapterAtEmulator('tiktok', emulator, [account]);
+    const audiences = adapter.audiences!;
+    const created = await audiences.create(call, { name: 'Customers', advertiser: account.id }, account);
+    await audiences.list(call, account);
+    await audiences.update(call, created, { name: 'Past customers' });
+    await audiences.delete(call, created);
+    const dmp = emulator.controls.calls.filter((c) => c.path.includes('/dmp/custom_audience/'));
+    expect(dmp.length).toBeGreaterThanOrEqual(4);
+    const operations = [
+      sdk.operations.dmpCustomAudienceGet,
+      sdk.operations.dmpCustomAudienceList,
+      sdk.operations.dmpCustomAudienceUpdate,
+      sdk.operations.dmpCustomAudienceDelete,
+    ];
+    for (const made of dmp) {
+      const operation = operations.find((o) => o.path === made.path && o.method === made.method);
+      expect(operation, `${made.method} ${made.path}`).toBeDefined();
+      expect(operation!.query).toEqual(expect.arrayContaining(Object.keys(made.query)));
+      expect(made.headers['access-token']).toBeTruthy();
+    }
+    const body = (path: string) => dmp.find((c) => c.path.endsWith(path))!.body as object;
+    for (const [path, model] of [
+      ['/update/', 'CustomAudienceUpdateBody'],
+      ['/delete/', 'CustomAudienceDeleteBody'],
+    ] as const) {
+      expect(fields(model)).toEqual(expect.arrayContaining(Object.keys(body(path))));
+      expect(Object.keys(body(path))).toEqual(expect.arrayContaining(sdk.models[model].required));
+    }
+  });
+
+  it('refuses an update or delete without a field CustomAudienceUpdateBody or CustomAudienceDeleteBody requires', async () => {
+    const id = await newAudience();
+    const bodies = {
+      CustomAudienceUpdateBody: {
+        path: '/dmp/custom_audience/update/',
+        body: { advertiser_id: SEEDED.usAdvertiser, custom_audience_id: id, custom_audience_name: 'x' },
+      },
+      CustomAudienceDeleteBody: {
+        path: '/dmp/custom_audience/delete/',
+        body: { advertiser_id: SEEDED.usAdvertiser, custom_audience_ids: [id] },
+      },
+    };
+    for (const [model, { path, body }] of Object.entries(bodies)) {
+      for (const field of sdk.models[model as Model].required) {
+        const { [field]: _, ...without } = body as Record<string, unknown>;
+        const answer = await tiktokPost(emulator, path, without);
+        expect(answer.code, `${model} without ${field}`).toBe(40002);
+        expect(answer.message).toMatch(new RegExp(`^${field}`));
+      }
+    }
+  });
+
+  it('maps lower-case SHA-256 hex only, at most the batch, in the schema’s shape; keeps what it received', async () => {
+    const id = await newAudience();
+    const refused = async (body: object, field: string) => {
+      const answer = await tiktokPost(emulator, '/segment/mapping/', body);
+      expect(answer.code, JSON.stringify(body).slice(0, 200)).toBe(40002);
+      expect(answer.message.startsWith(field), answer.message).toBe(true);
+    };
+    await refused(mapping(id, ['a@example.com']), 'batch_data[0][0].id');
+    await refused(mapping(id, [hash('a@example.com').toUpperCase()]), 'batch_data[0][0].id');
+    await refused(mapping(id, [hash('a').slice(0, 63)]), 'batch_data[0][0].id');
+    await refused(
+      mapping(
+        id,
+        Array.from({ length: MAX_BATCH + 1 }, (_, i) => hash(`${i}`)),
+      ),
+      'batch_data',
+    );
+    await refused(mapping(id, [hash('a')], { id_schema: ['EMAIL'] }), 'id_schema');
+    await refused(mapping(id, [hash('a')], { id_schema: ['EMAIL_SHA256', 'PHONE_SHA256'] }), 'batch_data[0]');
+    await refused(mapping(id, [hash('a')], { action: 'replace' }), 'action');
+    await refused(mapping(id, [], {}), 'batch_data');
+    await refused({ ...mapping(id, [hash('a')]), advertiser_ids: undefined }, 'advertiser_ids');
+    await refused(mapping('1800000000000009999', [hash('a')]), 'audience_ids');
+    expect(
+      await tiktokPost(emulator, '/segment/mapping/', mapping(id, [hash('a'), hash('b')])),
+    ).toMatchObject({
+      code: 0,
+    });
+    const sent = await (await fetch(new URL(`/_emulator/audiences/${id}`, emulator.url))).json();
+    expect(sent).toEqual({ hashes: [hash('a'), hash('b')], removed: [], batches: [2] });
   });
 });

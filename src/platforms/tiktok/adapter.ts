@@ -1,6 +1,7 @@
 import type { AdapterFactory } from '../../ports/platform-adapter.js';
 import { tiktokAds } from './ads.js';
 import { tiktokAdSets } from './adsets.js';
+import { tiktokAudiences } from './audiences.js';
 import { tiktokCampaigns } from './campaigns.js';
 import { tiktokApi } from './client.js';
 import { tiktokIdentities } from './identities.js';
@@ -39,5 +40,6 @@ export const tiktokAdapter: AdapterFactory = ({ apiBaseUrl }, { timeoutMs }) => 
     media: tiktokMedia(api),
     identities: tiktokIdentities(api),
     reports: tiktokReports(api),
+    audiences: tiktokAudiences(api),
   };
 };

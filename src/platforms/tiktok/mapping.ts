@@ -1,7 +1,14 @@
 import type { Ad, Review } from '../../ads/model.js';
 import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import type { Audience } from '../../audiences/model.js';
 import type { Campaign } from '../../campaigns/model.js';
-import type { TikTokAd, TikTokAdGroup, TikTokAdReview, TikTokCampaign } from './model.js';
+import type {
+  TikTokAd,
+  TikTokAdGroup,
+  TikTokAdReview,
+  TikTokCampaign,
+  TikTokCustomAudience,
+} from './model.js';
 
 /**
  * TikTok ⇄ unified: `operation_status` is what the advertiser switched (ENABLE/DISABLE), the derived
@@ -54,7 +61,7 @@ export const toCampaign = (c: TikTokCampaign, currency: string): Campaign => ({
 });
 
 /** TikTok's UTC+0 `YYYY-MM-DD HH:MM:SS` as a unified instant. */
-const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
+export const utcTime = (time: string) => `${time.replace(' ', 'T')}Z`;
 
 /**
  * An ad's `secondary_status` values (the SDK repository's CreativeStatus enum package) that say it
@@ -155,5 +162,35 @@ export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet 
     ],
     targetings,
     created_at: utcTime(adGroup.create_time),
+  };
+}
+
+/** Matched people TikTok needs in a customer file audience (an update leaving fewer fails). */
+export const AUDIENCE_MIN_SIZE = 1000;
+
+/**
+ * A custom audience: matching while TikTok calculates it (`is_valid` false before its expiry), then
+ * Ready or TooSmall by `cover_num`; an expired audience is unusable (Error). TikTok keeps no
+ * description and no modification time, so `updatedAt` is its creation.
+ */
+export function toAudience(a: TikTokCustomAudience, advertiser: string, now = new Date()): Audience {
+  const expired = utcTime(a.expired_time) <= now.toISOString();
+  const status = a.is_valid
+    ? a.cover_num < AUDIENCE_MIN_SIZE
+      ? 'TooSmall'
+      : 'Ready'
+    : expired
+      ? 'Error'
+      : 'Matching';
+  return {
+    id: a.audience_id,
+    name: a.name,
+    description: null,
+    platform: 'tiktok',
+    advertiser,
+    kind: 'CustomerList',
+    size: a.is_valid ? a.cover_num : null,
+    status,
+    updatedAt: utcTime(a.create_time),
   };
 }

@@ -69,3 +69,15 @@ export interface ZipcodeTag {
   name: string;
   geo: { geo_id: string; geo_type: string; region_code: string };
 }
+
+/** A custom audience as `/dmp/custom_audience/list/` and `/get/` (`audience_details`) answer it. */
+export interface TikTokCustomAudience {
+  audience_id: string;
+  name: string;
+  /** Matched TikTok users. */
+  cover_num: number;
+  /** False while TikTok calculates the audience, and once it has expired. */
+  is_valid: boolean;
+  create_time: string;
+  expired_time: string;
+}
