@@ -60,10 +60,11 @@ export function hashMembers(
     });
   plain('emails', (v) => normalizeEmail(v, gmailDots), 'not an email address');
   if (phones === null) {
-    (input.phones ?? []).forEach((_, index) => invalid.push({ index, field: 'phones', reason: NO_PHONES }));
-    (input.sha256?.phones ?? []).forEach((_, index) =>
-      invalid.push({ index, field: 'sha256.phones', reason: NO_PHONES }),
-    );
+    for (const index of (input.phones ?? []).keys())
+      invalid.push({ index, field: 'phones', reason: NO_PHONES });
+    for (const index of (input.sha256?.phones ?? []).keys()) {
+      invalid.push({ index, field: 'sha256.phones', reason: NO_PHONES });
+    }
   } else {
     const digits = phones === 'digits';
     plain(

@@ -104,15 +104,17 @@ describe('microsoft customer lists through the API', () => {
     expect((await send('get', `/${id}`)).body).toMatchObject({ status: 'TooSmall', size: 10 });
   });
 
-  it('refuses phones with a 400 naming them, before anything reaches Microsoft', async () => {
+  it('lists phones as invalid entries (Microsoft matches emails only) and sends only the emails', async () => {
     const { id } = await create('With phones');
     const res = await send('post', `/${id}/members`, {
       emails: ['rider@bikes.example'],
       phones: ['+49 30 1234567'],
     });
-    expect(res.status).toBe(400);
-    expect(apiError(res)).toMatchObject({ code: 'invalid_request', param: 'phones' });
-    expect((await received(id)).hashes).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: 2, accepted: 1, invalid: [{ index: 0, field: 'phones' }] });
+    expect((await received(id)).hashes).toEqual(
+      expectedHashes({ emails: ['rider@bikes.example'], phones: [] }).emails,
+    );
   });
 
   it('tells the vendor where the customer accepts the Customer Match terms when Microsoft answers 8003', async () => {
@@ -120,7 +122,8 @@ describe('microsoft customer lists through the API', () => {
     await control('customer-match-terms', { accountId: SEED.usAccount, accepted: false });
     try {
       const res = await send('post', `/${id}/members`, { emails: ['rider@bikes.example'] });
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(409);
+      expect(apiError(res)).toMatchObject({ code: 'platform_terms_required', param: 'advertiser' });
       expect(apiError(res).message).toContain('help.ads.microsoft.com');
       expect(apiError(res).message).not.toContain('rider@bikes.example');
       expect((await received(id)).hashes).toEqual([]);

@@ -139,14 +139,14 @@ describe('pinterest: customer-list audiences end to end against the emulator', (
     expect(held.added).toEqual(emails);
   });
 
-  it('refuses phone numbers with a 400 naming phones, before anything is sent', async () => {
+  it('lists phone numbers as invalid entries (Pinterest lists take none) and sends only the emails', async () => {
     const created = ok<AudienceBody>(await send('post', '', { name: 'Phones', advertiser }), 201);
     const res = await send('post', `/${created.id}/members`, {
       emails: ['someone@example.com'],
       phones: ['+49 30 1234567'],
     });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'phones' });
-    expect((await received(created.id)).batches).toEqual([0]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: 2, accepted: 1, invalid: [{ index: 0, field: 'phones' }] });
+    expect((await received(created.id)).batches).toEqual([0, 1]);
   });
 });

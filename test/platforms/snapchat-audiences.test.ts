@@ -47,6 +47,7 @@ describe('snapchat audiences', () => {
     await audiencesWalk(
       {
         batchSize: 100_000,
+        phones: 'digits',
         received: (_world, audience) => control(`${audience}/users`),
       },
       { world, h: world.h, company, customer, platform: 'snapchat', advertiser: SEEDED.usdAccount },
@@ -72,7 +73,7 @@ describe('snapchat audiences', () => {
       [
         'POST',
         `/v1/segments/${audience.id}/users`,
-        { users: [{ schema: ['PHONE_SHA256'], data: [[sha256('+49301234567')]] }] },
+        { users: [{ schema: ['PHONE_SHA256'], data: [[sha256('49301234567')]] }] },
       ],
       [
         'DELETE',

@@ -689,11 +689,12 @@ describe('customer lists follow the documented record', () => {
     expect(sorted(requiredOf(users))).toEqual(sorted(documented.entities.segmentUsers.required));
   });
 
-  it("the adapter declares Snap's batch and minimum size, and no Gmail rule", () => {
+  it("the adapter declares Snap's batch and minimum size, no Gmail rule, and phones as digits", () => {
     expect(snapchatAudiences({} as SnapClient).capabilities).toEqual({
       batchSize: customerLists.maxIdentifiers,
       minSize: customerLists.minTargetable,
       gmailDots: false,
+      phones: 'digits',
     });
   });
 

@@ -10,12 +10,18 @@ export function walkMembers(count: number, tag: string) {
   return { emails, phones };
 }
 
-/** SHA-256 of each value as adlink must normalize it first (trim, lower-case; E.164 for phones). */
-export const expectedHashes = (members: { emails: string[]; phones: string[] }) => ({
+/**
+ * SHA-256 of each value as adlink must normalize it first: trimmed and lower-cased emails; phones in
+ * E.164, with the `+` or (`digits`) without it.
+ */
+export const expectedHashes = (
+  members: { emails: string[]; phones: string[] },
+  phones: 'e164' | 'digits' = 'e164',
+) => ({
   emails: members.emails.map((e) => createHash('sha256').update(e.trim().toLowerCase()).digest('hex')),
   phones: members.phones.map((p) =>
     createHash('sha256')
-      .update(p.replace(/[\s\-.()]/g, ''))
+      .update(p.replace(/[\s\-.()]/g, '').slice(phones === 'digits' ? 1 : 0))
       .digest('hex'),
   ),
 });
@@ -27,6 +33,8 @@ export const expectedHashes = (members: { emails: string[]; phones: string[] }) 
 export interface AudiencesSpec<World = unknown> {
   /** The platform's batch size (members a call). */
   batchSize: number;
+  /** How the platform hashes phones (its adapter's `phones`); E.164 with the `+` unless it says `digits`. */
+  phones?: 'e164' | 'digits';
   /**
    * What the platform holds for the audience: the hashes it received (of every kind), and the size of
    * each upload call it answered (emails and phones together), in order.
@@ -90,7 +98,7 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
     { index: 2000, field: 'emails', reason: expect.any(String) },
     { index: 2001, field: 'emails', reason: expect.any(String) },
   ]);
-  const expected = expectedHashes(members);
+  const expected = expectedHashes(members, spec.phones);
   const held = await spec.received(ctx.world, created.id);
   expect(new Set(held.hashes)).toEqual(new Set([...expected.emails, ...expected.phones]));
   for (const size of held.batches) expect(size).toBeLessThanOrEqual(spec.batchSize);

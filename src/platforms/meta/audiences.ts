@@ -36,7 +36,7 @@ export function metaAudiences(graph: GraphClient): AudienceAdapter {
   }
 
   return {
-    capabilities: { batchSize: 10_000, minSize: 100, gmailDots: false },
+    capabilities: { batchSize: 10_000, minSize: 100, gmailDots: false, phones: 'digits' },
 
     async list(call, account) {
       const audiences = await graph.all<GraphCustomAudience>(

@@ -50,9 +50,9 @@ async function customerLists(api: AccountApi, id?: string): Promise<CustomerList
 
 /**
  * Customer lists on Microsoft Advertising (AddAudiences, GetAudiencesByIds, UpdateAudiences,
- * DeleteAudiences; members with ApplyCustomerListUserData). Microsoft matches emails only: a phone
- * is refused before anything is sent. Where the customer has not accepted the Customer Match terms,
- * Microsoft answers 8003 (CustomerListTermsAndConditionsNotAccepted), kept as the error's code.
+ * DeleteAudiences; members with ApplyCustomerListUserData). Microsoft matches emails only
+ * (`phones: null`: the service lists phones as invalid). Where the customer has not accepted the
+ * Customer Match terms, Microsoft answers 8003, a `terms` error (409 platform_terms_required).
  */
 export function microsoftAudiences(ms: MicrosoftAdsApi): AudienceAdapter {
   async function read(call: PlatformCall, account: AdAccount, id: string): Promise<Audience | null> {
@@ -74,7 +74,7 @@ export function microsoftAudiences(ms: MicrosoftAdsApi): AudienceAdapter {
   };
 
   return {
-    capabilities: { batchSize: BATCH_SIZE, minSize: MIN_SIZE, gmailDots: false },
+    capabilities: { batchSize: BATCH_SIZE, minSize: MIN_SIZE, gmailDots: false, phones: null },
 
     async list(call, account) {
       const lists = await customerLists(await ms.account(call, account.id));
@@ -130,12 +130,6 @@ export function microsoftAudiences(ms: MicrosoftAdsApi): AudienceAdapter {
     },
 
     async changeMembers(call, audience, members, remove) {
-      if (members.phones.length > 0) {
-        throw new PlatformInputError(
-          'phones',
-          'Microsoft Advertising matches customer lists on email addresses only; send no phones.',
-        );
-      }
       if (members.emails.length === 0) return;
       const api = await ms.account(call, accountOf(call, audience).id);
       accepted(

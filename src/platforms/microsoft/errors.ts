@@ -106,7 +106,7 @@ const codeOf = (error: FaultError | undefined) =>
 /**
  * Reads Microsoft's ApplicationFault: error 117 (or HTTP 429) is throttling, 105/109 a token to
  * refresh (then reconnect), a refusal about an ad group field or an uploaded image is `invalid`
- * naming the unified parameter; anything else is `rejected`. The TrackingId is kept in the message for support cases.
+ * naming the unified parameter, unaccepted Customer Match terms `terms`; anything else is `rejected`. The TrackingId is kept in the message for support cases.
  */
 export function classifyMicrosoftAnswer(answer: PlatformAnswer): PlatformError | undefined {
   if (answer.status < 400) return undefined;
@@ -127,8 +127,12 @@ export function classifyMicrosoftAnswer(answer: PlatformAnswer): PlatformError |
     .map((e) => AD_GROUP_PARAMS[e.ErrorCode ?? ''] ?? MEDIA_PARAMS[e.ErrorCode ?? ''])
     .find(Boolean);
   if (param) return new PlatformError('invalid', message, undefined, answer.status, code, param);
+  if (code === TERMS_NOT_ACCEPTED) return new PlatformError('terms', message, undefined, answer.status, code);
   return new PlatformError('rejected', message, undefined, answer.status, code);
 }
+
+/** 8003: the Customer Match terms are not accepted in the Microsoft Advertising web UI (the message links them). */
+const TERMS_NOT_ACCEPTED = 'CustomerListTermsAndConditionsNotAccepted';
 
 /**
  * A batch operation's `PartialErrors` (in a 200 answer): the platform refused the values. `params`

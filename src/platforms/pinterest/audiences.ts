@@ -1,7 +1,7 @@
 import type { Audience, AudienceStatus } from '../../audiences/model.js';
 import type { AudienceAdapter } from '../../audiences/port.js';
 import type { PlatformCall } from '../../ports/platform-call.js';
-import { PlatformError, PlatformInputError } from '../../ports/platform-error.js';
+import { PlatformError } from '../../ports/platform-error.js';
 import { accountPath, inSomeAccount } from './accounts.js';
 import type { PinterestClient } from './client.js';
 import type { ParamSource } from './errors.js';
@@ -67,7 +67,7 @@ export function pinterestAudiences(pin: PinterestClient): AudienceAdapter {
     inSomeAccount(call, id, (account) => pin.get<PinterestAudience>(call, path(account, id)));
 
   return {
-    capabilities: { batchSize: BATCH_SIZE, minSize: MIN_SIZE, gmailDots: false },
+    capabilities: { batchSize: BATCH_SIZE, minSize: MIN_SIZE, gmailDots: false, phones: null },
 
     async list(call, account) {
       const audiences = await pin.all<PinterestAudience>(call, path(account.id));
@@ -117,12 +117,6 @@ export function pinterestAudiences(pin: PinterestClient): AudienceAdapter {
 
     /** SHA-256 hashes of lower-case emails, comma-separated, to the audience's customer list. */
     async changeMembers(call, audience, members, remove) {
-      if (members.phones.length > 0) {
-        throw new PlatformInputError(
-          'phones',
-          'Pinterest customer lists match emails (and mobile ad ids) only, not phone numbers: send no phones.',
-        );
-      }
       const current = await pin.get<PinterestAudience>(call, path(audience.advertiser, audience.id));
       const list = current.rule?.customer_list_id;
       if (!list) throw new PlatformError('rejected', `audience ${audience.id} has no customer list`);

@@ -75,6 +75,8 @@ export function snapchatAudiences(snap: SnapClient): AudienceAdapter {
       batchSize: 100_000,
       minSize: 1_000,
       gmailDots: false,
+      // Snap hashes phones as digits with the country code, no `+` (docs/platforms/snapchat.md).
+      phones: 'digits',
     },
 
     async list(call, account) {

@@ -68,7 +68,7 @@ export function tiktokAudiences(api: TikTokApi): AudienceAdapter {
   }
 
   return {
-    capabilities: { batchSize: BATCH_SIZE, minSize: AUDIENCE_MIN_SIZE, gmailDots: false },
+    capabilities: { batchSize: BATCH_SIZE, minSize: AUDIENCE_MIN_SIZE, gmailDots: false, phones: 'e164' },
 
     async list(call, account) {
       const list = await api.all<TikTokCustomAudience>(
