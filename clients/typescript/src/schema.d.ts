@@ -1290,14 +1290,14 @@ export interface components {
                  * @description Match on this; the closed list is in the API description.
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "audience_not_found" | "audience_job_not_found" | "ad_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
+                code: "invalid_request" | "invalid_json" | "invalid_body" | "unknown_parameter" | "parameter_repeated" | "invalid_idempotency_key" | "redirect_uri_not_allowed" | "missing_token" | "invalid_token" | "company_token_required" | "customer_not_allowed" | "insufficient_scope" | "customer_not_found" | "customer_not_deletable" | "platform_not_found" | "connection_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "access_token_not_found" | "adset_not_found" | "campaign_not_found" | "platform_terms_required" | "audience_not_found" | "audience_job_not_found" | "ad_not_found" | "report_not_found" | "route_not_found" | "method_not_allowed" | "idempotency_key_in_use" | "platform_not_connected" | "reauthorization_required" | "payload_too_large" | "unsupported_media_type" | "quota_exceeded" | "rate_limited" | "idempotency_key_reused" | "unsupported_for_platform" | "report_too_large" | "platform_validation_failed" | "no_platform_available" | "platform_rate_limited" | "internal_error" | "platform_error" | "platform_timeout" | "service_unavailable";
                 /** @description For people; exposed only below 500. */
                 message: string;
                 /** @description The field, query parameter or header at fault, when there is one. */
                 param?: string;
                 request_id: string;
                 /** @enum {string} */
-                type: "invalid_request_error" | "authentication_error" | "permission_error" | "idempotency_error" | "platform_error" | "rate_limit_error" | "api_error";
+                type: "invalid_request_error" | "authentication_error" | "permission_error" | "platform_error" | "idempotency_error" | "rate_limit_error" | "api_error";
             };
         };
         Event: {
@@ -9727,6 +9727,8 @@ export interface operations {
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
              *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             *
+             *     `platform_terms_required`: The ad account has not accepted terms the platform requires for this (its customer-list terms): the message has the URL where the customer accepts them.
              */
             409: {
                 headers: {
@@ -9990,6 +9992,8 @@ export interface operations {
              * @description `platform_not_connected`: The customer has not connected this platform; send them a connect link.
              *
              *     `reauthorization_required`: The platform no longer accepts the customer’s authorization, or it lacks a permission adlink needs; send them a connect link to reconnect.
+             *
+             *     `platform_terms_required`: The ad account has not accepted terms the platform requires for this (its customer-list terms): the message has the URL where the customer accepts them.
              */
             409: {
                 headers: {

@@ -5,7 +5,7 @@ import { mediaListQuery, mediaWriteQuery } from '../../api/media.js';
 import { encodings } from '../form-encodings.js';
 import type { Operation } from '../operation.js';
 import { Ad, AdDeletion, AdPage, IdentityList, Media, MediaList } from '../resources.js';
-import { onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
+import { CREATE_ERRORS, onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
 import { EXAMPLE } from './examples.js';
 
 const onAd = z.strictObject({ platform, id: z.string() });
@@ -57,14 +57,6 @@ const ad = {
   review: { status: 'Pending', reasons: [] },
 };
 
-const IDEMPOTENCY_ERRORS = [
-  'parameter_repeated',
-  'invalid_idempotency_key',
-  'idempotency_key_in_use',
-  'idempotency_key_reused',
-  'quota_exceeded',
-] as const;
-
 export const adOperations: Operation[] = [
   {
     method: 'get',
@@ -102,7 +94,7 @@ export const adOperations: Operation[] = [
       content: encodings(newAdSchema, newAd),
     },
     responses: { 201: { description: 'The new ad, with its review.', schema: Ad, example: ad } },
-    errors: [...WRITE_ERRORS, 'adset_not_found', ...IDEMPOTENCY_ERRORS],
+    errors: [...CREATE_ERRORS, 'adset_not_found'],
   },
   {
     method: 'get',

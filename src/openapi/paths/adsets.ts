@@ -43,6 +43,15 @@ export const WRITE_ERRORS: ErrorCode[] = [
   'unsupported_for_platform',
   'platform_validation_failed',
 ];
+/** Errors of a create: a write's, and those of its form body and Idempotency-Key. */
+export const CREATE_ERRORS: ErrorCode[] = [
+  ...WRITE_ERRORS,
+  'parameter_repeated',
+  'invalid_idempotency_key',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+  'quota_exceeded',
+];
 
 const newAdSet = {
   name: 'Spring sale',
@@ -152,14 +161,7 @@ export const adSetOperations: Operation[] = [
     responses: {
       201: { description: 'The new ad set.', schema: AdSet, example: { ...listed, ads: [] } },
     },
-    errors: [
-      ...WRITE_ERRORS,
-      'parameter_repeated',
-      'invalid_idempotency_key',
-      'idempotency_key_in_use',
-      'idempotency_key_reused',
-      'quota_exceeded',
-    ],
+    errors: CREATE_ERRORS,
   },
   {
     method: 'get',

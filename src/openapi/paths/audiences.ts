@@ -4,7 +4,7 @@ import { audienceChangesSchema, membersSchema, newAudienceSchema } from '../../a
 import { encodings } from '../form-encodings.js';
 import type { Operation } from '../operation.js';
 import { Audience, AudienceDeletion, AudienceJob, AudiencePage, MembersOutcome } from '../resources.js';
-import { onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
+import { CREATE_ERRORS, onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
 import { EXAMPLE } from './examples.js';
 
 const onAudience = z.strictObject({ platform, id: z.string() });
@@ -195,7 +195,7 @@ export const audienceOperations: Operation[] = [
     params,
     body: membersBody,
     responses: membersAnswers('added'),
-    errors: [...WRITE_ERRORS, 'audience_not_found'],
+    errors: [...WRITE_ERRORS, 'audience_not_found', 'platform_terms_required'],
   },
   {
     method: 'delete',
@@ -209,7 +209,7 @@ export const audienceOperations: Operation[] = [
     params,
     body: membersBody,
     responses: membersAnswers('removed'),
-    errors: [...WRITE_ERRORS, 'audience_not_found'],
+    errors: [...WRITE_ERRORS, 'audience_not_found', 'platform_terms_required'],
   },
   {
     method: 'get',

@@ -4,7 +4,7 @@ import { campaignChangesSchema, newCampaignSchema } from '../../campaigns/input.
 import { encodings } from '../form-encodings.js';
 import type { Operation } from '../operation.js';
 import { Campaign, CampaignDeletion, CampaignList, CampaignPage } from '../resources.js';
-import { onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
+import { CREATE_ERRORS, onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
 import { EXAMPLE } from './examples.js';
 
 const onCampaign = z.strictObject({ platform, id: z.string() });
@@ -74,14 +74,7 @@ export const campaignOperations: Operation[] = [
       content: encodings(newCampaignSchema, newCampaign),
     },
     responses: { 201: { description: 'The new campaign.', schema: Campaign, example: campaign } },
-    errors: [
-      ...WRITE_ERRORS,
-      'parameter_repeated',
-      'invalid_idempotency_key',
-      'idempotency_key_in_use',
-      'idempotency_key_reused',
-      'quota_exceeded',
-    ],
+    errors: CREATE_ERRORS,
   },
   {
     method: 'get',
