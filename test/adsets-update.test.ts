@@ -104,6 +104,7 @@ describe('ad sets after creation (sandbox)', () => {
           { country: 'DE', zip: '10115' },
           { country: 'DE', zip: '10117' },
         ],
+        audiences: { include: [], exclude: [] },
       });
       expect(after.settings).toEqual([eurDaily(20), objective, later]);
       // The cache holds what the platform answered.

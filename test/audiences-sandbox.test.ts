@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
+import { campaignOf, type SandboxScenario, sandboxScenario } from './support/adsets-scenario.js';
 import { audiencesWalk, walkMembers } from './support/audiences-walk.js';
 import { type Company, dumpValues } from './support/connect-helpers.js';
 import { type Harness, startHarness } from './support/harness.js';
@@ -38,20 +38,28 @@ describe('audiences on the sandbox', () => {
   });
   afterAll(() => h?.close());
 
-  it('passes the audiences walk: 2,400 members hashed as normalized, in batches of at most 1,000', async () => {
+  it('passes the audiences walk: 2,400 members hashed as normalized, in batches of at most 1,000, an ad set targeted', async () => {
+    // A customer of its own: the walk's calls would use up the sandbox's rate limit of the others.
+    const walker = await sandboxScenario(h, company, 'Walker');
+    const direct = new SandboxApi(h, await sandboxAccessToken(h, company, walker.client.customer));
     await audiencesWalk(
       {
         batchSize: 1000,
-        received: async (_world, audience) =>
-          sandbox.expect(200, 'GET', `/_test/audiences/${audience}/users`),
+        received: async (_world, audience) => direct.expect(200, 'GET', `/_test/audiences/${audience}/users`),
+        adSet: {
+          parentId: campaignOf(walker, walker.eur, 'Search').id,
+          channelKind: 'Search',
+          settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'EUR' }],
+          targetings: [{ kind: 'KeywordTargeting', keywords: ['bread'] }],
+        },
       },
       {
         world: undefined,
         h,
         company,
-        customer: s.client.customer,
+        customer: walker.client.customer,
         platform: 'sandbox',
-        advertiser: s.eur.id,
+        advertiser: walker.eur.id,
       },
     );
   });
@@ -138,6 +146,47 @@ describe('audiences on the sandbox', () => {
     const elsewhere = await send('post', '', { name: 'x', advertiser: 'act_not_ours' });
     expect(elsewhere.body.error).toMatchObject({ code: 'invalid_request', param: 'advertiser' });
     expect((await send('get', `/${audience.id}`)).status).toBe(200);
+  });
+
+  it('targets an ad set only with customer lists of its own ad account: others are refused by name, nothing made', async () => {
+    const ours = await newAudience('Targeted');
+    const other = await sandboxScenario(h, company, 'Third bakery');
+    const adSet = (scenario: SandboxScenario, account: SandboxScenario['eur'], targeting: object) => ({
+      name: 'Audience check',
+      advertiser: account.id,
+      // The USD account runs video campaigns.
+      ...(account.currency === 'USD'
+        ? { parentId: campaignOf(scenario, account, 'Video').id, channelKind: 'Video' }
+        : { parentId: campaignOf(scenario, account, 'Search').id, channelKind: 'Search' }),
+      settings: [{ kind: 'DailyBudget', budget: 5, currency: account.currency }],
+      targetings: [
+        { kind: 'KeywordTargeting', keywords: ['rye'] },
+        { kind: 'AudienceTargeting', ...targeting },
+      ],
+    });
+    const attempts: [SandboxScenario, SandboxScenario['eur'], object, string, string][] = [
+      [other, other.eur, { include: [ours.id] }, 'targetings[1].include[0]', 'invalid_request'],
+      [s, s.usd, { exclude: [ours.id] }, 'targetings[1].exclude[0]', 'invalid_request'],
+      [s, s.eur, { include: [ours.id], exclude: [ours.id] }, 'targetings[1].exclude[0]', 'invalid_request'],
+      [s, s.eur, { include: ['aud/../x'] }, 'targetings[1].include[0]', 'invalid_request'],
+      [s, s.eur, { include: [], exclude: [] }, 'targetings[1].include', 'invalid_request'],
+    ];
+    for (const [scenario, account, targeting, param, code] of attempts) {
+      const res = await scenario.client.create(adSet(scenario, account, targeting));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toMatchObject({ code, param });
+    }
+    const made = await s.client.create(adSet(s, s.eur, { include: [ours.id] }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    for (const [scenario, count] of [
+      [s, 1],
+      [other, 0],
+    ] as const) {
+      const live = await scenario.client.list({ dismissDatabase: 'true', limit: 1000 });
+      expect(live.status, JSON.stringify(live.body)).toBe(200);
+      const named = live.body.data.filter((a: { name: string }) => a.name === 'Audience check');
+      expect(named).toHaveLength(count);
+    }
   });
 
   it('an upload too large for one request answers 202 with a job, read until it is done', async () => {

@@ -48,6 +48,42 @@ const keyword = z
   .min(1, 'must not be empty')
   .max(80, 'must be at most 80 characters')
   .refine((k) => !CONTROL_CHARACTERS.test(k), 'must not contain control characters');
+const audienceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an audience id: 1–64 letters, digits, _ or -');
+const audienceIds = z.array(audienceId).max(100, 'at most 100 audiences').default([]);
+
+/**
+ * Customer-list audiences to include and to exclude, each id at most once. On create (`min` 1) it names
+ * at least one; in an update both lists empty remove the ad set's audiences.
+ */
+const audienceTargetingSchema = (min: number) =>
+  z
+    .strictObject({ kind: z.literal('AudienceTargeting'), include: audienceIds, exclude: audienceIds })
+    .superRefine(({ include, exclude }, ctx) => {
+      const seen = new Set<string>();
+      for (const [list, ids] of [
+        ['include', include],
+        ['exclude', exclude],
+      ] as const) {
+        ids.forEach((id, i) => {
+          if (seen.has(id)) {
+            const where =
+              include.includes(id) && list === 'exclude' ? 'included and excluded' : 'given twice';
+            ctx.addIssue({ code: 'custom', message: `${id} is ${where}`, path: [list, i] });
+          }
+          seen.add(id);
+        });
+      }
+      if (seen.size < min) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'name at least one audience to include or exclude',
+          path: ['include'],
+        });
+      }
+    });
+
 /** Targetings whose lists hold at least `min` entries: 1 on create, 0 on update (none of that kind). */
 const targetings = (min: number) =>
   z.discriminatedUnion('kind', [
@@ -65,12 +101,28 @@ const targetings = (min: number) =>
         .min(min)
         .max(10_000),
     }),
+    audienceTargetingSchema(min),
   ]);
 export const targetingSchema = targetings(1);
 /** A targeting in an update: it replaces the ad set's targeting of its kind; an empty list removes it. */
 export const targetingChangeSchema = targetings(0);
 export type Targeting = z.infer<typeof targetingSchema>;
 export type TargetingKind = Targeting['kind'];
+export type AudienceTargeting = Extract<Targeting, { kind: 'AudienceTargeting' }>;
+
+/** The AudienceTargeting of lists a platform holds (ids sorted, as every adapter reads them back), or none. */
+export const audienceTargeting = (
+  include: Iterable<string>,
+  exclude: Iterable<string>,
+): AudienceTargeting[] => {
+  const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
+  const targeting = {
+    kind: 'AudienceTargeting' as const,
+    include: sorted(include),
+    exclude: sorted(exclude),
+  };
+  return targeting.include.length + targeting.exclude.length > 0 ? [targeting] : [];
+};
 
 export interface AdSet {
   id: string;

@@ -20,6 +20,7 @@ import {
   isBudget,
   type NewAdSet,
   type Setting,
+  type Targeting,
 } from './model.js';
 import { publicAdSet } from './public.js';
 import { checkNewRuntime, checkRuntimeChange, checkTotalBudgetEnd } from './runtime-rules.js';
@@ -163,6 +164,7 @@ export class AdSetService {
       );
     }
     this.checkObjective(ref.platform, input, campaign);
+    await this.checkAudiences(ref, input.targetings, account);
     const created = await this.call(
       ref,
       (adapter, call) => adapter.adSets.create(call, input, account),
@@ -225,6 +227,29 @@ export class AdSetService {
     });
   }
 
+  /**
+   * The audiences an AudienceTargeting names must be customer lists of the ad set's own ad account, as
+   * the platform lists them now: another account's (another customer's) id is refused by name.
+   */
+  private async checkAudiences(ref: ConnectionRef, targetings: Targeting[], account: AdAccount) {
+    const at = targetings.findIndex((t) => t.kind === 'AudienceTargeting');
+    const targeting = targetings[at];
+    if (targeting?.kind !== 'AudienceTargeting') return;
+    const { audiences } = this.platforms.adapter(ref.platform);
+    const listed = audiences
+      ? await this.call(ref, (_adapter, call) => audiences.list(call, account), account.id)
+      : [];
+    const known = new Set(listed.map((a) => a.id));
+    for (const list of ['include', 'exclude'] as const) {
+      targeting[list].forEach((id, j) => {
+        if (known.has(id)) return;
+        throw new AppError('invalid_request', `"${id}" is not a customer list of ad account ${account.id}.`, {
+          param: `targetings[${at}].${list}[${j}]`,
+        });
+      });
+    }
+  }
+
   /** The cached ad set, else the platform's (it may have been created there since the cache filled). */
   async find(ref: ConnectionRef, id: string): Promise<AdSet> {
     const accounts = await this.advertisers(ref);
@@ -247,6 +272,10 @@ export class AdSetService {
     const merging = changes.settings !== undefined || changes.targetings !== undefined;
     const current = merging ? await this.get(ref, id, true) : await this.find(ref, id);
     if (changes.settings) this.checkSettingChanges(ref.platform, changes.settings, current);
+    if (changes.targetings) {
+      const account = (await this.advertisers(ref)).find((a) => a.id === current.advertiser);
+      if (account) await this.checkAudiences(ref, changes.targetings, account);
+    }
     const updated = await this.call(
       ref,
       (adapter, call) => adapter.adSets.update(call, current.id, changes),

@@ -43,6 +43,11 @@ export interface AudiencesSpec<World = unknown> {
     world: World,
     audience: string,
   ): Promise<{ hashes: string[]; removed: string[]; batches: number[] }>;
+  /**
+   * An ad set the platform creates on the walk's advertiser (everything but the name; its targetings
+   * are kept): the walk targets it with include/exclude and reads the audiences back.
+   */
+  adSet?: { parentId: string; channelKind: string; settings: object[]; targetings: object[] };
 }
 
 export interface AudiencesWalkContext<World> {
@@ -111,6 +116,8 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
     new Set(expected.emails.slice(0, 100)),
   );
 
+  if (spec.adSet) await targetingStep(spec.adSet, ctx, created.id);
+
   const read = ok<{ id: string; status: string }>(await send('get', `/${created.id}`));
   expect(['Matching', 'Ready', 'TooSmall']).toContain(read.status);
   const renamed = ok<{ name: string }>(await send('put', `/${created.id}`, { name: 'Past customers' }));
@@ -121,4 +128,64 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
   expect(listed.data.map((a) => a.id)).toContain(created.id);
   ok(await send('delete', `/${created.id}`));
   expect((await send('get', `/${created.id}`)).status).toBe(404);
+}
+
+/**
+ * Targets an ad set with the walk's audience included and a second one excluded, reads the audiences
+ * back from the platform, swaps them, refuses an id that is no customer list, removes them.
+ */
+async function targetingStep<World>(
+  adSet: NonNullable<AudiencesSpec['adSet']>,
+  { h, company, customer, platform, advertiser }: AudiencesWalkContext<World>,
+  included: string,
+) {
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object, query = {}) => {
+    const req = h.http[method](`/v1/${platform}${path}`)
+      .query({ customer, ...query })
+      .set('Authorization', company.auth);
+    return body === undefined ? req : req.send(body);
+  };
+  const excluded = ok<{ id: string }>(
+    await call('post', '/audiences', { name: 'Recent buyers', advertiser }),
+    201,
+  ).id;
+  const audiences = (include: string[], exclude: string[]) => ({
+    kind: 'AudienceTargeting',
+    include,
+    exclude,
+  });
+  const created = ok<{ id: string }>(
+    await call('post', '/adsets', {
+      ...adSet,
+      name: 'Audience walk',
+      advertiser,
+      targetings: [...adSet.targetings, audiences([included], [excluded])],
+    }),
+    201,
+  );
+  const live = async () =>
+    ok<{ targetings: { kind: string }[] }>(
+      await call('get', `/adsets/${created.id}`, undefined, {
+        childResources: 'Targeting',
+        dismissDatabase: true,
+      }),
+    ).targetings.filter((t) => t.kind === 'AudienceTargeting');
+  expect(await live()).toEqual([audiences([included], [excluded])]);
+
+  const swapped = await call('put', `/adsets/${created.id}`, { targetings: [audiences([excluded], [])] });
+  ok(swapped);
+  expect(await live()).toEqual([audiences([excluded], [])]);
+
+  // An ad set's id is an object of the platform, but no customer list: refused by name, nothing sent.
+  const refused = await call('put', `/adsets/${created.id}`, {
+    targetings: [audiences([excluded], [created.id])],
+  });
+  expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+  expect(refused.body.error).toMatchObject({ code: 'invalid_request', param: 'targetings[0].exclude[0]' });
+  expect(await live()).toEqual([audiences([excluded], [])]);
+
+  ok(await call('put', `/adsets/${created.id}`, { targetings: [audiences([], [])] }));
+  expect(await live()).toEqual([]);
+  ok(await call('delete', `/adsets/${created.id}`));
+  ok(await call('delete', `/audiences/${excluded}`));
 }

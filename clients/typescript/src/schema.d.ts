@@ -1572,6 +1572,13 @@ export interface components {
                 country: string;
                 zipcode: string;
             }[];
+        } | {
+            /** @default [] */
+            exclude: string[];
+            /** @default [] */
+            include: string[];
+            /** @constant */
+            kind: "AudienceTargeting";
         };
         WebhookEndpoint: {
             created_at: string;
@@ -6914,6 +6921,13 @@ export interface operations {
                             country: string;
                             zipcode: string;
                         }[];
+                    } | {
+                        /** @default [] */
+                        exclude?: string[];
+                        /** @default [] */
+                        include?: string[];
+                        /** @constant */
+                        kind: "AudienceTargeting";
                     })[];
                 };
                 /**
@@ -7486,6 +7500,13 @@ export interface operations {
                             country: string;
                             zipcode: string;
                         }[];
+                    } | {
+                        /** @default [] */
+                        exclude?: string[];
+                        /** @default [] */
+                        include?: string[];
+                        /** @constant */
+                        kind: "AudienceTargeting";
                     })[];
                 };
                 /**

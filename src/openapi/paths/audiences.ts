@@ -4,7 +4,7 @@ import { audienceChangesSchema, membersSchema, newAudienceSchema } from '../../a
 import { encodings } from '../form-encodings.js';
 import type { Operation } from '../operation.js';
 import { Audience, AudienceDeletion, AudienceJob, AudiencePage, MembersOutcome } from '../resources.js';
-import { CREATE_ERRORS, onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
+import { onPlatform, PARAMS, PLATFORM_ERRORS, platform, WRITE_ERRORS } from './adsets.js';
 import { EXAMPLE } from './examples.js';
 
 const onAudience = z.strictObject({ platform, id: z.string() });

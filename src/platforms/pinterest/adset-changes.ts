@@ -58,6 +58,7 @@ export function adGroupChanges(
       keywords = { values: uniqueKeywords(targeting.keywords), param: `targetings[${i}].keywords` };
       return;
     }
+    if (targeting.kind !== 'GeoTargeting') return;
     fields.targeting_spec = withZipcodes(adGroup.targeting_spec ?? {}, targeting.zipcodes, i);
     sources.push(
       ['GEO', `targetings[${i}].zipcodes`],

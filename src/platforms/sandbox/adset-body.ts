@@ -33,6 +33,12 @@ function sandboxBudget(budget: Budget, i: number, account: AdAccount | undefined
   };
 }
 
+/** The customer lists of an AudienceTargeting (both empty removes them), if one is given. */
+function audiences(targetings: Targeting[]) {
+  const given = targetings.find((t) => t.kind === 'AudienceTargeting');
+  return given ? { audiences: { include: given.include, exclude: given.exclude } } : {};
+}
+
 /** The targeting lists of the targetings given, refusing zipcodes the sandbox cannot hold by name. */
 function sandboxTargeting(targetings: Targeting[]) {
   targetings.forEach((t, i) => {
@@ -51,6 +57,7 @@ function sandboxTargeting(targetings: Targeting[]) {
     ...(of('KeywordTargeting')
       ? { keywords: targetings.flatMap((t) => (t.kind === 'KeywordTargeting' ? t.keywords : [])) }
       : {}),
+    ...audiences(targetings),
     ...(of('GeoTargeting')
       ? {
           zipcodes: targetings.flatMap((t) =>

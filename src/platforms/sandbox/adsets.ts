@@ -13,7 +13,7 @@ export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
   return {
     capabilities: {
       settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
-      targetings: ['KeywordTargeting', 'GeoTargeting'],
+      targetings: ['KeywordTargeting', 'GeoTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
       objectiveLevel: 'adset',
@@ -22,7 +22,7 @@ export function sandboxAdSets({ request, allPages }: SandboxApi): AdSetAdapter {
       updateStatuses: ['Running', 'Active', 'Paused', 'Archived'],
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
-        targetings: ['KeywordTargeting', 'GeoTargeting'],
+        targetings: ['KeywordTargeting', 'GeoTargeting', 'AudienceTargeting'],
         budgetKindChange: true,
       },
       channelKinds: ['Social', 'Search', 'Display', 'Video', 'Audio', 'DOOH', 'CTV', 'Mail'],

@@ -1,5 +1,12 @@
 import { utcInstant } from '../../adsets/instants.js';
-import type { AdSet, AdSetStatus, ChannelKind, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  type AdSetStatus,
+  audienceTargeting,
+  type ChannelKind,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import { fromMinorUnits } from '../../adsets/money.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import type * as Sandbox from './model.js';
@@ -66,6 +73,9 @@ export function toAdSet(adset: SandboxAdSet): AdSet {
       type: 'ZipcodeGeoTargeting',
       zipcodes: targeting.zipcodes.map(({ country, zip }) => ({ country, zipcode: zip })),
     });
+  }
+  if (targeting.audiences) {
+    targetings.push(...audienceTargeting(targeting.audiences.include, targeting.audiences.exclude));
   }
   return {
     id: adset.id,

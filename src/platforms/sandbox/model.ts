@@ -57,7 +57,8 @@ export interface AdSet {
   /** `amount` in minor units of the account's currency. */
   budget: { type: BudgetType; amount: number; currency: string };
   objective: string;
-  targeting: { keywords: string[]; zipcodes: Zipcode[] };
+  /** `audiences` (customer lists of the same account) is absent on ad sets stored before the sandbox had them. */
+  targeting: { keywords: string[]; zipcodes: Zipcode[]; audiences?: AudienceTargeting };
   /**
    * When it delivers from, in its account's time zone with that zone's offset. Absent on ad sets
    * stored before the sandbox kept schedules: they deliver from their creation.
@@ -67,6 +68,12 @@ export interface AdSet {
   end_time?: string | null;
   created_time: string;
   updated_time: string;
+}
+
+/** Customer lists an ad set delivers to (`include`) and never to (`exclude`). */
+export interface AudienceTargeting {
+  include: string[];
+  exclude: string[];
 }
 
 /** The calls to action an IMAGE creative may carry. */

@@ -77,7 +77,7 @@ export function createAdsApi(deps: AdsApiDeps): Router {
   });
 
   registerCampaignRoutes(router, { ads, lookups: find });
-  registerAdsetRoutes(router, { ads, lookups: find });
+  registerAdsetRoutes(router, { ads, lookups: find }, audiences);
   registerAdRoutes(router, { ads, lookups: find }, creatives);
   registerImageRoutes(router, find, creatives);
   registerAudienceRoutes(router, find, audiences, creatives);

@@ -26,6 +26,8 @@ export const time = z.iso.datetime({
   error: 'must be an ISO 8601 time with an offset, to the second, such as "2026-05-01T00:00:00+02:00"',
 });
 
+const audienceIds = z.array(z.string().regex(/^aud_[A-Za-z0-9_-]{1,60}$/, 'must be an audience id')).max(100);
+
 const targeting = z.strictObject({
   keywords: z.array(text(80)).max(1000).optional(),
   zipcodes: z
@@ -40,6 +42,7 @@ const targeting = z.strictObject({
     )
     .max(1000)
     .optional(),
+  audiences: z.strictObject({ include: audienceIds, exclude: audienceIds }).optional(),
 });
 
 export const createAdSetBody = z.strictObject({

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { zonedTime } from '../../domain/zoned-time.js';
 import { monotonicTimestamp, randomToken } from '../../ids.js';
-import type { AdSet } from '../../platforms/sandbox/model.js';
+import type { AdSet, AudienceTargeting } from '../../platforms/sandbox/model.js';
 import { ApiError } from '../errors.js';
 import { userKey } from '../keys.js';
 import { apiResources, OBJECT_ID, requireAccount, requireScope, visible } from './access.js';
@@ -14,6 +14,7 @@ import {
   updateAdSetBody,
 } from './adset-input.js';
 import { adsetQuery, adsetsQuery, noQuery, parseBody, parseQuery } from './api-input.js';
+import type { AudienceStore } from './audience-store.js';
 import { accessOf } from './bearer.js';
 import { pageBody } from './cursor.js';
 import { delivery } from './delivery.js';
@@ -23,8 +24,27 @@ import type { ObjectRouteDeps } from './lookups.js';
 export function registerAdsetRoutes(
   router: Router,
   { ads, lookups: { accountOf, findAdset } }: ObjectRouteDeps,
+  audiences: AudienceStore,
 ): void {
   const resource = apiResources(router);
+
+  /** The audiences given, once each is a customer list of the ad set's account and none is in both lists. */
+  async function audienceTargeting(login: string, account: string, given: AudienceTargeting | undefined) {
+    if (!given) return undefined;
+    for (const list of ['include', 'exclude'] as const) {
+      for (const [i, id] of given[list].entries()) {
+        const param = `targeting.audiences.${list}[${i}]`;
+        const audience = await audiences.get(login, id);
+        if (audience?.account_id !== account) {
+          throw new ApiError(400, 'invalid_request', 'This is no customer list of the ad account.', param);
+        }
+        if (list === 'exclude' && given.include.includes(id)) {
+          throw new ApiError(400, 'invalid_request', 'An audience is either included or excluded.', param);
+        }
+      }
+    }
+    return given;
+  }
 
   async function campaignStatus(login: string, campaignId: string) {
     return (await ads.campaign(login, campaignId))!.status;
@@ -85,7 +105,14 @@ export function registerAdsetRoutes(
         channel: input.channel,
         budget: { ...input.budget, currency: account.currency },
         objective: input.objective ?? campaign.objective,
-        targeting: { keywords: input.targeting?.keywords ?? [], zipcodes: input.targeting?.zipcodes ?? [] },
+        targeting: {
+          keywords: input.targeting?.keywords ?? [],
+          zipcodes: input.targeting?.zipcodes ?? [],
+          audiences: (await audienceTargeting(login, account.id, input.targeting?.audiences)) ?? {
+            include: [],
+            exclude: [],
+          },
+        },
         start_time: zonedTime(new Date(start), account.timezone),
         end_time: end === null ? null : zonedTime(new Date(end), account.timezone),
         created_time: now,
@@ -154,6 +181,9 @@ export function registerAdsetRoutes(
         targeting: {
           keywords: input.targeting?.keywords ?? adset.targeting.keywords,
           zipcodes: input.targeting?.zipcodes ?? adset.targeting.zipcodes,
+          audiences:
+            (await audienceTargeting(login, adset.account_id, input.targeting?.audiences)) ??
+            adset.targeting.audiences,
         },
         ...(input.start_time === undefined ? {} : { start_time: zoned(input.start_time) }),
         ...(input.end_time === undefined
