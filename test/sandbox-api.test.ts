@@ -484,7 +484,11 @@ describe('sandbox ads API', () => {
       channel: 'SEARCH',
       budget: { type: 'DAILY', amount: 2500, currency: 'EUR' },
       objective: campaign!.objective,
-      targeting: { keywords: ['ice cream cake'], zipcodes: [{ country: 'DE', zip: '10115' }] },
+      targeting: {
+        keywords: ['ice cream cake'],
+        zipcodes: [{ country: 'DE', zip: '10115' }],
+        audiences: { include: [], exclude: [] },
+      },
       // From its creation, in the account's time zone (Berlin), without an end.
       start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/),
       end_time: null,
