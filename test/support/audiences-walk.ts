@@ -116,7 +116,7 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
     new Set(expected.emails.slice(0, 100)),
   );
 
-  if (spec.adSet) await targetingStep(spec.adSet, ctx, created.id);
+  if (spec.adSet) await audienceTargetingStep(spec.adSet, ctx, created.id);
 
   const read = ok<{ id: string; status: string }>(await send('get', `/${created.id}`));
   expect(['Matching', 'Ready', 'TooSmall']).toContain(read.status);
@@ -134,7 +134,7 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
  * Targets an ad set with the walk's audience included and a second one excluded, reads the audiences
  * back from the platform, swaps them, refuses an id that is no customer list, removes them.
  */
-async function targetingStep<World>(
+export async function audienceTargetingStep<World>(
   adSet: NonNullable<AudiencesSpec['adSet']>,
   { h, company, customer, platform, advertiser }: AudiencesWalkContext<World>,
   included: string,
