@@ -109,4 +109,26 @@ describe('capabilities: Google Ads declares no Runtime, no settings changes and 
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.name).toBe('renamed');
   });
+
+  it('refuses AudienceTargeting (Google Ads has no customer lists through adlink), on create and update', async () => {
+    const audiences = { kind: 'AudienceTargeting', include: ['123456'], exclude: [] };
+    const calls = await platformCalls(async () => {
+      const created = await api.create({
+        name: 'with audiences',
+        advertiser: SEED.bakery,
+        parentId: SEED.searchCampaign,
+        channelKind: 'Search',
+        settings: [],
+        targetings: [{ kind: 'KeywordTargeting', keywords: ['rye bread'] }, audiences],
+      });
+      expectError(created, 400, 'unsupported_for_platform', 'targetings[1]');
+      expectError(
+        await api.put(adSet.id, { targetings: [audiences] }),
+        400,
+        'unsupported_for_platform',
+        'targetings[0]',
+      );
+    });
+    expect(calls).toEqual([]);
+  });
 });

@@ -224,6 +224,11 @@ describe('the walkthrough', () => {
             accepted: 3,
             invalid: [{ index: 2, field: 'emails', reason: 'not an email address' }],
           }),
+        (out) =>
+          expect(JSON.parse(out).targetings).toEqual([
+            { kind: 'KeywordTargeting', keywords: ['sourdough'] },
+            { kind: 'AudienceTargeting', include: [expect.stringMatching(/^aud_/)], exclude: [] },
+          ]),
       ],
     };
     for (const page of WALKTHROUGH_PAGES) {
