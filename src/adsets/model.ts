@@ -59,7 +59,13 @@ const audienceIds = z.array(audienceId).max(100, 'at most 100 audiences').defaul
  */
 const audienceTargetingSchema = (min: number) =>
   z
-    .strictObject({ kind: z.literal('AudienceTargeting'), include: audienceIds, exclude: audienceIds })
+    .strictObject({
+      kind: z.literal('AudienceTargeting'),
+      include: audienceIds.describe(
+        'Audiences (customer lists of the same ad account) the ad set delivers to.',
+      ),
+      exclude: audienceIds.describe('Audiences whose people the ad set never delivers to.'),
+    })
     .superRefine(({ include, exclude }, ctx) => {
       const seen = new Set<string>();
       for (const [list, ids] of [

@@ -1573,9 +1573,15 @@ export interface components {
                 zipcode: string;
             }[];
         } | {
-            /** @default [] */
+            /**
+             * @description Audiences whose people the ad set never delivers to.
+             * @default []
+             */
             exclude: string[];
-            /** @default [] */
+            /**
+             * @description Audiences (customer lists of the same ad account) the ad set delivers to.
+             * @default []
+             */
             include: string[];
             /** @constant */
             kind: "AudienceTargeting";
