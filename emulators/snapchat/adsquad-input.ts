@@ -13,8 +13,10 @@ import {
   MIN_DAILY_BUDGET_MICRO,
   OPTIMIZATION_GOALS,
   PLACEMENT_CONFIGS,
+  SEGMENT_OPERATIONS,
   STATUSES,
 } from './model.js';
+import type { Segment } from './segments.js';
 
 /**
  * The ad squad objects `POST` and `PUT /v1/campaigns/{id}/adsquads` take, checked as the Ad Squads and
@@ -23,6 +25,9 @@ import {
  * (test/fixtures/snapchat/documented.json). A field Snap does not document is refused, so adlink cannot
  * rely on one the emulator would silently ignore.
  */
+
+/** The emulator's cap on the segments one entry names (Snap's pages state none). */
+export const MAX_TARGETED_SEGMENTS = 100;
 
 const micro = z.number().int('must be an integer in micro-currency').positive('must be positive');
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
@@ -33,8 +38,18 @@ const geo = z.strictObject({
   postal_code: z.array(z.string().regex(POSTAL_CODE, 'must be postal codes')).min(1).max(10_000).optional(),
 });
 
+/** A `segments` entry: the ids of customer lists (16-digit segment ids) and whether they are included. */
+const segmentTarget = z.strictObject({
+  segment_id: z
+    .array(z.string().regex(/^\d{16}$/, 'must be a segment id'))
+    .min(1, 'must name at least one segment')
+    .max(MAX_TARGETED_SEGMENTS, `must name at most ${MAX_TARGETED_SEGMENTS} segments`),
+  operation: z.enum(SEGMENT_OPERATIONS).optional(),
+});
+
 const targeting = z.strictObject({
   geos: z.array(geo).min(1, 'needs at least one geo'),
+  segments: z.array(segmentTarget).optional(),
   demographics: z.array(z.looseObject({ languages: z.array(z.string()).optional() })).optional(),
   regulated_content: z.boolean().optional(),
 });
@@ -66,8 +81,35 @@ export const adSquadUpdateSchema = adSquadSchema.extend({
   delivery_status: z.array(z.string()).optional(),
 });
 
+/**
+ * The segments a squad targets: each a customer list of the squad's own ad account (another account's,
+ * a deleted or an unknown one is refused), each named once across the entries.
+ */
+function checkSegments(
+  entries: z.infer<typeof segmentTarget>[] | undefined,
+  account: string,
+  segments: ReadonlyMap<string, Segment>,
+) {
+  const seen = new Set<string>();
+  entries?.forEach((entry, i) => {
+    entry.segment_id.forEach((id, j) => {
+      const field = `targeting.segments.${i}.segment_id.${j}`;
+      if (segments.get(id)?.ad_account_id !== account) {
+        throw invalid(field, `${id} is no segment of ad account ${account}`);
+      }
+      if (seen.has(id)) throw invalid(field, `${id} is targeted twice`);
+      seen.add(id);
+    });
+  });
+}
+
 /** Snap's rules that span fields, and the campaign the squad belongs to. */
-function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now: Date): AdSquadValues {
+function checked(
+  values: z.infer<typeof adSquadSchema>,
+  campaign: Campaign,
+  segments: ReadonlyMap<string, Segment>,
+  now: Date,
+): AdSquadValues {
   const { campaign_id, ...squad } = values;
   if (campaign_id !== campaign.id) throw invalid('campaign_id', 'must be the campaign of the request path');
   const goals = goalsOf(campaign);
@@ -98,15 +140,27 @@ function checked(values: z.infer<typeof adSquadSchema>, campaign: Campaign, now:
       'multi-country targeting needs one demographics entry with languages',
     );
   }
+  checkSegments(squad.targeting.segments, campaign.ad_account_id, segments);
   return { ...squad, start_time };
 }
 
-export function newAdSquad(raw: unknown, campaign: Campaign, now: Date): AdSquadValues {
-  return checked(parseObject(adSquadSchema, raw, 'an ad squad', 'adsquad'), campaign, now);
+export function newAdSquad(
+  raw: unknown,
+  campaign: Campaign,
+  segments: ReadonlyMap<string, Segment>,
+  now: Date,
+): AdSquadValues {
+  return checked(parseObject(adSquadSchema, raw, 'an ad squad', 'adsquad'), campaign, segments, now);
 }
 
 /** The values of a full update of `current` (its id named in the object); a start that moves cannot move into the past. */
-export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaign, now: Date): AdSquadValues {
+export function updatedAdSquad(
+  raw: unknown,
+  current: AdSquad,
+  campaign: Campaign,
+  segments: ReadonlyMap<string, Segment>,
+  now: Date,
+): AdSquadValues {
   const {
     id: _id,
     ad_account_id: _account,
@@ -115,7 +169,7 @@ export function updatedAdSquad(raw: unknown, current: AdSquad, campaign: Campaig
     delivery_status: _delivery,
     ...values
   } = parseObject(adSquadUpdateSchema, raw, 'an ad squad', 'adsquad');
-  const squad = checked({ start_time: current.start_time, ...values }, campaign, now);
+  const squad = checked({ start_time: current.start_time, ...values }, campaign, segments, now);
   const moved = Date.parse(squad.start_time) !== Date.parse(current.start_time);
   if (moved && Date.parse(squad.start_time) < now.getTime() - 60_000) {
     throw invalid('start_time', 'cannot be in the past');

@@ -26,7 +26,7 @@ export function adSquadRoutes(state: SnapState): Router {
   router.post('/campaigns/:id/adsquads', (req, res) => {
     const campaign = campaignOf(req);
     const outcomes = entitiesOf(req, 'adsquads').map((sent) =>
-      attempt(sent, () => state.addAdSquad(campaign, newAdSquad(sent, campaign, new Date()))),
+      attempt(sent, () => state.addAdSquad(campaign, newAdSquad(sent, campaign, state.segments, new Date()))),
     );
     answer(res, outcomes);
   });
@@ -40,7 +40,10 @@ export function adSquadRoutes(state: SnapState): Router {
         if (!current || current.deleted || current.campaign_id !== campaign.id) {
           throw notFound('ad squad', String(id));
         }
-        return state.replaceAdSquad(current, updatedAdSquad(sent, current, campaign, new Date()));
+        return state.replaceAdSquad(
+          current,
+          updatedAdSquad(sent, current, campaign, state.segments, new Date()),
+        );
       }),
     );
     answer(res, outcomes);

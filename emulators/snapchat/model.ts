@@ -89,6 +89,8 @@ export const ADSQUAD_TYPES = ['SNAP_ADS', 'LENS', 'FILTER'] as const;
 export const PLACEMENT_CONFIGS = ['AUTOMATIC', 'CUSTOM'] as const;
 export const BID_STRATEGIES = ['AUTO_BID', 'LOWEST_COST_WITH_MAX_BID', 'TARGET_COST'] as const;
 export const GEO_OPERATIONS = ['INCLUDE', 'EXCLUDE'] as const;
+/** Whether a `targeting.segments` entry shows the squad to its segments or keeps it from them. */
+export const SEGMENT_OPERATIONS = ['INCLUDE', 'EXCLUDE'] as const;
 
 /** The smallest daily budget, "across all supported currencies": 5.00 in micro-currency. */
 export const MIN_DAILY_BUDGET_MICRO = 5_000_000;
@@ -149,8 +151,15 @@ export interface Geo {
   postal_code?: string[];
 }
 
+/** Customer lists (segments of the squad's ad account); `operation` INCLUDE when absent. */
+export interface SegmentTarget {
+  segment_id: string[];
+  operation?: (typeof SEGMENT_OPERATIONS)[number];
+}
+
 export interface Targeting {
   geos: Geo[];
+  segments?: SegmentTarget[];
   demographics?: { languages?: string[] }[];
   regulated_content?: boolean;
 }

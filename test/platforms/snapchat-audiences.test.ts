@@ -6,9 +6,24 @@ import { audienceStatus } from '../../src/platforms/snapchat/audiences.js';
 import type { SnapSegment } from '../../src/platforms/snapchat/model.js';
 import { audiencesWalk } from '../support/audiences-walk.js';
 import type { Company } from '../support/connect-helpers.js';
+import { emulatorToken } from '../support/emulator-call.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { snapRecord } from '../support/snapchat-records.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const zips = (...zipcodes: string[]) => ({
+  kind: 'GeoTargeting',
+  type: 'ZipcodeGeoTargeting',
+  zipcodes: zipcodes.map((zipcode) => ({ country: 'US', zipcode })),
+});
+/** A squad under the seeded awareness campaign (Snap needs a geo on every squad). */
+const squad = {
+  parentId: SEEDED.usdAwareness,
+  channelKind: 'Social',
+  settings: [{ kind: 'DailyBudget', budget: 25, currency: 'USD' }],
+  targetings: [zips('94304')],
+};
 
 /**
  * Snapchat customer lists through adlink's HTTP API against the emulator: the shared audiences walk,
@@ -43,12 +58,13 @@ describe('snapchat audiences', () => {
   });
   afterAll(() => world?.close());
 
-  it('passes the audiences walk', async () => {
+  it('passes the audiences walk, an ad squad targeted', async () => {
     await audiencesWalk(
       {
         batchSize: 100_000,
         phones: 'digits',
         received: (_world, audience) => control(`${audience}/users`),
+        adSet: squad,
       },
       { world, h: world.h, company, customer, platform: 'snapchat', advertiser: SEEDED.usdAccount },
     );
@@ -125,6 +141,71 @@ describe('snapchat audiences', () => {
         },
       ],
     });
+  });
+
+  it('changes the audiences of a squad in its targeting.segments; its postal codes and other targeting stay', async () => {
+    const bought = await newAudience('Bought');
+    const adSets = (method: 'post' | 'put' | 'get', path = '', body?: object) => {
+      const req = world.h.http[method](`/v1/snapchat/adsets${path}`)
+        .query({ customer })
+        .set('Authorization', company.auth);
+      return body === undefined ? req : req.send(body);
+    };
+    const made = await adSets('post', '', {
+      ...squad,
+      name: 'Keeps its geo',
+      advertiser: SEEDED.usdAccount,
+      targetings: [
+        zips('94304', '94305'),
+        { kind: 'AudienceTargeting', include: [SEEDED.usdCustomers], exclude: [] },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as string;
+    const stored = async () => (await snapRecord(world.emulator, 'adsquad', id)).targeting;
+    // A targeting dimension adlink has no kind for, as if set in Ads Manager: Snap's PUT must get it back.
+    const { deleted: _, ...record } = await snapRecord(world.emulator, 'adsquad', id);
+    const marked = await fetch(`${world.emulator.url}/v1/campaigns/${SEEDED.usdAwareness}/adsquads`, {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${emulatorToken(world.emulator)}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        adsquads: [{ ...record, targeting: { ...(record.targeting as object), regulated_content: true } }],
+      }),
+    });
+    expect(marked.status).toBe(200);
+    const before = (await stored()) as { geos: object[] };
+    expect(before).toMatchObject({ segments: [{ segment_id: [SEEDED.usdCustomers], operation: 'INCLUDE' }] });
+
+    const puts = world.emulator.controls.callsTo('/adsquads', 'PUT').length;
+    const swapped = await adSets('put', `/${id}`, {
+      targetings: [{ kind: 'AudienceTargeting', include: [bought.id], exclude: [SEEDED.usdCustomers] }],
+    });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    const [put] = world.emulator.controls.callsTo('/adsquads', 'PUT').slice(puts);
+    const segments = [
+      { segment_id: [bought.id], operation: 'INCLUDE' },
+      { segment_id: [SEEDED.usdCustomers], operation: 'EXCLUDE' },
+    ];
+    expect((put!.body as { adsquads: { targeting: object }[] }).adsquads[0]!.targeting).toEqual({
+      geos: before.geos,
+      regulated_content: true,
+      segments,
+    });
+    expect(await stored()).toEqual({ geos: before.geos, regulated_content: true, segments });
+    const live = await adSets('get', `/${id}`).query({ childResources: 'Targeting', dismissDatabase: true });
+    expect(live.body.targetings).toEqual([
+      zips('94304', '94305'),
+      { kind: 'AudienceTargeting', include: [bought.id], exclude: [SEEDED.usdCustomers] },
+    ]);
+
+    const removed = await adSets('put', `/${id}`, {
+      targetings: [{ kind: 'AudienceTargeting', include: [], exclude: [] }],
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await stored()).toEqual({ geos: before.geos, regulated_content: true });
   });
 
   it('answers 404 for a segment id Snap does not know', async () => {

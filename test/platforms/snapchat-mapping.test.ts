@@ -15,6 +15,7 @@ import {
   toAdSet,
   toCampaign,
   toUnifiedAd,
+  unifiedAudiences,
   unifiedStatus,
   unifiedTargetings,
 } from '../../src/platforms/snapchat/mapping.js';
@@ -182,6 +183,24 @@ describe('snapchat ad squad reading', () => {
       { kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes: [{ country: 'DE', zipcode: '10997' }] },
     ]);
     expect(unifiedTargetings(undefined)).toEqual([]);
+  });
+
+  it('reads every segment entry into one AudienceTargeting, INCLUDE when no operation is given, ids sorted', () => {
+    expect(
+      unifiedAudiences([
+        { segment_id: ['5677923948298242'] },
+        { segment_id: ['5677923948298243'], operation: 'EXCLUDE' },
+        { segment_id: ['5677923948298241'], operation: 'INCLUDE' },
+      ]),
+    ).toEqual([
+      {
+        kind: 'AudienceTargeting',
+        include: ['5677923948298241', '5677923948298242'],
+        exclude: ['5677923948298243'],
+      },
+    ]);
+    expect(unifiedAudiences(undefined)).toEqual([]);
+    expect(unifiedAudiences([])).toEqual([]);
   });
 
   it('reads budgets in the ad account currency and the objective from the campaign', () => {
@@ -366,6 +385,31 @@ describe('snapchat ad squad updates (the whole squad, PUT)', () => {
     created_at: '2026-01-05T00:00:00.000Z',
   };
   const yen = (budget: number) => ({ kind: 'DailyBudget' as const, budget, currency: 'JPY' });
+
+  it('changes postal codes and audiences in one update: both land, the excluded geo stays', () => {
+    const { squad, fields } = toSnapSquadChanges(
+      {
+        targetings: [
+          { kind: 'AudienceTargeting', include: ['5677923948298240'], exclude: [] },
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'JP', zipcode: '150-0001' }],
+          },
+        ],
+      },
+      current,
+      JPY,
+    );
+    expect(squad.targeting).toEqual({
+      geos: [
+        { country_code: 'jp', operation: 'EXCLUDE' },
+        { country_code: 'jp', operation: 'INCLUDE', postal_code: ['150-0001'] },
+      ],
+      segments: [{ segment_id: ['5677923948298240'], operation: 'INCLUDE' }],
+    });
+    expect(fields).toEqual(expect.arrayContaining([['segment_id', 'targetings[0]']]));
+  });
 
   it('writes a budget in whole yen as micros, with its bid cap; derived fields are not sent back', () => {
     const { squad, fields } = toSnapSquadChanges({ settings: [yen(4500)] }, current, JPY);

@@ -290,6 +290,7 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(sorted(model.OPTIMIZATION_GOALS)).toEqual(valuesOf('optimization_goal'));
     expect(sorted(model.BILLING_EVENTS)).toEqual(valuesOf('billing_event'));
     expect(sorted(model.GEO_OPERATIONS)).toEqual(valuesOf('geo.operation'));
+    expect(sorted(model.SEGMENT_OPERATIONS)).toEqual(valuesOf('segment.operation'));
     expect(sorted(model.ADSQUAD_TYPES)).toEqual(valuesOf('adsquad.type'));
     expect(sorted(model.PLACEMENT_CONFIGS)).toEqual(valuesOf('placement_v2.config'));
     expect(sorted(model.BID_STRATEGIES)).toEqual(valuesOf('bid_strategy'));
@@ -318,6 +319,9 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(fieldsOf('geo')).toEqual(
       expect.arrayContaining(Object.keys(shape.targeting.shape.geos.element.shape)),
     );
+    const segmentTarget = shape.targeting.shape.segments.unwrap().element.shape;
+    expect(sorted(Object.keys(segmentTarget))).toEqual(sorted(fieldsOf('segmentTarget')));
+    expect(requiredOf(segmentTarget)).toEqual(documented.entities.segmentTarget.required);
     const campaign = campaignSchema.shape;
     expect(fieldsOf('campaign')).toEqual(expect.arrayContaining(Object.keys(campaign)));
     const requiredOfCampaign = Object.entries(campaign)
@@ -376,6 +380,43 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(documented.entities.adSquad.oneOf.filter((f) => f in squad)).toHaveLength(1);
     const [geo] = (squad.targeting as { geos: object[] }).geos;
     expect(fieldsOf('geo')).toEqual(expect.arrayContaining(Object.keys(geo!)));
+    expect(adSquadSchema.safeParse(squad).success).toBe(true);
+  });
+
+  it('the audiences of the squad the adapter creates are documented segment entries, one a operation', () => {
+    const include = ['5677923948298240', '5677923948298241'];
+    const exclude = ['5677923948298242'];
+    const { squad } = toSnapAdSquad(
+      {
+        name: 'Spring',
+        advertiser: SEEDED.usdAccount,
+        parentId: SEEDED.usdAwareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+          { kind: 'AudienceTargeting', include, exclude },
+        ],
+      },
+      { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
+      'BRAND_AWARENESS',
+      new Date(),
+    );
+    const targeting = squad.targeting as { segments: Record<string, unknown>[] };
+    expect(fieldsOf('targeting')).toEqual(expect.arrayContaining(Object.keys(targeting)));
+    for (const entry of targeting.segments) {
+      expect(fieldsOf('segmentTarget')).toEqual(expect.arrayContaining(Object.keys(entry)));
+      expect(valuesOf('segment.operation')).toContain(entry.operation);
+    }
+    expect(targeting.segments).toEqual([
+      { segment_id: include, operation: 'INCLUDE' },
+      { segment_id: exclude, operation: 'EXCLUDE' },
+    ]);
     expect(adSquadSchema.safeParse(squad).success).toBe(true);
   });
 });
@@ -749,6 +790,75 @@ describe('customer lists follow the documented record', () => {
         await call('createSegments', { segments: [{ ...body, ad_account_id: SEEDED.eurAccount }] }),
       ),
     ).toEqual([400, 'ad_account_id']);
+  });
+
+  it('a squad targets customer lists of its own ad account only; malformed ids and shapes are refused by field', async () => {
+    const squads = `${emulator.url}${documented.operations.createAdSquads.path.replace('{campaign_id}', SEEDED.usdAwareness)}`;
+    const { squad } = toSnapAdSquad(
+      {
+        name: 'Targeted',
+        advertiser: account,
+        parentId: SEEDED.usdAwareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'USD' }],
+        targetings: [
+          {
+            kind: 'GeoTargeting',
+            type: 'ZipcodeGeoTargeting',
+            zipcodes: [{ country: 'US', zipcode: '10001' }],
+          },
+          { kind: 'AudienceTargeting', include: [SEEDED.usdCustomers], exclude: [] },
+        ],
+      },
+      { id: account, name: 'Bakery US', currency: 'USD' },
+      'BRAND_AWARENESS',
+      new Date(),
+    );
+    const write = (method: 'POST' | 'PUT', segments: unknown, extra: object = {}) =>
+      fetch(squads, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          adsquads: [{ ...squad, ...extra, targeting: { ...(squad.targeting as object), segments } }],
+        }),
+      });
+    const foreign = await fetch(`${emulator.url}/v1/adaccounts/${SEEDED.eurAccount}/segments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        segments: [
+          toSnapSegment({ name: 'Berlin buyers', advertiser: SEEDED.eurAccount }, SEEDED.eurAccount),
+        ],
+      }),
+    });
+    const eurList = ((await foreign.json()) as { segments: { segment: { id: string } }[] }).segments[0]!
+      .segment.id;
+    const field = 'targeting.segments.0.segment_id';
+    for (const [segments, named] of [
+      [[{ segment_id: [eurList], operation: 'EXCLUDE' }], `${field}.0`],
+      [[{ segment_id: ['1234567890123456'] }], `${field}.0`],
+      [[{ segment_id: [SEEDED.usdCustomers, 'aud/1'] }], `${field}.1`],
+      [[{ segment_id: [] }], field],
+      [[{ segment_id: SEEDED.usdCustomers }], field],
+      [[{ segment_id: [SEEDED.usdCustomers], operation: 'ONLY' }], 'targeting.segments.0.operation'],
+      [[{ segment_id: [SEEDED.usdCustomers], audience: 'x' }], 'targeting.segments.0.audience'],
+      [
+        [{ segment_id: [SEEDED.usdCustomers] }, { segment_id: [SEEDED.usdCustomers], operation: 'EXCLUDE' }],
+        'targeting.segments.1.segment_id.0',
+      ],
+    ] as const) {
+      expect(await refusal(await write('POST', segments)), JSON.stringify(segments)).toEqual([400, named]);
+    }
+    const created = await write('POST', (squad.targeting as { segments: unknown }).segments);
+    expect(created.status).toBe(200);
+    const made = ((await created.json()) as { adsquads: { adsquad: { id: string; targeting: object } }[] })
+      .adsquads[0]!.adsquad;
+    expect(made.targeting).toEqual(squad.targeting);
+    expect(await refusal(await write('PUT', [{ segment_id: [eurList] }], { id: made.id }))).toEqual([
+      400,
+      `${field}.0`,
+    ]);
   });
 
   it('refuses uploads of unhashed or upper-case values, mixed or unknown schemas, and over 100,000 identifiers', async () => {

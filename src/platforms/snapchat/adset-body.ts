@@ -1,11 +1,18 @@
 import { findRuntime } from '../../adsets/instants.js';
-import { type Budget, isBudget, type NewAdSet, type Runtime, type Targeting } from '../../adsets/model.js';
+import {
+  type AudienceTargeting,
+  type Budget,
+  isBudget,
+  type NewAdSet,
+  type Runtime,
+  type Targeting,
+} from '../../adsets/model.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
-import type { SnapGeo } from './model.js';
+import type { SnapGeo, SnapSegmentTarget } from './model.js';
 
 /**
  * What a squad optimizes for under each campaign objective that needs nothing else: the legacy
@@ -83,9 +90,15 @@ export function toSnapAdSquad(
     );
   }
   const geos: SnapGeo[] = [zipGeo(targeting, geo)!];
-  squad.targeting = { geos };
+  const at = input.targetings.findIndex((t) => t.kind === 'AudienceTargeting');
+  const audiences = input.targetings[at];
+  squad.targeting = {
+    geos,
+    ...(audiences?.kind === 'AudienceTargeting' ? { segments: segmentTargets(audiences) } : {}),
+  };
   fields.push(
     ...geoFields(geo),
+    ...(at >= 0 ? segmentFields(at) : []),
     ['targeting', 'targetings'],
     ['campaign_id', 'parentId'],
     ['name', 'name'],
@@ -134,6 +147,23 @@ export function zipGeo(targeting: Extract<Targeting, { kind: 'GeoTargeting' }>, 
 export const geoFields = (i: number): FieldSource[] => [
   ['postal_code', `targetings[${i}].zipcodes`],
   ['geos', `targetings[${i}]`],
+];
+
+/**
+ * An AudienceTargeting as Snap's `targeting.segments`: one entry of the included customer lists and one
+ * of the excluded (none when both are empty, which is how a squad drops its audiences).
+ */
+export function segmentTargets({ include, exclude }: AudienceTargeting): SnapSegmentTarget[] {
+  return [
+    ...(include.length ? [{ segment_id: include, operation: 'INCLUDE' as const }] : []),
+    ...(exclude.length ? [{ segment_id: exclude, operation: 'EXCLUDE' as const }] : []),
+  ];
+}
+
+/** The squad fields an AudienceTargeting becomes, for Snap's validation messages. */
+export const segmentFields = (i: number): FieldSource[] => [
+  ['segment_id', `targetings[${i}]`],
+  ['segments', `targetings[${i}]`],
 ];
 
 /** The whole days a Runtime spans (at least one); one without an end counts as one. */

@@ -1,10 +1,10 @@
 import { type AdSetChanges, isBudget, type Runtime } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
-import { bidMicro, budgetFields, geoFields, zipGeo } from './adset-body.js';
+import { bidMicro, budgetFields, geoFields, segmentFields, segmentTargets, zipGeo } from './adset-body.js';
 import type { FieldSource } from './errors.js';
 import { SNAP_STATUS } from './mapping.js';
-import type { SnapAdSquad, SnapGeo } from './model.js';
+import type { SnapAdSquad, SnapGeo, SnapTargeting } from './model.js';
 
 /** Derived fields a squad is read with that a full update does not send back. */
 const DERIVED = ['delivery_status', 'deleted'];
@@ -14,7 +14,8 @@ const DERIVED = ['delivery_status', 'deleted'];
  * squad: what is not sent is cleared), from the squad as Snap holds it, and the fields it changed
  * with their unified parameters. The budget keeps its kind; a squad adlink bids for automatically
  * (AUTO_BID) gets its bid cap recomputed from the new budget and run. A GeoTargeting replaces the
- * postal-code geos; geos of whole countries or regions stay.
+ * postal-code geos; geos of whole countries or regions stay. An AudienceTargeting replaces the
+ * segments (both lists empty leave none); the rest of the targeting stays as Snap holds it.
  */
 export function toSnapSquadChanges(
   changes: AdSetChanges,
@@ -45,14 +46,22 @@ export function toSnapSquadChanges(
         ? bidMicro('TotalBudget', squad.lifetime_budget_micro, runtime)
         : bidMicro('DailyBudget', squad.daily_budget_micro as number, runtime);
   }
-  changes.targetings?.forEach((targeting, i) => {
-    if (targeting.kind !== 'GeoTargeting') return;
-    const kept = (current.targeting?.geos ?? []).filter((geo) => !geo.postal_code?.length);
-    const zips = zipGeo(targeting, i);
-    const geos: SnapGeo[] = zips ? [...kept, zips] : kept;
-    squad.targeting = { ...current.targeting, geos };
-    fields.push(...geoFields(i), ['targeting', `targetings[${i}]`]);
+  const targeting: SnapTargeting = { ...current.targeting };
+  changes.targetings?.forEach((change, i) => {
+    if (change.kind === 'GeoTargeting') {
+      const kept = (current.targeting?.geos ?? []).filter((geo) => !geo.postal_code?.length);
+      const zips = zipGeo(change, i);
+      const geos: SnapGeo[] = zips ? [...kept, zips] : kept;
+      targeting.geos = geos;
+      fields.push(...geoFields(i), ['targeting', `targetings[${i}]`]);
+    } else if (change.kind === 'AudienceTargeting') {
+      const segments = segmentTargets(change);
+      if (segments.length) targeting.segments = segments;
+      else delete targeting.segments;
+      fields.push(...segmentFields(i), ['targeting', `targetings[${i}]`]);
+    }
   });
+  if (changes.targetings?.length) squad.targeting = targeting;
   fields.push(['name', 'name'], ['status', 'status']);
   return { squad, fields };
 }

@@ -58,7 +58,7 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
   return {
     capabilities: {
       settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
-      targetings: ['GeoTargeting'],
+      targetings: ['GeoTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
       objectiveLevel: 'campaign',
@@ -68,7 +68,7 @@ export function snapchatAdSets(snap: SnapClient): AdSetAdapter {
       // adlink keeps a squad's budget kind: its bid cap is derived from it (see adset-body.ts).
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
-        targetings: ['GeoTargeting'],
+        targetings: ['GeoTargeting', 'AudienceTargeting'],
         budgetKindChange: false,
       },
       channelKinds: ['Social'],

@@ -1,11 +1,26 @@
 import type { Ad, CallToAction, ImageAd, ReadCreative, Review } from '../../ads/model.js';
 import { utcInstant } from '../../adsets/instants.js';
-import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  type AdSetStatus,
+  audienceTargeting,
+  type Budget,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import { fromMicros } from '../../adsets/money.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { PlatformError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
-import type { SnapAd, SnapAdSquad, SnapCampaign, SnapCreative, SnapGeo, SnapMedia } from './model.js';
+import type {
+  SnapAd,
+  SnapAdSquad,
+  SnapCampaign,
+  SnapCreative,
+  SnapGeo,
+  SnapMedia,
+  SnapSegmentTarget,
+} from './model.js';
 
 /**
  * Snap's `status` with its read-only `delivery_status` to the unified status: delivering (VALID) is
@@ -39,7 +54,13 @@ export function unifiedTargetings(geos: SnapGeo[] = []): Targeting[] {
   return zipcodes.length === 0 ? [] : [{ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes }];
 }
 
-/** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
+/** The segments a squad includes (INCLUDE is the default operation) and excludes, as one AudienceTargeting. */
+export function unifiedAudiences(segments: SnapSegmentTarget[] = []): Targeting[] {
+  const ids = (operation: 'INCLUDE' | 'EXCLUDE') =>
+    segments.filter((s) => (s.operation ?? 'INCLUDE') === operation).flatMap((s) => s.segment_id);
+  return audienceTargeting(ids('INCLUDE'), ids('EXCLUDE'));
+}
+
 /** Daily and lifetime budgets (a campaign's lifetime budget is its `lifetime_spend_cap_micro`). */
 function budgets(daily: number | null | undefined, lifetime: number | null | undefined, currency: string) {
   const settings: Budget[] = [];
@@ -60,6 +81,7 @@ const runtimeOf = (entity: { start_time?: string; end_time?: string }): Setting[
       ]
     : [];
 
+/** An ad squad in the unified model: budgets from micro-currency, the objective from its campaign. */
 export function toAdSet(squad: SnapAdSquad, currency: string, objective: string | undefined): AdSet {
   return {
     id: squad.id,
@@ -74,7 +96,7 @@ export function toAdSet(squad: SnapAdSquad, currency: string, objective: string 
       ...(objective ? [{ kind: 'Objective' as const, objective }] : []),
       ...runtimeOf(squad),
     ],
-    targetings: unifiedTargetings(squad.targeting?.geos),
+    targetings: [...unifiedTargetings(squad.targeting?.geos), ...unifiedAudiences(squad.targeting?.segments)],
     created_at: new Date(squad.created_at).toISOString(),
   };
 }

@@ -37,6 +37,18 @@ export interface SnapGeo {
   postal_code?: string[];
 }
 
+/** Customer lists (segments) a squad is shown to (`INCLUDE`, the default) or never shown to (`EXCLUDE`). */
+export interface SnapSegmentTarget {
+  segment_id: string[];
+  operation?: 'INCLUDE' | 'EXCLUDE';
+}
+
+export interface SnapTargeting {
+  geos?: SnapGeo[];
+  segments?: SnapSegmentTarget[];
+  [dimension: string]: unknown;
+}
+
 export interface SnapAdSquad {
   id: string;
   campaign_id: string;
@@ -45,7 +57,7 @@ export interface SnapAdSquad {
   status: string;
   daily_budget_micro?: number;
   lifetime_budget_micro?: number;
-  targeting?: { geos?: SnapGeo[] };
+  targeting?: SnapTargeting;
   delivery_status?: string[];
   /** ISO 8601 in UTC. */
   start_time?: string;
