@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiktokEmulator } from '../../emulators/tiktok/index.js';
 import { SEEDED } from '../../emulators/tiktok/seed.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
 import { toAudience } from '../../src/platforms/tiktok/mapping.js';
 import { audiencesWalk } from '../support/audiences-walk.js';
 import type { Company } from '../support/connect-helpers.js';
+import { adapterAtEmulator, refusal } from '../support/emulator-call.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
 import { tiktokPost, tiktokRecord } from '../support/tiktok-records.js';
 
@@ -192,6 +194,24 @@ describe('tiktok: audiences', () => {
     }
     const held = await tiktokRecord(world.emulator, 'adgroup', SEEDED.usAdvertiser, id);
     expect(held).toMatchObject({ audience_ids: [ours], excluded_audience_ids: [] });
+  });
+
+  it('names the unified field when TikTok itself refuses an audience (the adapter, past adlink’s own check)', async () => {
+    const theirs = await audience('Osaka regulars', SEEDED.jpAdvertiser);
+    const account = { id: SEEDED.usAdvertiser, name: 'Acme Bakery US', currency: 'USD' };
+    const { adapter, call } = adapterAtEmulator('tiktok', world.emulator, [account]);
+    const input = {
+      ...AD_SET,
+      name: 'Refused by TikTok',
+      advertiser: account.id,
+      status: 'Paused',
+      targetings: [nyc, { kind: 'AudienceTargeting', include: [], exclude: [theirs] }],
+    } as NewAdSet;
+    expect(await refusal(adapter.adSets.create(call, input, account))).toMatchObject({
+      kind: 'invalid',
+      code: '40002',
+      param: 'targetings[1].exclude',
+    });
   });
 
   it('maps is_valid, cover_num and the expiry to the status', () => {
