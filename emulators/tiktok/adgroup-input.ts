@@ -38,6 +38,12 @@ export const STATUS_OPERATIONS = ['ENABLE', 'DISABLE', 'DELETE'] as const;
 export const BID_TYPES = ['BID_TYPE_NO_BID', 'BID_TYPE_CUSTOM'] as const;
 export const MATCH_TYPES = ['EXACT_MATCH', 'PHRASE_MATCH', 'BROAD_MATCH'] as const;
 
+/**
+ * Custom audiences to reach and to leave out (AdgroupCreateBody and AdgroupUpdateBody: "List of audience
+ * IDs", from `/dmp/custom_audience/list/`). TikTok documents no bound; the emulator takes 100 each.
+ */
+const audienceIds = z.array(id).max(100, 'At most 100 audiences.').optional();
+
 const searchKeyword = z.strictObject({
   keyword: z.string().min(1).max(80),
   match_type: z.enum(MATCH_TYPES),
@@ -68,6 +74,8 @@ export const adGroupCreateBody = z.strictObject({
   location_ids: ids(3000).optional(),
   zipcode_ids: ids(3000).optional(),
   search_keywords: z.array(searchKeyword).max(1000).optional(),
+  audience_ids: audienceIds,
+  excluded_audience_ids: audienceIds,
   request_id: z.string().max(64).optional(),
 });
 export type AdGroupCreateBody = z.infer<typeof adGroupCreateBody>;
@@ -84,6 +92,9 @@ export const adGroupUpdateBody = z.strictObject({
   location_ids: z.array(id).max(3000).optional(),
   zipcode_ids: z.array(id).max(3000).optional(),
   search_keywords: z.array(searchKeyword).max(1000).optional(),
+  // Sent, a list replaces the ad group's; an empty one removes its audiences of that kind.
+  audience_ids: audienceIds,
+  excluded_audience_ids: audienceIds,
 });
 
 export const adGroupStatusUpdateBody = z.strictObject({

@@ -7,6 +7,7 @@ import {
   adGroupUpdateBody,
   parseBody,
 } from './adgroup-input.js';
+import { audienceOf } from './audience-routes.js';
 import { checkAdGroupBudget } from './budgets.js';
 import { answer, invalid } from './envelope.js';
 import type { AdGroup, Advertiser } from './model.js';
@@ -20,6 +21,26 @@ const NO_PROMOTION_TYPE = ['REACH', 'VIDEO_VIEWS', 'ENGAGEMENT'];
 function checkTargeting(adGroup: { zipcode_ids: string[] }): void {
   const unknown = adGroup.zipcode_ids.find((zip) => !zipcodeById(zip));
   if (unknown) throw invalid('zipcode_ids', `Invalid zip code id ${unknown}.`);
+}
+
+/**
+ * The audience lists sent must name custom audiences of the ad group's advertiser, and "If both
+ * `audience_ids` and `excluded_audience_ids` are specified, they cannot contain the same IDs"
+ * (AdgroupCreateBody, AdgroupUpdateBody) — checked on the lists the ad group holds after the change.
+ */
+function checkAudiences(
+  state: TikTokState,
+  advertiserId: string,
+  sent: { audience_ids?: string[]; excluded_audience_ids?: string[] },
+  held: { audience_ids: string[]; excluded_audience_ids: string[] },
+): void {
+  for (const field of ['audience_ids', 'excluded_audience_ids'] as const) {
+    for (const id of sent[field] ?? []) audienceOf(state, advertiserId, id, field);
+  }
+  const both = held.excluded_audience_ids.find((id) => held.audience_ids.includes(id));
+  if (both) {
+    throw invalid('excluded_audience_ids', `Audience ${both} cannot be both included and excluded.`);
+  }
 }
 
 function checkUniqueName(state: TikTokState, campaignId: string, name: string, except?: string): void {
@@ -118,8 +139,11 @@ export function adGroupRoutes(state: TikTokState): Router {
         location_ids: body.location_ids ?? [],
         zipcode_ids: body.zipcode_ids ?? [],
         search_keywords: body.search_keywords ?? [],
+        audience_ids: body.audience_ids ?? [],
+        excluded_audience_ids: body.excluded_audience_ids ?? [],
       };
       checkDelivery(advertiser, adGroup);
+      checkAudiences(state, advertiser.advertiser_id, body, adGroup);
       answer(res, adGroupOut(state, state.addAdGroup({ ...adGroup, deleted: false })));
     }),
   );
@@ -140,6 +164,7 @@ export function adGroupRoutes(state: TikTokState): Router {
       }
       const updated = { ...merged, schedule_end_time: scheduledEnd(merged) };
       checkDelivery(advertiser, updated);
+      checkAudiences(state, advertiser.advertiser_id, changes, updated);
       Object.assign(adGroup, updated, { modify_time: state.now() });
       answer(res, adGroupOut(state, adGroup));
     }),

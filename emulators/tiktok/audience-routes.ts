@@ -55,7 +55,7 @@ function read(a: CustomAudience) {
   return shown;
 }
 
-function audienceOf(state: TikTokState, advertiserId: string, id: string, field: string) {
+export function audienceOf(state: TikTokState, advertiserId: string, id: string, field: string) {
   const audience = state.audiences.get(id);
   if (!audience || audience.deleted || audience.advertiser_id !== advertiserId) {
     throw invalid(field, `Audience ${id} does not exist in advertiser ${advertiserId}.`);

@@ -56,6 +56,9 @@ export interface AdGroup {
   location_ids: string[];
   zipcode_ids: string[];
   search_keywords: SearchKeyword[];
+  /** Custom audiences of the same advertiser it reaches, and those it leaves out. */
+  audience_ids: string[];
+  excluded_audience_ids: string[];
   create_time: string;
   modify_time: string;
 }

@@ -53,6 +53,8 @@ export function seedAdGroup(state: TikTokState, parent: Campaign, seed: AdGroupS
     location_ids: ['6252001'],
     zipcode_ids: [],
     search_keywords: [],
+    audience_ids: [],
+    excluded_audience_ids: [],
     ...seed,
   });
 }

@@ -266,6 +266,39 @@ describe('what the adapter sends is in the SDK models', () => {
     expect(input.adGroupCreateBody.safeParse(body).success).toBe(true);
   });
 
+  it('sends an AudienceTargeting as the audience_ids and excluded_audience_ids of AdgroupCreateBody and AdgroupUpdateBody', () => {
+    const audiences = { kind: 'AudienceTargeting' as const, include: ['111'], exclude: ['222'] };
+    const adSet = zipAdSet('Regulars', '1', { kind: 'DailyBudget', budget: 50, currency: 'USD' });
+    const { body } = adGroupCreateBody(
+      { ...adSet, targetings: [...adSet.targetings, audiences] },
+      account,
+      'TRAFFIC',
+      ['6252001100010'],
+    );
+    const update = adGroupUpdateBody({ targetings: [audiences] }, created, account, undefined)!.body;
+    const removal = adGroupUpdateBody(
+      { targetings: [{ ...audiences, include: [], exclude: [] }] },
+      created,
+      account,
+      undefined,
+    )!.body;
+    for (const [model, sent] of [
+      ['AdgroupCreateBody', body],
+      ['AdgroupUpdateBody', update],
+    ] as const) {
+      expect(fields(model)).toEqual(expect.arrayContaining(['audience_ids', 'excluded_audience_ids']));
+      expect(sent).toMatchObject({ audience_ids: ['111'], excluded_audience_ids: ['222'] });
+    }
+    // The update sends only the audience fields: TikTok keeps the zip codes it is not sent.
+    expect(Object.keys(update).sort()).toEqual(
+      ['adgroup_id', 'advertiser_id', 'audience_ids', 'excluded_audience_ids'].sort(),
+    );
+    expect(removal).toMatchObject({ audience_ids: [], excluded_audience_ids: [] });
+    expect(input.adGroupCreateBody.safeParse(body).success).toBe(true);
+    expect(input.adGroupUpdateBody.safeParse(update).success).toBe(true);
+    expect(input.adGroupUpdateBody.safeParse(removal).success).toBe(true);
+  });
+
   it('its ad group update and campaign bodies have only the SDK’s fields, with the ones it requires', () => {
     const current = { ...created, adgroup_id: '1', schedule_type: 'SCHEDULE_FROM_NOW' };
     const update = adGroupUpdateBody(

@@ -1,5 +1,5 @@
 import { findRuntime } from '../../adsets/instants.js';
-import { isBudget, type NewAdSet } from '../../adsets/model.js';
+import { isBudget, type NewAdSet, type Targeting } from '../../adsets/model.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { majorUnits } from '../budget-units.js';
@@ -21,6 +21,23 @@ export const DELIVERY: Record<
 
 /** TikTok's schedule times: UTC+0, `YYYY-MM-DD HH:MM:SS`. */
 export const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * An AudienceTargeting as `audience_ids` and `excluded_audience_ids` (AdgroupCreateBody and
+ * AdgroupUpdateBody), both sent: in an update, empty lists remove the ad group's audiences.
+ */
+export function audienceFields(targetings: Targeting[]): {
+  body: Record<string, unknown>;
+  params: FieldParams;
+} {
+  const i = targetings.findIndex((t) => t.kind === 'AudienceTargeting');
+  const targeting = targetings[i];
+  if (targeting?.kind !== 'AudienceTargeting') return { body: {}, params: {} };
+  return {
+    body: { audience_ids: targeting.include, excluded_audience_ids: targeting.exclude },
+    params: { audience_ids: `targetings[${i}].include`, excluded_audience_ids: `targetings[${i}].exclude` },
+  };
+}
 
 /** The `/adgroup/create/` body (AdgroupCreateBody) and the unified names of its fields. */
 export function adGroupCreateBody(
@@ -52,6 +69,7 @@ export function adGroupCreateBody(
   // Without a Runtime the ad group starts now; without an end TikTok runs it "from now" (ten years).
   const found = findRuntime(input.settings);
   const end = found?.runtime.end;
+  const audiences = audienceFields(input.targetings);
   return {
     body: {
       advertiser_id: account.id,
@@ -70,6 +88,7 @@ export function adGroupCreateBody(
       placement_type: 'PLACEMENT_TYPE_NORMAL',
       placements: ['PLACEMENT_TIKTOK'],
       zipcode_ids: zipcodeIds,
+      ...audiences.body,
       ...delivery,
     },
     params: {
@@ -80,6 +99,7 @@ export function adGroupCreateBody(
       budget_mode: `settings[${i}]`,
       zipcode_ids: `targetings[${geo}]`,
       location_ids: `targetings[${geo}]`,
+      ...audiences.params,
       ...(found
         ? {
             schedule_end_time: `settings[${found.i}].end`,

@@ -1,7 +1,7 @@
 import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
 import { majorUnits } from '../budget-units.js';
-import { tiktokTime } from './adset-body.js';
+import { audienceFields, tiktokTime } from './adset-body.js';
 import type { FieldParams } from './errors.js';
 import type { TikTokAdGroup } from './model.js';
 
@@ -46,6 +46,10 @@ export function adGroupUpdateBody(
       });
     }
   });
+  // TikTok keeps the targeting fields an update does not send: the other kinds stay as they are.
+  const audiences = audienceFields(changes.targetings ?? []);
+  Object.assign(body, audiences.body);
+  Object.assign(params, audiences.params);
   changes.targetings?.forEach((targeting, i) => {
     if (targeting.kind !== 'GeoTargeting') return;
     body.zipcode_ids = zipcodeIds ?? [];

@@ -88,7 +88,7 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
     capabilities: {
       settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
       // Keywords exist only for TikTok's search ads (search_keywords with match types and bids).
-      targetings: ['GeoTargeting'],
+      targetings: ['GeoTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
       objectiveLevel: 'campaign',
@@ -98,7 +98,7 @@ export function tiktokAdSets(api: TikTokApi): AdSetAdapter {
       // TikTok keeps an ad group's budget mode for its whole life (AdgroupUpdateBody has no budget_mode).
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
-        targetings: ['GeoTargeting'],
+        targetings: ['GeoTargeting', 'AudienceTargeting'],
         budgetKindChange: false,
       },
       channelKinds: ['Social'],

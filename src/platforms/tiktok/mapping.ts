@@ -1,5 +1,12 @@
 import type { Ad, Review } from '../../ads/model.js';
-import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  type AdSetStatus,
+  audienceTargeting,
+  type Budget,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import type { Audience } from '../../audiences/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import type {
@@ -146,6 +153,7 @@ export function toAdSet(adGroup: TikTokAdGroup, context: AdGroupContext): AdSet 
       ? [{ kind: 'GeoTargeting' as const, type: 'ZipcodeGeoTargeting' as const, zipcodes }]
       : []),
     ...(keywords.length ? [{ kind: 'KeywordTargeting' as const, keywords }] : []),
+    ...audienceTargeting(adGroup.audience_ids ?? [], adGroup.excluded_audience_ids ?? []),
   ];
   return {
     id: adGroup.adgroup_id,

@@ -23,6 +23,9 @@ export interface TikTokAdGroup {
   budget: number;
   zipcode_ids?: string[];
   search_keywords?: { keyword: string }[];
+  /** Custom audiences it reaches and those it leaves out. */
+  audience_ids?: string[];
+  excluded_audience_ids?: string[];
   /** `SCHEDULE_FROM_NOW` runs without an end (TikTok sets one ten years on). */
   schedule_type?: string;
   /** UTC+0, `YYYY-MM-DD HH:MM:SS`. */
