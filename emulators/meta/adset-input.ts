@@ -17,6 +17,7 @@ import {
   graphTime,
   OPTIMIZATION_GOALS,
   parseGraphTime,
+  type RawCustomAudience,
   type Targeting,
 } from './model.js';
 
@@ -30,7 +31,40 @@ const ZIP_KEY = /^[A-Z]{2}:[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 const endTime = (value: unknown): Date | null =>
   value === '0' || value === 0 ? null : time('end_time', value);
 
-function targeting(value: unknown): Targeting {
+/** Whether an id is a custom audience of the ad set's ad account. */
+export type OwnsAudience = (id: string) => boolean;
+
+const AUDIENCE_LISTS = ['custom_audiences', 'excluded_custom_audiences'] as const;
+
+/**
+ * The audiences a targeting includes and excludes, each a list of `{"id": …}` naming a custom
+ * audience of the ad set's own ad account; another account's, or any other object, is refused.
+ */
+function audienceLists(value: Record<string, unknown>, owns: OwnsAudience, account: string) {
+  const lists: Pick<Targeting, (typeof AUDIENCE_LISTS)[number]> = {};
+  for (const list of AUDIENCE_LISTS) {
+    const given = value[list];
+    if (given === undefined) continue;
+    const ids = Array.isArray(given) ? given.map((a) => (a as RawCustomAudience | null)?.id) : [undefined];
+    if (!ids.every((id) => typeof id === 'string' && /^\d{1,20}$/.test(id))) {
+      throw invalidParam(`Param targeting[${list}] must be a list of {"id": "<custom audience id>"}`);
+    }
+    (ids as string[]).forEach((id, i) => {
+      if (owns(id)) return;
+      throw invalidParam(
+        `Param targeting[${list}][${i}] is invalid: ${id} is no custom audience of ad account act_${account}`,
+        {
+          userTitle: 'Invalid Custom Audience',
+          userMessage: 'Choose a custom audience of this ad account.',
+        },
+      );
+    });
+    if (ids.length > 0) lists[list] = (ids as string[]).map((id) => ({ id }));
+  }
+  return lists;
+}
+
+function targeting(value: unknown, owns: OwnsAudience, account: string): Targeting {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidParam('Param targeting must be a JSON object');
   }
@@ -60,11 +94,18 @@ function targeting(value: unknown): Targeting {
       userMessage: 'Some of your locations overlap. Remove a location so that none is inside another.',
     });
   }
-  return value as Targeting;
+  const { custom_audiences: _included, excluded_custom_audiences: _excluded, ...rest } = value as Targeting;
+  return { ...rest, ...audienceLists(value as Record<string, unknown>, owns, account) };
 }
 
 /** The values of a new ad set, checked as `POST /act_{id}/adsets` checks them. */
-export function newAdSet(params: Record<string, unknown>, campaign: Campaign, currency: string, now: Date) {
+export function newAdSet(
+  params: Record<string, unknown>,
+  campaign: Campaign,
+  currency: string,
+  now: Date,
+  owns: OwnsAudience,
+) {
   const values = {
     name: name(required(params, 'name')),
     status: oneOf('status', required(params, 'status'), CREATE_STATUSES),
@@ -74,7 +115,7 @@ export function newAdSet(params: Record<string, unknown>, campaign: Campaign, cu
       required(params, 'optimization_goal'),
       OPTIMIZATION_GOALS[campaign.objective],
     ),
-    targeting: targeting(required(params, 'targeting')),
+    targeting: targeting(required(params, 'targeting'), owns, campaign.account_id),
   };
   const start = params.start_time === undefined ? now : time('start_time', params.start_time);
   const end = params.end_time === undefined ? undefined : time('end_time', params.end_time);
@@ -140,6 +181,7 @@ export function adSetChanges(
   current: AdSet,
   campaign: Campaign,
   currency: string,
+  owns: OwnsAudience,
 ): Partial<AdSet> {
   if (current.status === 'DELETED') {
     throw invalidParam(`Ad set ${current.id} is deleted and cannot be edited`);
@@ -160,7 +202,8 @@ export function adSetChanges(
   if (params[other] !== undefined) {
     throw invalidParam(`Param ${other} cannot be set: the ad set keeps the budget type it was created with`);
   }
-  if (params.targeting !== undefined) changes.targeting = targeting(params.targeting);
+  if (params.targeting !== undefined)
+    changes.targeting = targeting(params.targeting, owns, current.account_id);
   const start =
     params.start_time === undefined
       ? parseGraphTime(current.start_time)

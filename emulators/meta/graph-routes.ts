@@ -42,6 +42,8 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
   const router = Router();
   const context = graphContext(store, baseUrl);
   const account = accountOf(store);
+  const ownsAudience = (accountId: string) => (id: string) =>
+    store.customAudiences.get(id)?.account_id === accountId;
 
   router.get('/me/adaccounts', (req, res) => {
     const { fields, url, render } = context(req);
@@ -125,7 +127,7 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
     if (!campaign || campaign.account_id !== owner.account_id || campaign.status === 'DELETED') {
       throw invalidParam(`Param campaign_id must be a campaign of ad account act_${owner.account_id}`);
     }
-    const values = newAdSet(params, campaign, owner.currency, new Date());
+    const values = newAdSet(params, campaign, owner.currency, new Date(), ownsAudience(owner.account_id));
     res.json({ id: addAdSet(store, campaign.id, values).id });
   });
 
@@ -143,7 +145,13 @@ export function graphRoutes(store: MetaStore, baseUrl: string): Router {
     if (!adSet) throw noSuchObject(req.params.node, 'POST');
     const { currency } = store.accounts.get(adSet.account_id)!;
     const params = postParams(req.query, req.body, ADSET_UPDATE_PARAMS);
-    const changes = adSetChanges(params, adSet, store.campaigns.get(adSet.campaign_id)!, currency);
+    const changes = adSetChanges(
+      params,
+      adSet,
+      store.campaigns.get(adSet.campaign_id)!,
+      currency,
+      ownsAudience(adSet.account_id),
+    );
     Object.assign(adSet, changes, { updated_time: store.nextTime() });
     if ('end_time' in changes && changes.end_time === undefined) delete adSet.end_time;
     res.json({ success: true });

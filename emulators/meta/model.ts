@@ -42,10 +42,18 @@ export interface GeoLocations {
   zips?: { key: string }[];
 }
 
+/** A custom audience in a targeting spec (the SDK's `RawCustomAudience`): sent as `{id}`, answered with its name. */
+export interface RawCustomAudience {
+  id: string;
+  name?: string;
+}
+
 export interface Targeting {
   geo_locations: GeoLocations;
   age_min?: number;
   age_max?: number;
+  custom_audiences?: RawCustomAudience[];
+  excluded_custom_audiences?: RawCustomAudience[];
 }
 
 export interface AdSet {

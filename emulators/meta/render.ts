@@ -1,5 +1,16 @@
 import { type FieldRequest, select } from './fields.js';
-import type { Ad, AdAccount, AdCreative, AdImage, AdSet, Campaign, CustomAudience, Page } from './model.js';
+import type {
+  Ad,
+  AdAccount,
+  AdCreative,
+  AdImage,
+  AdSet,
+  Campaign,
+  CustomAudience,
+  Page,
+  RawCustomAudience,
+  Targeting,
+} from './model.js';
 import {
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
@@ -105,6 +116,15 @@ export function renderers(store: MetaStore) {
   const facebookPage = (p: Page, fields: FieldRequest[]) =>
     select('Page', PAGE_FIELDS, fields, ({ name }) => p[name as keyof Page]);
 
+  /** Meta answers a targeting's custom audiences with their names. */
+  const named = (audiences: RawCustomAudience[] | undefined) =>
+    audiences?.map(({ id }) => ({ id, name: store.customAudiences.get(id)?.name }));
+  const targeting = ({ custom_audiences, excluded_custom_audiences, ...rest }: Targeting) => ({
+    ...rest,
+    ...(custom_audiences ? { custom_audiences: named(custom_audiences) } : {}),
+    ...(excluded_custom_audiences ? { excluded_custom_audiences: named(excluded_custom_audiences) } : {}),
+  });
+
   const adSet = (s: AdSet, fields: FieldRequest[]) =>
     select('AdSet', ADSET_FIELDS, fields, (field) => {
       switch (field.name) {
@@ -117,6 +137,8 @@ export function renderers(store: MetaStore) {
         case 'daily_budget':
         case 'lifetime_budget':
           return String(s[field.name] ?? 0);
+        case 'targeting':
+          return targeting(s.targeting);
         case 'start_time':
         case 'end_time':
         case 'created_time':

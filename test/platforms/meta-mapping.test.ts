@@ -113,6 +113,33 @@ describe('meta ad set input', () => {
     });
   });
 
+  it("sends an AudienceTargeting inside the targeting, and puts Meta's refusal of an id on that id", () => {
+    const geo = input().targetings[0]!;
+    const audiences = { kind: 'AudienceTargeting' as const, include: ['2385001'], exclude: ['2385002'] };
+    const { params, sources } = toMetaAdSet(input({ targetings: [geo, audiences] }), account, {
+      objective: 'OUTCOME_TRAFFIC',
+    });
+    expect(JSON.parse(params.targeting!)).toEqual({
+      geo_locations: { zips: [{ key: 'US:94304' }, { key: 'US:10001' }] },
+      custom_audiences: [{ id: '2385001' }],
+      excluded_custom_audiences: [{ id: '2385002' }],
+    });
+    const refusal = (message: string) =>
+      classifyMetaError(sources)({
+        status: 400,
+        headers: new Headers(),
+        body: { error: { type: 'OAuthException', code: 100, message } },
+      });
+    expect(
+      refusal(
+        '(#100) Param targeting[excluded_custom_audiences][0] is invalid: 2385002 is no custom audience of ad account act_1',
+      ),
+    ).toMatchObject({ kind: 'invalid', param: 'targetings[1].exclude[0]' });
+    expect(refusal('(#100) Param targeting[custom_audiences] must be a list')).toMatchObject({
+      param: 'targetings[1].include',
+    });
+  });
+
   it('sends a Runtime as start_time and end_time, the instants in UTC as Meta writes them', () => {
     const total = input({
       settings: [

@@ -34,6 +34,7 @@ import {
 import { CAMPAIGNS, PAGES } from '../../emulators/meta/seed.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
+import { withAudiences } from '../../src/platforms/meta/adset-audiences.js';
 import { toMetaAudience, usersPayload } from '../../src/platforms/meta/audience-body.js';
 import { CAMPAIGN_OBJECTIVES } from '../../src/platforms/meta/campaign-body.js';
 import {
@@ -68,6 +69,7 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
     ) => {
       update(): Promise<unknown>;
       delete(): Promise<unknown>;
+      get(f: string[]): Promise<{ _data: Record<string, unknown> }>;
       getAds(f: string[]): Promise<CursorPage>;
     });
   Campaign: Node & {
@@ -93,6 +95,8 @@ const sdk = createRequire(import.meta.url)('facebook-nodejs-business-sdk') as {
   Page: Node;
   AdCreativeLinkDataCallToAction: { Type: Enum };
   AdgroupReviewFeedback: Node;
+  Targeting: Node;
+  RawCustomAudience: Node;
   AdsInsights: Node & { Level: Enum };
   AdAccount: Node &
     (new (
@@ -221,6 +225,22 @@ describe('the Meta emulator against the official SDK', () => {
     const body = toMetaAudience({ name: 'n', advertiser: 'act_1', description: 'd' });
     expect(values(sdk.CustomAudience.Subtype)).toContain(body.subtype);
     expect(values(sdk.CustomAudience.CustomerFileSource)).toContain(body.customer_file_source);
+  });
+
+  it("targets custom audiences with the SDK's Targeting fields, each a RawCustomAudience", () => {
+    const audiences = { kind: 'AudienceTargeting' as const, include: ['1'], exclude: ['2'] };
+    const spec = withAudiences({ geo_locations: { zips: [{ key: 'US:94304' }] } }, audiences);
+    expect(Object.keys(spec).sort()).toEqual([
+      'custom_audiences',
+      'excluded_custom_audiences',
+      'geo_locations',
+    ]);
+    expect(values(sdk.Targeting.Fields)).toEqual(expect.arrayContaining(Object.keys(spec)));
+    for (const audience of [...spec.custom_audiences!, ...spec.excluded_custom_audiences!]) {
+      expect(values(sdk.RawCustomAudience.Fields)).toEqual(expect.arrayContaining(Object.keys(audience)));
+    }
+    // The emulator answers each with its name, which the SDK's RawCustomAudience has too.
+    expect(values(sdk.RawCustomAudience.Fields).sort()).toEqual(['id', 'name']);
   });
 
   describe('the SDK calling the emulator', () => {
@@ -564,6 +584,60 @@ describe('the Meta emulator against the official SDK', () => {
       await expect(new sdk.CustomAudience(created.id).get(['name'])).rejects.toMatchObject({
         response: { code: 100, error_subcode: 33 },
       });
+    });
+
+    it('targets an ad set with custom audiences of its account as the SDK sends them, answered with their names', async () => {
+      const [included, excluded] = [await newAudience('buyers'), await newAudience('churned')];
+      const targeting = (audiences: object) => ({
+        ...sdkAdSet('audiences').targeting,
+        ...audiences,
+      });
+      const created = await new sdk.AdAccount('act_1000000001').createAdSet([], {
+        ...sdkAdSet('audiences'),
+        targeting: targeting({
+          custom_audiences: [{ id: included.id }],
+          excluded_custom_audiences: [{ id: excluded.id }],
+        }),
+      });
+      expect((await new sdk.AdSet(created.id).get(['targeting']))._data.targeting).toEqual({
+        geo_locations: { zips: [{ key: 'US:94304' }] },
+        custom_audiences: [{ id: included.id, name: 'buyers' }],
+        excluded_custom_audiences: [{ id: excluded.id, name: 'churned' }],
+      });
+      await new sdk.AdSet(created.id, {
+        targeting: targeting({ custom_audiences: [{ id: excluded.id }] }),
+      }).update();
+      expect((await new sdk.AdSet(created.id).get(['targeting']))._data.targeting).toEqual({
+        geo_locations: { zips: [{ key: 'US:94304' }] },
+        custom_audiences: [{ id: excluded.id, name: 'churned' }],
+      });
+    });
+
+    it("refuses custom audiences Meta refuses: another ad account's, an object that is no audience, bare or malformed ids", async () => {
+      const foreign = await new sdk.AdAccount('act_1000000002').createCustomAudience([], {
+        name: 'yen buyers',
+        subtype: sdk.CustomAudience.Subtype.custom,
+        customer_file_source: sdk.CustomAudience.CustomerFileSource.user_provided_only,
+      });
+      const create = (audiences: object) =>
+        new sdk.AdAccount('act_1000000001').createAdSet([], {
+          ...sdkAdSet('refused audiences'),
+          targeting: { ...sdkAdSet('').targeting, ...audiences },
+        });
+      for (const [audiences, named] of [
+        [{ custom_audiences: [{ id: foreign.id }] }, 'targeting[custom_audiences][0]'],
+        [
+          { excluded_custom_audiences: [{ id: CAMPAIGNS.usdTraffic }] },
+          'targeting[excluded_custom_audiences][0]',
+        ],
+        [{ custom_audiences: [foreign.id] }, 'targeting[custom_audiences]'],
+        [{ custom_audiences: { id: foreign.id } }, 'targeting[custom_audiences]'],
+        [{ excluded_custom_audiences: [{ id: 'aud_1' }] }, 'targeting[excluded_custom_audiences]'],
+      ] as const) {
+        await expect(create(audiences), JSON.stringify(audiences)).rejects.toMatchObject({
+          response: { code: 100, message: expect.stringContaining(named) },
+        });
+      }
     });
 
     it("adds users (JSON body) and removes them (DELETE, payload in the query) as the SDK sends them, and adlink's payload", async () => {

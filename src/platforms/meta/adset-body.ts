@@ -3,6 +3,7 @@ import { type Budget, isBudget, type NewAdSet } from '../../adsets/model.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { accountCurrency } from '../budget-units.js';
+import { audienceSources, withAudiences } from './adset-audiences.js';
 import { metaOffset, toMetaAmount } from './currencies.js';
 import type { ParamSource } from './errors.js';
 import { hasCampaignBudget, META_STATUS, zipKey } from './mapping.js';
@@ -104,7 +105,15 @@ export function toMetaAdSet(
   if (zips.length === 0) {
     throw new PlatformInputError('targetings', 'Meta ad sets need a location: add a ZipcodeGeoTargeting.');
   }
-  params.targeting = JSON.stringify({ geo_locations: { zips: zips.map(({ key }) => ({ key })) } });
+  const spec = { geo_locations: { zips: zips.map(({ key }) => ({ key })) } };
+  const at = input.targetings.findIndex((t) => t.kind === 'AudienceTargeting');
+  const audiences = input.targetings[at];
+  if (audiences?.kind === 'AudienceTargeting') {
+    params.targeting = JSON.stringify(withAudiences(spec, audiences));
+    sources.push(...audienceSources(audiences, at));
+  } else {
+    params.targeting = JSON.stringify(spec);
+  }
   const geo = input.targetings.findIndex((t) => t.kind === 'GeoTargeting');
   sources.push(
     ['zips?', `targetings[${geo}].zipcodes`],

@@ -1,5 +1,6 @@
 import { type AdSetChanges, isBudget } from '../../adsets/model.js';
 import type { AdAccount } from '../../store/connections.js';
+import { audienceSources, withAudiences } from './adset-audiences.js';
 import { checkAdSetBudget, metaBudget, metaTime } from './adset-body.js';
 import type { ParamSource } from './errors.js';
 import { META_STATUS, offsetTime, zipKey } from './mapping.js';
@@ -14,9 +15,9 @@ const sameInstant = (a: string | undefined, b: string | undefined) =>
 /**
  * The parameters of `POST /{adset_id}` for an update, and where each came from (for Meta's
  * validation errors). `current` is the ad set as Meta holds it, with its ad account (needed when
- * settings or targetings change): its targeting is sent back whole with only the zip codes replaced
- * (Meta replaces the whole spec), and an unchanged start or end is not sent again (it may lie in the
- * past by now).
+ * settings or targetings change): its targeting is sent back whole with only the zip codes or the
+ * custom audiences that change replaced (Meta replaces the whole spec), and an unchanged start or
+ * end is not sent again (it may lie in the past by now).
  */
 export function toMetaChanges(
   changes: AdSetChanges,
@@ -44,22 +45,27 @@ export function toMetaChanges(
       sources.push(['end_time', `settings[${i}].end`], ['start_time', `settings[${i}].start`]);
     }
   });
-  changes.targetings?.forEach((targeting, i) => {
-    if (targeting.kind !== 'GeoTargeting') return;
-    const zips = targeting.zipcodes.map(({ country, zipcode }) => ({ key: zipKey(country, zipcode) }));
-    const { zips: _replaced, ...geo } = adSet?.targeting?.geo_locations ?? {};
-    const spec: GraphTargeting = {
-      ...adSet?.targeting,
-      geo_locations: { ...geo, ...(zips.length ? { zips } : {}) },
-    };
+  if (changes.targetings?.length) {
+    let spec: GraphTargeting = { ...adSet?.targeting };
+    changes.targetings.forEach((targeting, i) => {
+      if (targeting.kind === 'AudienceTargeting') {
+        spec = withAudiences(spec, targeting);
+        sources.push(...audienceSources(targeting, i), ['targeting', `targetings[${i}]`]);
+        return;
+      }
+      if (targeting.kind !== 'GeoTargeting') return;
+      const zips = targeting.zipcodes.map(({ country, zipcode }) => ({ key: zipKey(country, zipcode) }));
+      const { zips: _replaced, ...geo } = spec.geo_locations ?? {};
+      spec = { ...spec, geo_locations: { ...geo, ...(zips.length ? { zips } : {}) } };
+      sources.push(
+        ['zips?', `targetings[${i}].zipcodes`],
+        ['geo_locations', `targetings[${i}]`],
+        ['locations?', `targetings[${i}]`],
+        ['targeting', `targetings[${i}]`],
+      );
+    });
     params.targeting = JSON.stringify(spec);
-    sources.push(
-      ['zips?', `targetings[${i}].zipcodes`],
-      ['geo_locations', `targetings[${i}]`],
-      ['locations?', `targetings[${i}]`],
-      ['targeting', `targetings[${i}]`],
-    );
-  });
+  }
   sources.push(['name', 'name'], ['status', 'status']);
   return { params, sources };
 }

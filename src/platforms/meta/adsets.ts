@@ -41,7 +41,7 @@ export function metaAdSets(graph: GraphClient): AdSetAdapter {
   return {
     capabilities: {
       settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
-      targetings: ['GeoTargeting'],
+      targetings: ['GeoTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
       objectiveLevel: 'campaign',
@@ -51,7 +51,7 @@ export function metaAdSets(graph: GraphClient): AdSetAdapter {
       // The objective is the campaign's; Meta keeps an ad set's budget type for its whole life.
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
-        targetings: ['GeoTargeting'],
+        targetings: ['GeoTargeting', 'AudienceTargeting'],
         budgetKindChange: false,
       },
       channelKinds: ['Social'],

@@ -1,5 +1,12 @@
 import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
-import type { AdSet, AdSetStatus, Budget, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  type AdSetStatus,
+  audienceTargeting,
+  type Budget,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import type { Audience, AudienceStatus } from '../../audiences/model.js';
 import type { Campaign } from '../../campaigns/model.js';
 import { fromMetaAmount } from './currencies.js';
@@ -88,10 +95,18 @@ export const META_STATUS: Record<Exclude<AdSetStatus, 'Deleted'>, 'ACTIVE' | 'PA
 /** Zip codes as Meta keys them: `US:94304`. */
 export const zipKey = (country: string, zipcode: string): string => `${country}:${zipcode}`;
 
-/** The targetings adlink can show: zip codes. Countries and other Meta criteria have no unified kind. */
+/**
+ * The targetings adlink can show: zip codes and custom audiences. Countries and other Meta criteria
+ * have no unified kind.
+ */
 export function unifiedTargetings(targeting: GraphTargeting | undefined): Targeting[] {
   const zips = targeting?.geo_locations?.zips ?? [];
-  if (zips.length === 0) return [];
+  const ids = (audiences: { id: string }[] | undefined) => (audiences ?? []).map(({ id }) => id);
+  const audiences = audienceTargeting(
+    ids(targeting?.custom_audiences),
+    ids(targeting?.excluded_custom_audiences),
+  );
+  if (zips.length === 0) return audiences;
   return [
     {
       kind: 'GeoTargeting',
@@ -101,6 +116,7 @@ export function unifiedTargetings(targeting: GraphTargeting | undefined): Target
         return { country: key.slice(0, at), zipcode: key.slice(at + 1) };
       }),
     },
+    ...audiences,
   ];
 }
 

@@ -22,9 +22,14 @@ export interface GraphCampaign extends GraphBudgets {
   effective_status: string;
 }
 
-/** Meta's targeting spec: adlink reads zip codes and keeps the rest (countries, ages, …) as it is. */
+/**
+ * Meta's targeting spec: adlink reads zip codes and custom audiences and keeps the rest (countries,
+ * ages, …) as it is.
+ */
 export interface GraphTargeting {
   geo_locations?: { countries?: string[]; zips?: { key: string }[]; [criterion: string]: unknown };
+  custom_audiences?: { id: string; name?: string }[];
+  excluded_custom_audiences?: { id: string; name?: string }[];
   [criterion: string]: unknown;
 }
 
