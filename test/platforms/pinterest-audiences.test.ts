@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 import { audienceTargetingStep, expectedHashes, walkMembers } from '../support/audiences-walk.js';
 import type { Company } from '../support/connect-helpers.js';
+import { refusal } from '../support/emulator-call.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
-import { storedAt } from './pinterest-access.js';
+import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';
 
 /**
  * Pinterest customer-list audiences through adlink's API, against the emulator. The shared
@@ -153,12 +156,16 @@ describe('pinterest: customer-list audiences end to end against the emulator', (
 });
 
 const zips = (...codes: string[]) => ({
-  kind: 'GeoTargeting',
-  type: 'ZipcodeGeoTargeting',
+  kind: 'GeoTargeting' as const,
+  type: 'ZipcodeGeoTargeting' as const,
   zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
 });
 const keywords = { kind: 'KeywordTargeting', keywords: ['home decor ideas'] };
-const audiences = (include: string[], exclude: string[]) => ({ kind: 'AudienceTargeting', include, exclude });
+const audiences = (include: string[], exclude: string[]) => ({
+  kind: 'AudienceTargeting' as const,
+  include,
+  exclude,
+});
 /** An ad group under the seeded AWARENESS campaign, as pinterest.test.ts's suite creates them. */
 const adSet = {
   parentId: SEED.awareness,
@@ -234,5 +241,33 @@ describe('pinterest: AudienceTargeting as AUDIENCE_INCLUDE and AUDIENCE_EXCLUDE 
     // Both changed in one update: the zip codes and the audiences, each from the other's result.
     ok(await adSets('put', `/${created.id}`, { targetings: [audiences([], []), zips('60601')] }));
     expect(await storedSpec(created.id)).toEqual({ GEO: ['US-60601'] });
+  });
+
+  it("names the AudienceTargeting's list when Pinterest refuses an audience (one gone since adlink checked)", async () => {
+    const account = { id: advertiser, name: 'Acme', currency: 'USD' };
+    const { emulator, adapter, call } = await adapterAgainstEmulator(account);
+    try {
+      const gone = '9999999999999';
+      const input: NewAdSet = {
+        name: 'refused audience',
+        advertiser,
+        parentId: SEED.awareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 25, currency: 'USD' }],
+        targetings: [zips('94107'), audiences([gone], [])],
+      };
+      const created = await refusal(adapter.adSets.create(call, input, account));
+      expect(created).toBeInstanceOf(PlatformError);
+      expect(created).toMatchObject({ kind: 'invalid', param: 'targetings[1].include' });
+
+      const adSet = await adapter.adSets.create(call, { ...input, targetings: [zips('94107')] }, account);
+      const updated = await refusal(
+        adapter.adSets.update(call, adSet.id, { targetings: [zips('10001'), audiences([], [gone])] }),
+      );
+      expect(updated).toMatchObject({ kind: 'invalid', param: 'targetings[1].exclude' });
+    } finally {
+      await emulator.close();
+    }
   });
 });
