@@ -35,6 +35,8 @@ const targetingSpec = z.strictObject({
   GENDER: codes.optional(),
   AGE_BUCKET: codes.optional(),
   INTEREST: codes.optional(),
+  AUDIENCE_INCLUDE: codes.optional(),
+  AUDIENCE_EXCLUDE: codes.optional(),
 });
 
 export const adGroupCreateRequest = z.strictObject({
@@ -70,6 +72,7 @@ export function newAdGroup(
   item: AdGroupCreateRequest,
   account: AdAccount,
   campaign: Campaign | undefined,
+  audiences: ReadonlySet<string>,
   now = unixNow(),
 ): Omit<AdGroup, 'id' | 'created_time' | 'updated_time' | 'type'> | string {
   if (!campaign || campaign.ad_account_id !== account.id || campaign.status === 'DELETED_DRAFT') {
@@ -97,7 +100,7 @@ export function newAdGroup(
     end,
   );
   if (budget) return budget;
-  const targeting = targetingError(item.targeting_spec);
+  const targeting = targetingError(item.targeting_spec, audiences);
   if (targeting) return targeting;
   return {
     ad_account_id: account.id,
@@ -170,6 +173,7 @@ export function adGroupChanges(
   current: AdGroup,
   account: AdAccount,
   campaign: Campaign,
+  audiences: ReadonlySet<string>,
   now = unixNow(),
 ): Partial<AdGroup> | string {
   if (current.status === 'DELETED_DRAFT') return `Ad group ${current.id} is deleted.`;
@@ -195,7 +199,7 @@ export function adGroupChanges(
     if (budget) return budget;
   }
   if (item.targeting_spec !== undefined) {
-    const targeting = targetingError(item.targeting_spec);
+    const targeting = targetingError(item.targeting_spec, audiences);
     if (targeting) return targeting;
   }
   return changes;

@@ -14,6 +14,8 @@ import type { PinterestState } from './state.js';
 export function adGroupRoutes(state: PinterestState): Router {
   const router = Router();
   const render = renderers(state);
+  const audiencesOf = (account: string) =>
+    new Set([...state.audiences.values()].filter((a) => a.ad_account_id === account).map((a) => a.id));
 
   router.get(`${V5}/ad_accounts/:ad_account_id/ad_groups`, (req, res) => {
     const account = accountOf(state, req);
@@ -45,7 +47,12 @@ export function adGroupRoutes(state: PinterestState): Router {
     const items = batch(req.body, 'ad groups').map((item): Element => {
       const parsed = parseItem(officialBody.adGroupCreate, adGroupCreateRequest, item);
       if (typeof parsed === 'string') return refused(parsed);
-      const values = newAdGroup(parsed, account, state.campaigns.get(parsed.campaign_id));
+      const values = newAdGroup(
+        parsed,
+        account,
+        state.campaigns.get(parsed.campaign_id),
+        audiencesOf(account.id),
+      );
       if (typeof values === 'string') return refused(values);
       return { data: render.adGroup(state.addAdGroup(values)), exceptions: [] };
     });
@@ -61,7 +68,7 @@ export function adGroupRoutes(state: PinterestState): Router {
       if (!current || current.ad_account_id !== account.id)
         return refused(`Ad group ${parsed.id} not found.`);
       const campaign = state.campaigns.get(current.campaign_id)!;
-      const changes = adGroupChanges(parsed, current, account, campaign);
+      const changes = adGroupChanges(parsed, current, account, campaign, audiencesOf(account.id));
       if (typeof changes === 'string') return refused(changes);
       Object.assign(current, changes, { updated_time: unixNow() });
       return { data: render.adGroup(current), exceptions: [] };

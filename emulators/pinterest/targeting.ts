@@ -12,8 +12,14 @@ const LOCATION_CODE = /^([A-Z]{2}|\d{3})$/;
 
 const isPostalCode = (code: string): boolean => /\d/.test(code.slice(3));
 
-/** What is wrong with a targeting spec, naming the criterion (undefined: it is accepted). */
-export function targetingError(spec: TargetingSpec | undefined): string | undefined {
+/**
+ * What is wrong with a targeting spec, naming the criterion (undefined: it is accepted). `audiences`
+ * are the ids of the ad account's audiences, the only ones AUDIENCE_INCLUDE and AUDIENCE_EXCLUDE take.
+ */
+export function targetingError(
+  spec: TargetingSpec | undefined,
+  audiences: ReadonlySet<string>,
+): string | undefined {
   const geo = spec?.GEO ?? [];
   const location = spec?.LOCATION ?? [];
   if (!Array.isArray(geo) || !Array.isArray(location))
@@ -31,5 +37,21 @@ export function targetingError(spec: TargetingSpec | undefined): string | undefi
   if (postal.length > 0 && postal.length < geo.length) {
     return 'targeting_spec GEO must use either region codes or postal codes, not both.';
   }
-  return undefined;
+  return audienceError(spec ?? {}, audiences);
+}
+
+/** Audience ids of the ad account, each in AUDIENCE_INCLUDE or AUDIENCE_EXCLUDE, not both. */
+function audienceError(spec: TargetingSpec, audiences: ReadonlySet<string>): string | undefined {
+  const include = (spec.AUDIENCE_INCLUDE ?? []) as string[];
+  const exclude = (spec.AUDIENCE_EXCLUDE ?? []) as string[];
+  for (const [field, ids] of [
+    ['AUDIENCE_INCLUDE', include],
+    ['AUDIENCE_EXCLUDE', exclude],
+  ] as const) {
+    const unknown = ids.find((id) => !audiences.has(id));
+    if (unknown)
+      return `targeting_spec ${field} has ${unknown}, which is not an audience of this ad account.`;
+  }
+  const both = include.find((id) => exclude.includes(id));
+  return both ? `targeting_spec AUDIENCE_EXCLUDE has ${both}, which is also included.` : undefined;
 }

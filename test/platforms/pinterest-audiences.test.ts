@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinterestEmulator } from '../../emulators/pinterest/index.js';
 import { SEED } from '../../emulators/pinterest/seed.js';
-import { expectedHashes, walkMembers } from '../support/audiences-walk.js';
+import type { NewAdSet } from '../../src/adsets/model.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
+import { audienceTargetingStep, expectedHashes, walkMembers } from '../support/audiences-walk.js';
 import type { Company } from '../support/connect-helpers.js';
+import { refusal } from '../support/emulator-call.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { adapterAgainstEmulator, storedAt } from './pinterest-access.js';
 
 /**
  * Pinterest customer-list audiences through adlink's API, against the emulator. The shared
@@ -148,5 +152,122 @@ describe('pinterest: customer-list audiences end to end against the emulator', (
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: 2, accepted: 1, invalid: [{ index: 0, field: 'phones' }] });
     expect((await received(created.id)).batches).toEqual([0, 1]);
+  });
+});
+
+const zips = (...codes: string[]) => ({
+  kind: 'GeoTargeting' as const,
+  type: 'ZipcodeGeoTargeting' as const,
+  zipcodes: codes.map((zipcode) => ({ country: 'US', zipcode })),
+});
+const keywords = { kind: 'KeywordTargeting', keywords: ['home decor ideas'] };
+const audiences = (include: string[], exclude: string[]) => ({
+  kind: 'AudienceTargeting' as const,
+  include,
+  exclude,
+});
+/** An ad group under the seeded AWARENESS campaign, as pinterest.test.ts's suite creates them. */
+const adSet = {
+  parentId: SEED.awareness,
+  channelKind: 'Social',
+  settings: [
+    { kind: 'DailyBudget', budget: 25, currency: 'USD' },
+    { kind: 'Objective', objective: 'AWARENESS' },
+  ],
+  targetings: [zips('94107'), keywords],
+};
+const adSets = (method: 'get' | 'post' | 'put', path: string, body?: object, query = {}) => {
+  const req = world.h.http[method](`/v1/pinterest/adsets${path}`)
+    .query({ customer, ...query })
+    .set('Authorization', company.auth);
+  return body === undefined ? req : req.send(body);
+};
+/** The ad group's targeting spec as the emulator stores it. */
+const storedSpec = async (id: string) =>
+  (await storedAt(world.emulator, `/ad_accounts/${advertiser}/ad_groups/${id}`)).targeting_spec;
+
+describe('pinterest: AudienceTargeting as AUDIENCE_INCLUDE and AUDIENCE_EXCLUDE of the targeting spec', () => {
+  it('the audiences walk: include and exclude, read back live, swapped, refused, removed', async () => {
+    const included = ok<AudienceBody>(await send('post', '', { name: 'Walk customers', advertiser }), 201);
+    await audienceTargetingStep(
+      adSet,
+      { world, h: world.h, company, customer, platform: 'pinterest', advertiser },
+      included.id,
+    );
+  });
+
+  it('an audience change keeps GEO and the keywords; removing them leaves the audience keys out', async () => {
+    const a = ok<AudienceBody>(await send('post', '', { name: 'Keeps A', advertiser }), 201).id;
+    const b = ok<AudienceBody>(await send('post', '', { name: 'Keeps B', advertiser }), 201).id;
+    const created = ok<{ id: string }>(
+      await adSets('post', '', {
+        ...adSet,
+        name: 'Keeps targeting',
+        advertiser,
+        targetings: [zips('94107', '10001'), keywords, audiences([a], [])],
+      }),
+      201,
+    );
+    expect(await storedSpec(created.id)).toEqual({ GEO: ['US-94107', 'US-10001'], AUDIENCE_INCLUDE: [a] });
+
+    ok(await adSets('put', `/${created.id}`, { targetings: [audiences([b], [a])] }));
+    expect(await storedSpec(created.id)).toEqual({
+      GEO: ['US-94107', 'US-10001'],
+      AUDIENCE_INCLUDE: [b],
+      AUDIENCE_EXCLUDE: [a],
+    });
+    const live = ok<{ targetings: object[] }>(
+      await adSets('get', `/${created.id}`, undefined, {
+        childResources: 'Targeting',
+        dismissDatabase: true,
+      }),
+    );
+    expect(live.targetings).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'GeoTargeting',
+          type: 'ZipcodeGeoTargeting',
+          zipcodes: expect.arrayContaining([
+            { country: 'US', zipcode: '94107' },
+            { country: 'US', zipcode: '10001' },
+          ]),
+        },
+        keywords,
+        audiences([b], [a]),
+      ]),
+    );
+    expect(live.targetings).toHaveLength(3);
+
+    // Both changed in one update: the zip codes and the audiences, each from the other's result.
+    ok(await adSets('put', `/${created.id}`, { targetings: [audiences([], []), zips('60601')] }));
+    expect(await storedSpec(created.id)).toEqual({ GEO: ['US-60601'] });
+  });
+
+  it("names the AudienceTargeting's list when Pinterest refuses an audience (one gone since adlink checked)", async () => {
+    const account = { id: advertiser, name: 'Acme', currency: 'USD' };
+    const { emulator, adapter, call } = await adapterAgainstEmulator(account);
+    try {
+      const gone = '9999999999999';
+      const input: NewAdSet = {
+        name: 'refused audience',
+        advertiser,
+        parentId: SEED.awareness,
+        channelKind: 'Social',
+        status: 'Paused',
+        settings: [{ kind: 'DailyBudget', budget: 25, currency: 'USD' }],
+        targetings: [zips('94107'), audiences([gone], [])],
+      };
+      const created = await refusal(adapter.adSets.create(call, input, account));
+      expect(created).toBeInstanceOf(PlatformError);
+      expect(created).toMatchObject({ kind: 'invalid', param: 'targetings[1].include' });
+
+      const adSet = await adapter.adSets.create(call, { ...input, targetings: [zips('94107')] }, account);
+      const updated = await refusal(
+        adapter.adSets.update(call, adSet.id, { targetings: [zips('10001'), audiences([], [gone])] }),
+      );
+      expect(updated).toMatchObject({ kind: 'invalid', param: 'targetings[1].exclude' });
+    } finally {
+      await emulator.close();
+    }
   });
 });

@@ -976,6 +976,79 @@ describe("customer lists and audiences: the OpenAPI's operations, fields and ref
     expect(await json(gone)).toMatchObject({ code: 404 });
   });
 
+  it('ad groups target audiences of their account in TargetingSpec AUDIENCE_INCLUDE and AUDIENCE_EXCLUDE', async () => {
+    for (const field of ['AUDIENCE_INCLUDE', 'AUDIENCE_EXCLUDE'] as const) {
+      expect(fieldsOf('TargetingSpec')).toContain(field);
+      expect(keysOf(adGroupCreateRequest.shape.targeting_spec.unwrap())).toContain(field);
+    }
+    const audienceOf = async (account: string) => {
+      const at = (path: string) => path.replace(SEED.usdAccount, account);
+      const list = await json(await request('POST', at(lists), { name: 'Targeted', records: '' }));
+      const body = { name: 'Targeted', audience_type: 'CUSTOMER_LIST', rule: { customer_list_id: list.id } };
+      return String((await json(await request('POST', at(audiences), body))).id);
+    };
+    const [a, b, other] = [
+      await audienceOf(SEED.usdAccount),
+      await audienceOf(SEED.usdAccount),
+      await audienceOf(SEED.eurAccount),
+    ];
+    const item = (targeting_spec: object) => ({
+      name: 'Audiences',
+      campaign_id: SEED.awareness,
+      billable_event: 'IMPRESSION',
+      bid_in_micro_currency: model.BID_FLOORS.IMPRESSION,
+      budget_in_micro_currency: 5_000_000,
+      targeting_spec,
+    });
+    // The official schema takes lists of digit strings, nothing else.
+    const official = bodySchema(api.requests.AdGroupCreateRequest);
+    expect(official(item({ GEO: ['US-94107'], AUDIENCE_INCLUDE: [a], AUDIENCE_EXCLUDE: [b] }))).toEqual([]);
+    expect(official(item({ GEO: ['US-94107'], AUDIENCE_INCLUDE: ['abc'] }))).not.toEqual([]);
+    const created = (await json(
+      await request('POST', pathOf('ad_groups/create'), [
+        item({ GEO: ['US-94107'], AUDIENCE_INCLUDE: [a], AUDIENCE_EXCLUDE: [b] }),
+      ]),
+    )) as { items: { data: { id: string; targeting_spec: object }; exceptions: object[] }[] };
+    expect(created.items[0]!.exceptions).toEqual([]);
+    const adGroup = created.items[0]!.data;
+    expect(adGroup.targeting_spec).toEqual({
+      GEO: ['US-94107'],
+      AUDIENCE_INCLUDE: [a],
+      AUDIENCE_EXCLUDE: [b],
+    });
+
+    const update = async (targeting_spec: object) =>
+      (
+        (await json(await request('PATCH', pathOf('ad_groups/update'), [{ id: adGroup.id, targeting_spec }])))
+          .items as { data: { targeting_spec: object } | null; exceptions: { message: string }[] }[]
+      )[0]!;
+    // The update's spec replaces the old one whole.
+    expect((await update({ LOCATION: ['US'], AUDIENCE_EXCLUDE: [a] })).data!.targeting_spec).toEqual({
+      LOCATION: ['US'],
+      AUDIENCE_EXCLUDE: [a],
+    });
+    for (const [spec, message] of [
+      [{ AUDIENCE_INCLUDE: ['abc'] }, /AUDIENCE_INCLUDE.*pattern/],
+      [{ AUDIENCE_INCLUDE: a }, /AUDIENCE_INCLUDE: must be array/],
+      [
+        { AUDIENCE_EXCLUDE: [other] },
+        /AUDIENCE_EXCLUDE has \d+, which is not an audience of this ad account/,
+      ],
+      [
+        { AUDIENCE_INCLUDE: ['9999999999999'] },
+        /AUDIENCE_INCLUDE has 9999999999999, which is not an audience/,
+      ],
+      [{ AUDIENCE_INCLUDE: [a], AUDIENCE_EXCLUDE: [a] }, /AUDIENCE_EXCLUDE has \d+, which is also included/],
+    ] as const) {
+      const refused = await update({ GEO: ['US-94107'], ...spec });
+      expect(refused.data).toBeNull();
+      expect(refused.exceptions[0]!.message).toMatch(message);
+    }
+    expect(await json(await request('GET', pathOf('ad_groups/get', adGroup.id)))).toMatchObject({
+      targeting_spec: { LOCATION: ['US'], AUDIENCE_EXCLUDE: [a] },
+    });
+  });
+
   it('refuses what CustomerListRequest, CustomerListUpdateRequest and the records description refuse', async () => {
     const list = await newList();
     const refused = async (method: string, path: string, body: object, field: RegExp) => {

@@ -3,6 +3,7 @@ import { isBudget, type NewAdSet } from '../../adsets/model.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
+import { audienceSources, withAudiences } from './audience-targeting.js';
 import type { ParamSource } from './errors.js';
 import { toGeoId } from './geo.js';
 import type { PinterestCampaign } from './model.js';
@@ -109,7 +110,11 @@ export function adGroupCreate(
       'Pinterest ad groups need a location: add a ZipcodeGeoTargeting.',
     );
   }
-  item.targeting_spec = { GEO: [...new Set(zipcodes.map((z) => toGeoId(z.country, z.zipcode)))] };
+  const spec = { GEO: [...new Set(zipcodes.map((z) => toGeoId(z.country, z.zipcode)))] };
+  const audienceAt = input.targetings.findIndex((t) => t.kind === 'AudienceTargeting');
+  const audiences = input.targetings[audienceAt];
+  if (audiences?.kind === 'AudienceTargeting') sources.push(...audienceSources(audienceAt));
+  item.targeting_spec = audiences?.kind === 'AudienceTargeting' ? withAudiences(spec, audiences) : spec;
   sources.push(['GEO', `targetings[${geo}].zipcodes`], ['targeting_spec', `targetings[${geo}]`]);
   const bidFloor =
     account.currency && BID_REQUIRED.has(campaign.objective_type!)

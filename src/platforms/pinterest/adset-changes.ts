@@ -4,6 +4,7 @@ import { PlatformInputError } from '../../ports/platform-error.js';
 import type { AdAccount } from '../../store/connections.js';
 import { microUnits } from '../budget-units.js';
 import { uniqueKeywords } from './adset-body.js';
+import { audienceSources, withAudiences } from './audience-targeting.js';
 import type { ParamSource } from './errors.js';
 import { isPostalGeoId, toGeoId } from './geo.js';
 import type { PinterestAdGroup, TargetingSpec } from './model.js';
@@ -21,8 +22,9 @@ export interface AdGroupChange {
 
 /**
  * An ad set update as Pinterest takes it: name, status, budget, schedule and a targeting spec with
- * its GEO replaced go into one `PATCH ad_groups` item; keywords are their own resource. An unchanged
- * start or end is not sent again; the rest of the targeting spec (LOCATION, ages, interests) is kept.
+ * its GEO or audiences replaced go into one `PATCH ad_groups` item; keywords are their own resource.
+ * An unchanged start or end is not sent again; the rest of the targeting spec (LOCATION, ages,
+ * interests) is kept.
  */
 export function adGroupChanges(
   changes: AdSetChanges,
@@ -58,8 +60,14 @@ export function adGroupChanges(
       keywords = { values: uniqueKeywords(targeting.keywords), param: `targetings[${i}].keywords` };
       return;
     }
-    if (targeting.kind !== 'GeoTargeting') return;
-    fields.targeting_spec = withZipcodes(adGroup.targeting_spec ?? {}, targeting.zipcodes, i);
+    // PATCH replaces the whole targeting spec: each change starts from the spec as changed so far.
+    const spec = (fields.targeting_spec as TargetingSpec | undefined) ?? adGroup.targeting_spec ?? {};
+    if (targeting.kind === 'AudienceTargeting') {
+      fields.targeting_spec = withAudiences(spec, targeting);
+      sources.unshift(...audienceSources(i));
+      return;
+    }
+    fields.targeting_spec = withZipcodes(spec, targeting.zipcodes, i);
     sources.push(
       ['GEO', `targetings[${i}].zipcodes`],
       ['LOCATION', `targetings[${i}]`],

@@ -133,7 +133,7 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
   return {
     capabilities: {
       settings: ['DailyBudget', 'TotalBudget', 'Objective', 'Runtime'],
-      targetings: ['GeoTargeting', 'KeywordTargeting'],
+      targetings: ['GeoTargeting', 'KeywordTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'adset',
       objectiveLevel: 'campaign',
@@ -144,7 +144,7 @@ export function pinterestAdSets(pin: PinterestClient): AdSetAdapter {
       // Pinterest's ad group keeps its budget_type in adlink: a daily budget stays daily.
       updates: {
         settings: ['DailyBudget', 'TotalBudget', 'Runtime'],
-        targetings: ['GeoTargeting', 'KeywordTargeting'],
+        targetings: ['GeoTargeting', 'KeywordTargeting', 'AudienceTargeting'],
         budgetKindChange: false,
       },
       channelKinds: ['Social'],

@@ -1,5 +1,11 @@
 import type { Ad, CallToAction, ReadCreative, Review } from '../../ads/model.js';
-import type { AdSet, Runtime, Setting, Targeting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  audienceTargeting,
+  type Runtime,
+  type Setting,
+  type Targeting,
+} from '../../adsets/model.js';
 import type { Campaign, CampaignSetting } from '../../campaigns/model.js';
 import { PINTEREST_CALLS_TO_ACTION } from './ad-body.js';
 import { zipcodesOf } from './geo.js';
@@ -31,6 +37,8 @@ function toTargetings(adGroup: PinterestAdGroup, keywords: PinterestKeyword[]): 
   if (zipcodes.length > 0) targetings.push({ kind: 'GeoTargeting', type: 'ZipcodeGeoTargeting', zipcodes });
   const values = targetingKeywords(keywords).map((k) => k.value);
   if (values.length > 0) targetings.push({ kind: 'KeywordTargeting', keywords: values });
+  const spec = adGroup.targeting_spec;
+  targetings.push(...audienceTargeting(spec?.AUDIENCE_INCLUDE ?? [], spec?.AUDIENCE_EXCLUDE ?? []));
   return targetings;
 }
 

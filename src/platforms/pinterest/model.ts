@@ -26,10 +26,15 @@ export interface PinterestCampaign {
   created_time: number;
 }
 
-/** GEO and LOCATION are what adlink reads; other criteria (ages, interests, …) are kept as they are. */
+/**
+ * GEO, LOCATION and the audiences (ids of the ad account's audiences) are what adlink reads; other
+ * criteria (ages, interests, …) are kept as they are.
+ */
 export interface TargetingSpec {
   GEO?: string[] | null;
   LOCATION?: string[] | null;
+  AUDIENCE_INCLUDE?: string[] | null;
+  AUDIENCE_EXCLUDE?: string[] | null;
   [criterion: string]: string[] | string | null | undefined;
 }
 
