@@ -28,7 +28,9 @@ async function remote({ url, token }: RemoteSettings): Promise<Client> {
   try {
     await client.connect(transport);
   } catch (err) {
-    throw new CommandError(`could not reach ${url}/mcp: ${err instanceof Error ? err.message : String(err)}`);
+    throw new CommandError(
+      `could not connect to ${url}/mcp: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return client;
 }
