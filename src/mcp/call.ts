@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, errorBody } from '../errors.js';
-import type { Place, Tool } from './tools.js';
+import { checkIdempotencyKey } from '../http/idempotency.js';
+import { IDEMPOTENCY_KEY, type Place, type Tool } from './tools.js';
 
 /** One request to the adlink API, as a tool call makes it. */
 export interface ApiRequest {
@@ -50,7 +51,11 @@ export function apiRequest(tool: Tool, args: Record<string, unknown>): ApiReques
     if (place === 'path') path[name] = written(value);
     else if (place === 'query') query.push([name, written(value)]);
     else if (place === 'body') body.push([name, value]);
-    else headers['Idempotency-Key'] = written(value);
+    else {
+      // A header HTTP could not carry would be refused without the API's error.
+      checkIdempotencyKey(written(value), IDEMPOTENCY_KEY);
+      headers['Idempotency-Key'] = written(value);
+    }
   }
   const pathname = operation.path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = path[name];
@@ -61,10 +66,14 @@ export function apiRequest(tool: Tool, args: Record<string, unknown>): ApiReques
   const search = new URLSearchParams(query).toString();
   const target = search ? `${pathname}?${search}` : pathname;
   if (target.length > MAX_TARGET) {
-    const [longest] = [...query].sort(([, a], [, b]) => b.length - a.length)[0]!;
-    throw new AppError('invalid_request', `The query is longer than 8 KB: ${longest} is too long.`, {
-      param: longest,
-    });
+    const [longest] = [...Object.entries(path), ...query].sort(([, a], [, b]) => b.length - a.length)[0]!;
+    throw new AppError(
+      'invalid_request',
+      `The request's path and query are over 8 KB: ${longest} is too long.`,
+      {
+        param: longest,
+      },
+    );
   }
   if (!operation.body) return { method: operation.method.toUpperCase(), target, headers };
   return {
@@ -119,6 +128,8 @@ export function toolResult(tool: Tool, answer: ApiAnswer): CallToolResult {
   if (answer.status >= 400) {
     const error =
       isObject(json) && isObject(json.error) ? json.error : { message: answer.text.slice(0, 500) };
+    // The header is the tool's argument.
+    if (error.param === 'Idempotency-Key') error.param = IDEMPOTENCY_KEY;
     return toolError(answer.status, error);
   }
   const structured = isObject(json) ? json : { data: json ?? answer.text };
