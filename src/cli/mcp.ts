@@ -1,9 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigError, type RemoteSettings, remoteSettings } from '../config.js';
-import { mcpServer } from '../mcp/server.js';
 import { API_VERSION } from '../openapi/document.js';
 import { CommandError, type LocalCommand, UsageError } from './command.js';
 
@@ -21,6 +18,10 @@ function settings(): RemoteSettings {
 
 /** The server's `/mcp` with the token: the tools it lists are the ones this token may call. */
 async function remote({ url, token }: RemoteSettings): Promise<Client> {
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
   const client = new Client({ name: 'adlink-mcp-stdio', version: API_VERSION });
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -48,8 +49,13 @@ export const mcp: LocalCommand = {
     'stdout carries the protocol; it runs until the agent closes stdin. See docs/mcp.md.',
   ],
   store: false,
+  // The protocol's modules are loaded here, not by every command of the CLI.
   async run() {
     const client = await remote(settings());
+    const [{ mcpServer }, { StdioServerTransport }] = await Promise.all([
+      import('../mcp/server.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+    ]);
     const server = mcpServer({
       list: () => client.listTools(),
       call: async (params) => (await client.callTool(params)) as CallToolResult,

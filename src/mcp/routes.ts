@@ -1,13 +1,10 @@
 import { isIPv6 } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Request, type RequestHandler, Router } from 'express';
 import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
 import { noQuery, parseQuery } from '../http/validate.js';
 import { largeJsonBody } from '../http/vendor-body.js';
 import { type Api, callTool } from './call.js';
-import { mcpServer } from './server.js';
 import { type Tool, toolNamed, toolsFor } from './tools.js';
 
 const MCP_PATH = '/mcp';
@@ -67,6 +64,16 @@ function loopback(req: Request): Api {
   };
 }
 
+/** The protocol's server side, loaded by the first `/mcp` request: loading it costs startup 0.1 s. */
+let sdk: Promise<
+  [typeof import('./server.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]
+>;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import('./server.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]));
+
 const definition = ({ name, title, description, inputSchema, annotations }: Tool) => ({
   name,
   title,
@@ -95,14 +102,14 @@ export function createMcpRoutes(publicBaseUrl: string, authenticated: RequestHan
     MCP_PATH,
     {
       post: async (req, res) => {
+        const [{ mcpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
         const owner = req.auth!;
         const api = loopback(req);
         const server = mcpServer({
           list: async () => ({ tools: toolsFor(owner).map(definition) }),
           call: async ({ name, arguments: args = {} }) => {
             const tool = toolNamed(name);
-            if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool is named ${name}.`);
-            return callTool(tool, args, api, req.id);
+            return tool && callTool(tool, args, api, req.id);
           },
         });
         const transport = new StreamableHTTPServerTransport({

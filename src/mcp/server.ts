@@ -3,8 +3,10 @@ import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
   type ListToolsResult,
+  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../openapi/document.js';
 
@@ -19,7 +21,8 @@ export const INSTRUCTIONS = `adlink manages the ads of a software vendor's custo
 
 export interface ToolHandlers {
   list(): Promise<ListToolsResult>;
-  call(params: CallToolRequest['params']): Promise<CallToolResult>;
+  /** Undefined: no tool has this name (a protocol error, not a tool's). */
+  call(params: CallToolRequest['params']): Promise<CallToolResult | undefined>;
 }
 
 /** adlink's MCP server on any transport: its tools are what `handlers` list and call. */
@@ -29,6 +32,10 @@ export function mcpServer(handlers: ToolHandlers): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => handlers.list());
-  server.setRequestHandler(CallToolRequestSchema, (request) => handlers.call(request.params));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const result = await handlers.call(params);
+    if (!result) throw new McpError(ErrorCode.InvalidParams, `No tool is named ${params.name}.`);
+    return result;
+  });
   return server;
 }
