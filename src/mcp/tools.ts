@@ -6,7 +6,7 @@ import { type Operation, operationDescription, operationErrors } from '../openap
 import type { TokenOwner } from '../store/companies.js';
 
 /** The tags whose operations agents get as tools; the access tokens and the company's settings stay out. */
-export const TOOL_TAGS = [
+const TOOL_TAGS = [
   'Customers',
   'Connect links',
   'Connections',
@@ -113,15 +113,13 @@ function annotationsOf(op: Operation): ToolAnnotations {
 
 function toolOf(op: Operation): Tool {
   const { places, inputSchema } = argumentsOf(op);
-  const notes = [
-    op.body && `Body: ${op.body.description}`,
+  const retry =
     op.idempotent &&
-      `Pass \`${IDEMPOTENCY_KEY}\` to make a retry safe: the same key and arguments within 24 hours answer the first result again.`,
-  ];
+    `Pass \`${IDEMPOTENCY_KEY}\` to make a retry safe: the same key and arguments within 24 hours answer the first result again.`;
   return {
     name: toolName(op.operationId),
     title: op.summary,
-    description: [`${op.summary}.`, operationDescription(op), ...notes].filter(Boolean).join('\n\n'),
+    description: [`${op.summary}.`, operationDescription(op), retry].filter(Boolean).join('\n\n'),
     inputSchema,
     annotations: annotationsOf(op),
     operation: op,

@@ -50,8 +50,8 @@ const noBody = {
   content: { 'application/json': { schema: emptyBody, example: {} } },
 };
 const tag = 'Events and webhooks';
-/** Where the company's events go, with the secrets that sign them: the vendor's to set, not an agent's. */
-const noTool = 'Webhook endpoints say where the company’s events go and hold their signing secrets.';
+const noTool =
+  'Webhook endpoints say where the company’s events go and hold their signing secrets: the vendor’s to set, not an agent’s.';
 
 export const eventOperations: Operation[] = [
   {
