@@ -40,6 +40,16 @@ function adlinkMcp(
   });
 }
 
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A tool's structured answer, which must not be an error. */
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Structured> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(result.isError, `${name}: ${JSON.stringify(result.structuredContent)}`).toBeFalsy();
+  return result.structuredContent;
+}
+
 describe('adlink mcp (stdio)', () => {
   let h: Harness;
   let company: Company;
@@ -67,6 +77,46 @@ describe('adlink mcp (stdio)', () => {
       expect((listed.structuredContent as Structured).data.map((a: Structured) => a.currency).sort()).toEqual(
         ['EUR', 'USD'],
       );
+      const eur = (listed.structuredContent as Structured).data.find(
+        (a: Structured) => a.currency === 'EUR',
+      ).id;
+      const campaigns = await call(client, 'list_platform_campaigns', { platform: 'sandbox', customer });
+      const campaign = campaigns.data.find(
+        (c: Structured) => c.advertiser === eur && c.channelKind === 'Search' && c.status === 'Running',
+      ).id;
+      const created = await call(client, 'create_ad_set', {
+        platform: 'sandbox',
+        customer,
+        name: 'Desktop — winter',
+        advertiser: eur,
+        parentId: campaign,
+        channelKind: 'Search',
+        settings: [
+          { kind: 'DailyBudget', budget: 9.5, currency: 'EUR' },
+          { kind: 'Objective', objective: 'TRAFFIC' },
+          {
+            kind: 'Runtime',
+            start: `${NEXT_YEAR}-01-15T00:00:00+01:00`,
+            end: `${NEXT_YEAR}-02-15T00:00:00+01:00`,
+          },
+        ],
+        targetings: [{ kind: 'KeywordTargeting', keywords: ['rye bread'] }],
+      });
+      const paused = await call(client, 'update_ad_set', {
+        platform: 'sandbox',
+        customer,
+        id: created.id,
+        status: 'Paused',
+      });
+      expect(paused).toMatchObject({ id: created.id, name: 'Desktop — winter', status: 'Paused' });
+      const report = await call(client, 'get_report', {
+        customer,
+        platform: 'sandbox',
+        level: 'campaign',
+        from: day(-9),
+        to: day(-3),
+      });
+      expect(report.data.length).toBeGreaterThan(0);
       const refused = (await client.callTool({
         name: 'get_ad_set',
         arguments: { platform: 'sandbox', customer, id: 'as_missing', colour: 'red' },
