@@ -314,7 +314,7 @@ export function createApp({
     under(['/events'], createEventRoutes(store, events, vendor.company)),
     under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor.company)),
     // Each tool call is a request to the routes above, with the caller's token (src/mcp/routes.ts).
-    under(MCP_PREFIXES, createMcpRoutes(config.publicBaseUrl, authenticated)),
+    under(MCP_PREFIXES, createMcpRoutes(config.publicBaseUrl, authenticated, platforms)),
   );
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));

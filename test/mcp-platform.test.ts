@@ -40,6 +40,18 @@ describe('MCP on the Meta emulator', () => {
     return res.body as Structured;
   };
 
+  it('tells the agent what this deployment’s platforms take, as their adapters declare', async () => {
+    const { tools } = await agent.listTools();
+    const create = tools.find((t) => t.name === 'create_ad_set')!.description!;
+    const meta = create.split('\n').find((line) => line.startsWith('- meta: '));
+    expect(meta).toMatch(/targetings [^;]*GeoTargeting/);
+    // Keywords are refused on Meta (below): the description does not offer them.
+    expect(meta).not.toContain('KeywordTargeting');
+    expect(create).not.toContain('- sandbox:');
+    const update = tools.find((t) => t.name === 'update_ad_set')!.description!;
+    expect(update.split('\n').find((line) => line.startsWith('- meta: '))).toMatch(/statuses [^;]*Paused/);
+  });
+
   it('lists the customer’s ad accounts and campaigns as the API does', async () => {
     const advertisers = await call(agent, 'list_advertisers', { platform: 'meta', customer });
     expect(advertisers.structured).toEqual(await api('/v1/meta/advertisers'));

@@ -4,7 +4,9 @@ import { AppError } from '../errors.js';
 import { resource } from '../http/routes.js';
 import { noQuery, parseQuery } from '../http/validate.js';
 import { largeJsonBody } from '../http/vendor-body.js';
+import type { Platforms } from '../ports/platforms.js';
 import { type Api, callTool } from './call.js';
+import { platformNotes } from './platform-notes.js';
 import { type Tool, toolNamed, toolsFor } from './tools.js';
 
 const MCP_PATH = '/mcp';
@@ -74,13 +76,16 @@ const loadSdk = () =>
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
   ]));
 
-const definition = ({ name, title, description, inputSchema, annotations }: Tool) => ({
-  name,
-  title,
-  description,
-  inputSchema,
-  annotations,
-});
+/** A tool as `tools/list` shows it, with what this deployment's platforms say about it. */
+const definition =
+  (notes: Map<string, string>) =>
+  ({ name, title, description, inputSchema, annotations }: Tool) => ({
+    name,
+    title,
+    description: [description, notes.get(name)].filter(Boolean).join('\n\n'),
+    inputSchema,
+    annotations,
+  });
 
 /**
  * `POST /mcp`: the protocol's Streamable HTTP transport, stateless (each request its own server, so
@@ -89,8 +94,13 @@ const definition = ({ name, title, description, inputSchema, annotations }: Tool
  */
 export const MCP_PREFIXES = [MCP_PATH, METADATA_PATH];
 
-export function createMcpRoutes(publicBaseUrl: string, authenticated: RequestHandler): Router {
+export function createMcpRoutes(
+  publicBaseUrl: string,
+  authenticated: RequestHandler,
+  platforms: Platforms,
+): Router {
   const router = Router();
+  const describe = definition(platformNotes(platforms));
   const resourceUrl = `${publicBaseUrl}${MCP_PATH}`;
   const origin = new URL(publicBaseUrl).origin;
   const documentation = `${publicBaseUrl}/docs`;
@@ -106,7 +116,7 @@ export function createMcpRoutes(publicBaseUrl: string, authenticated: RequestHan
         const owner = req.auth!;
         const api = loopback(req);
         const server = mcpServer({
-          list: async () => ({ tools: toolsFor(owner).map(definition) }),
+          list: async () => ({ tools: toolsFor(owner).map(describe) }),
           call: async ({ name, arguments: args = {} }) => {
             const tool = toolNamed(name);
             return tool && callTool(tool, args, api, req.id);
