@@ -36,7 +36,8 @@ const written = (value: unknown) =>
  * The API request of a tool call. Each argument goes where the operation takes it; one the operation
  * does not take goes in the body (or the query, without one), so the API refuses it as it refuses any
  * unknown parameter. Nothing is checked here but what HTTP cannot carry: a path parameter left out (it
- * would name another endpoint) and a query too long for a request line.
+ * would name another endpoint), a path and query too long for a request line, an idempotency key no
+ * header can hold.
  */
 export function apiRequest(tool: Tool, args: Record<string, unknown>): ApiRequest {
   const { operation } = tool;
