@@ -418,4 +418,54 @@ describe('MCP over Streamable HTTP', () => {
       expect(Number(/r=(\d+)/.exec(after.headers.get('ratelimit') ?? '')?.[1])).toBe(left - 3);
     });
   });
+
+  describe('limits', () => {
+    let tight: Harness;
+    beforeAll(async () => {
+      tight = await startHarness({ env: { API_RATE_LIMIT: '5', CUSTOMER_QUOTA: '1' } });
+    });
+    afterAll(() => tight?.close());
+
+    it('spends the token’s rate limit: a call past it is the tool error rate_limited, a message past it 429', async () => {
+      const company = await tight.company('Busy Vendor');
+      // initialize and its notification: two requests; each call: the message and its API request.
+      const agent = await mcpClient(tight.baseUrl, company.token);
+      try {
+        expect((await call(agent, 'list_customers')).isError).toBeFalsy();
+        const throttled = await call(agent, 'list_customers');
+        expect(throttled.structured).toMatchObject({ status: 429, error: { code: 'rate_limited' } });
+        await expect(agent.listTools()).rejects.toThrow(/rate_limited|429/);
+      } finally {
+        await agent.close();
+      }
+    });
+
+    it('spends the company’s quotas: a create past one is the tool error quota_exceeded', async () => {
+      const company = await tight.company('Growing Vendor');
+      // Stateless: a call needs no initialize first (two requests of the budget each).
+      const create = async (name: string) => {
+        const res = await fetch(`${tight.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: {
+            Authorization: company.auth,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'create_customer', arguments: { name } },
+          }),
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as Structured).result;
+      };
+      expect((await create('First')).isError).toBeUndefined();
+      expect(await create('Second')).toMatchObject({
+        isError: true,
+        structuredContent: { status: 409, error: { code: 'quota_exceeded' } },
+      });
+    });
+  });
 });
