@@ -411,11 +411,16 @@ describe('MCP over Streamable HTTP', () => {
     });
 
     it('counts each message and each tool call against the token’s rate limit, as API requests', async () => {
-      const before = await post({ Authorization: company.auth });
+      // A company of its own: its minute starts here.
+      const counted = await h.company('Counted Vendor');
+      const before = await post({ Authorization: counted.auth });
       const left = Number(/r=(\d+)/.exec(before.headers.get('ratelimit') ?? '')?.[1]);
-      await call(vendor, 'list_customers');
-      const after = await post({ Authorization: company.auth });
-      expect(Number(/r=(\d+)/.exec(after.headers.get('ratelimit') ?? '')?.[1])).toBe(left - 3);
+      const agent = await mcpClient(h.baseUrl, counted.token);
+      await call(agent, 'list_customers');
+      await agent.close();
+      const after = await post({ Authorization: counted.auth });
+      // initialize, its notification, then the call's message and its API request.
+      expect(Number(/r=(\d+)/.exec(after.headers.get('ratelimit') ?? '')?.[1])).toBe(left - 5);
     });
   });
 
