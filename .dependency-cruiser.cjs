@@ -8,8 +8,8 @@
 const BASE = '^src/(domain|crypto|config)/|^src/(config|errors|ids|names|map-bounded|each-yielding|logger)[.]ts$';
 /** Route modules: they parse, call one service, map its answer. */
 const ROUTES = '^src/(api|integrations)/|^src/connect/(routes|opener)[.]ts$';
-/** The layers that serve requests and commands: routes, the hosted flow, the API description, the CLI, dev pages. */
-const ROUTE_LAYERS = '^src/(api|connect|integrations|openapi|cli|dev)/';
+/** The layers that serve requests and commands: routes, the hosted flow, the API description, the MCP server, the CLI, dev pages. */
+const ROUTE_LAYERS = '^src/(api|connect|integrations|openapi|mcp|cli|dev)/';
 /** What assembles the app and starts the process: the only modules above the route layers. */
 const ENTRY_POINTS = '^src/(app|server|cli)[.]ts$';
 /** The resources: each its model, its port (`port.ts`) and its service. */
@@ -85,7 +85,7 @@ module.exports = {
       name: 'nothing-below-the-routes-imports-them',
       severity: 'error',
       comment:
-        'The route layers (api/, connect/, integrations/, openapi/, cli/, dev/) sit on top: what they ' +
+        'The route layers (api/, connect/, integrations/, openapi/, mcp/, cli/, dev/) sit on top: what they ' +
         'share with the services (connections/, the OAuth client, the token gate) lives below them, so ' +
         'only they and the entry points import them.',
       from: { path: '^src/', pathNot: `${ROUTE_LAYERS}|${ENTRY_POINTS}` },

@@ -52,6 +52,7 @@ import { createIntegrationsRoutes } from './integrations/routes.js';
 import { createSigningSecretRoutes } from './integrations/signing-secret.js';
 import { createTokenRoutes } from './integrations/tokens.js';
 import { createWebhookPages } from './integrations/webhooks.js';
+import { createMcpRoutes, MCP_PREFIXES } from './mcp/routes.js';
 import { MediaService } from './media/service.js';
 import { createMetrics, type Metrics, redisObserver } from './metrics/metrics.js';
 import { createMetricsRoute } from './metrics/metrics-route.js';
@@ -312,6 +313,8 @@ export function createApp({
     ),
     under(['/events'], createEventRoutes(store, events, vendor.company)),
     under(['/webhook_endpoints'], createWebhookEndpointRoutes(events, vendor.company)),
+    // Each tool call is a request to the routes above, with the caller's token (src/mcp/routes.ts).
+    under(MCP_PREFIXES, createMcpRoutes(config.publicBaseUrl, authenticated, platforms)),
   );
   app.use(routeNotFound);
   app.use(jsonErrorHandler(log));

@@ -275,6 +275,31 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   });
 }
 
+/** The adlink server a client command (`adlink mcp`) reaches, and the token it acts with. */
+export interface RemoteSettings {
+  /** ADLINK_URL, without a trailing slash. */
+  url: string;
+  /** ADLINK_TOKEN: a company token or a customer's access token. */
+  token: string;
+}
+
+/**
+ * ADLINK_URL and ADLINK_TOKEN: a client's settings, not the server's (so not in docs/configuration.md,
+ * but in docs/mcp.md). Every problem at once, as a ConfigError.
+ */
+export function remoteSettings(env: Record<string, string | undefined> = process.env): RemoteSettings {
+  const url = env.ADLINK_URL?.trim() ?? '';
+  const token = env.ADLINK_TOKEN?.trim() ?? '';
+  const problems: string[] = [];
+  if (!url) problems.push('ADLINK_URL: is required: the adlink server, e.g. https://adlink.example.com');
+  else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    problems.push('ADLINK_URL: must be an http:// or https:// URL');
+  }
+  if (!token) problems.push('ADLINK_TOKEN: is required: a company token or a customer’s access token');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { url: url.replace(/\/+$/, ''), token };
+}
+
 /** Reads process.env once; on error prints every problem and exits 1. */
 export function loadConfig(): Config {
   try {

@@ -106,6 +106,7 @@ describe('adlink help', () => {
       'logout',
       'keys generate',
       'keys reencrypt',
+      'mcp',
     ]);
   });
 });

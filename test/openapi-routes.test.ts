@@ -25,6 +25,8 @@ const NOT_IN_THE_DOCUMENT: Record<string, string> = {
   '/favicon.ico': 'the pages’ icon',
   '/docs': 'this document, rendered',
   '/metrics': 'Prometheus metrics for operators, protected by METRICS_TOKEN',
+  '/mcp': 'the API’s operations as tools for AI agents, over the MCP transport (docs/mcp.md)',
+  '/.well-known/oauth-protected-resource': 'where the API and /mcp say which tokens they take (RFC 9728)',
 };
 
 const excluded = (path: string) =>

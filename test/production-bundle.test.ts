@@ -97,6 +97,27 @@ describe('the production bundle (dist/server.js)', () => {
     expect(server.stdout()).not.toContain('internal_error');
   });
 
+  it('answers agents at /mcp, with the protocol’s modules loaded on the first request', async () => {
+    const rpc = async (id: number, method: string, params: object = {}) => {
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${TOKEN.exec(server.stdout())![0]}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { result: Record<string, unknown> }).result;
+    };
+    const { tools } = (await rpc(1, 'tools/list')) as { tools: { name: string }[] };
+    expect(tools.map((t) => t.name)).toContain('list_ad_sets');
+    const listed = await rpc(2, 'tools/call', { name: 'list_customers', arguments: { limit: '1' } });
+    expect(listed.isError).toBeUndefined();
+    expect((listed.structuredContent as { data: unknown[] }).data).toHaveLength(1);
+  });
+
   it('on Redis, loads BullMQ from its chunk once it listens: the events worker connects', async () => {
     const redis = await startThrowawayRedis();
     const onRedis = startBundle({

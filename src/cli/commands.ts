@@ -2,6 +2,7 @@ import type { Command } from './command.js';
 import { companyCreate, companyList } from './companies.js';
 import { keysGenerate, keysReencrypt } from './keys.js';
 import { login, logout } from './login.js';
+import { mcp } from './mcp.js';
 import { settingsGet, settingsSet } from './settings.js';
 import { tokenCreate, tokenList, tokenRevoke } from './tokens.js';
 
@@ -18,4 +19,5 @@ export const COMMANDS: Command[] = [
   logout,
   keysGenerate,
   keysReencrypt,
+  mcp,
 ];

@@ -6,6 +6,19 @@ import type { Store } from '../store/index.js';
 
 export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
+/** Refuses a key outside KEY_FORMAT, naming where it was given. */
+export function checkIdempotencyKey(key: string, param = 'Idempotency-Key'): void {
+  if (!KEY_FORMAT.test(key)) {
+    throw new AppError(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be 1–255 printable ASCII characters.',
+      {
+        param,
+      },
+    );
+  }
+}
+
 /** JSON with sorted keys, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -49,15 +62,7 @@ export async function sendIdempotent(
     res.status(result.status).json(result.body);
     return;
   }
-  if (!KEY_FORMAT.test(key)) {
-    throw new AppError(
-      'invalid_idempotency_key',
-      'Idempotency-Key must be 1–255 printable ASCII characters.',
-      {
-        param: 'Idempotency-Key',
-      },
-    );
-  }
+  checkIdempotencyKey(key);
   const spender = req.auth!;
   const fingerprint = fingerprintOf(req, params);
   const reservation = await store.idempotency.reserve(spender, key, fingerprint);

@@ -60,6 +60,9 @@ const TAGS = [
   { name: 'Service', description: 'Health checks and this document; no authentication.' },
 ];
 
+/** The API's version: the document's, and the MCP server's. */
+export const API_VERSION = '1';
+
 /** adlink is not open source (package.json: UNLICENSED); SPDX names such a license `LicenseRef-…`. */
 const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
@@ -106,7 +109,7 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'adlink API', version: '1', description: DESCRIPTION, license: LICENSE },
+    info: { title: 'adlink API', version: API_VERSION, description: DESCRIPTION, license: LICENSE },
     servers: [{ url: baseUrl }],
     security: [{ companyToken: [] }],
     tags: TAGS,

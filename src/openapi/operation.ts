@@ -47,6 +47,8 @@ export interface Operation {
   responses: Record<number, Answer>;
   /** The error codes particular to this operation; those all (or all vendor) endpoints share are added. */
   errors?: ErrorCode[];
+  /** Why AI agents are not offered this operation as a tool (src/mcp/tools.ts), where its tag would be. */
+  noTool?: string;
 }
 
 /** Every endpoint checks its query: none unknown (`__proto__` is invalid), each at most once. */
@@ -115,6 +117,10 @@ const ACCESS_NOTES = {
   write: 'An access token with the `write` scope may call this for its own customer.',
 };
 
+/** The operation's description, with what an access token may do with it. */
+export const operationDescription = (op: Operation): string =>
+  [op.description, op.access && ACCESS_NOTES[op.access]].filter(Boolean).join('\n\n');
+
 /** The error codes an operation may answer with. */
 export const operationErrors = (op: Operation): ErrorCode[] => [
   ...QUERY_ERRORS,
@@ -129,7 +135,7 @@ export function operationObject(op: Operation): Record<string, unknown> {
   if (declared.join() !== pathNames(op.path).join()) {
     throw new Error(`${op.operationId}: pathParams must name ${pathNames(op.path).join(', ') || 'nothing'}.`);
   }
-  const description = [op.description, op.access && ACCESS_NOTES[op.access]].filter(Boolean).join('\n\n');
+  const description = operationDescription(op);
   return {
     operationId: op.operationId,
     tags: [op.tag],

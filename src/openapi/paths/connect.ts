@@ -72,6 +72,7 @@ export const connectOperations: Operation[] = [
     path: '/sessions/introspect',
     operationId: 'introspectSessionToken',
     tag: 'Connect links',
+    noTool: 'Your main API checks session tokens; an agent has none to check.',
     summary: 'Check a session token (RFC 7662)',
     description: 'For your main API: whether the `token` of a connect link is still valid, and for whom.',
     body: {

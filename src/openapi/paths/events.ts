@@ -50,6 +50,8 @@ const noBody = {
   content: { 'application/json': { schema: emptyBody, example: {} } },
 };
 const tag = 'Events and webhooks';
+const noTool =
+  'Webhook endpoints say where the company’s events go and hold their signing secrets: the vendor’s to set, not an agent’s.';
 
 export const eventOperations: Operation[] = [
   {
@@ -90,6 +92,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints',
     operationId: 'listWebhookEndpoints',
     tag,
+    noTool,
     summary: 'Webhook endpoints',
     responses: {
       200: { description: 'The endpoints.', schema: WebhookEndpointList, example: { data: [endpoint] } },
@@ -100,6 +103,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints',
     operationId: 'createWebhookEndpoint',
     tag,
+    noTool,
     summary: 'Add a webhook endpoint',
     body: {
       required: true,
@@ -127,6 +131,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id',
     operationId: 'getWebhookEndpoint',
     tag,
+    noTool,
     summary: 'Get a webhook endpoint',
     pathParams: byId,
     params: endpointParam,
@@ -138,6 +143,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id',
     operationId: 'updateWebhookEndpoint',
     tag,
+    noTool,
     summary: 'Change a webhook endpoint',
     description: 'Enabling a disabled endpoint again clears its `disabled_reason`.',
     pathParams: byId,
@@ -155,6 +161,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id',
     operationId: 'deleteWebhookEndpoint',
     tag,
+    noTool,
     summary: 'Delete a webhook endpoint',
     pathParams: byId,
     params: endpointParam,
@@ -172,6 +179,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id/test',
     operationId: 'testWebhookEndpoint',
     tag,
+    noTool,
     summary: 'Send a test ping to the endpoint',
     pathParams: byId,
     params: endpointParam,
@@ -190,6 +198,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id/rotate_secret',
     operationId: 'rotateWebhookSecret',
     tag,
+    noTool,
     summary: 'Rotate the endpoint’s signing secret',
     pathParams: byId,
     params: endpointParam,
@@ -208,6 +217,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id/deliveries',
     operationId: 'listWebhookDeliveries',
     tag,
+    noTool,
     summary: 'The endpoint’s latest deliveries (at most 100)',
     pathParams: byId,
     params: endpointParam,
@@ -219,6 +229,7 @@ export const eventOperations: Operation[] = [
     path: '/webhook_endpoints/:id/deliveries/:delivery/resend',
     operationId: 'resendWebhookDelivery',
     tag,
+    noTool,
     summary: 'Send a delivery again',
     pathParams: z.strictObject({ id: z.string(), delivery: z.string() }),
     params: { ...endpointParam, delivery: 'The delivery’s id (`dlv_…`).' },
