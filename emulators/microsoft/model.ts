@@ -145,6 +145,18 @@ export interface AdGroupRecord {
   adGroup: AdGroup;
   keywords: Keyword[];
   ads: Ad[];
+  /** Its customer lists: ad group criterions with an AudienceCriterion. */
+  audiences: AudienceCriterion[];
+}
+
+/** An ad group criterion of a customer list, as GetAdGroupCriterionsByIds answers it. */
+export interface AudienceCriterion {
+  Id: string;
+  Type: 'BiddableAdGroupCriterion' | 'NegativeAdGroupCriterion';
+  AdGroupId: string;
+  Status: 'Active' | 'Paused';
+  Criterion: { Type: 'AudienceCriterion'; AudienceId: string; AudienceType: 'CustomerList' };
+  CriterionBid?: { Type: 'BidMultiplier'; Multiplier: number };
 }
 
 /** A customer list (an Audience of Type CustomerList) as GetAudiencesByIds answers it. */

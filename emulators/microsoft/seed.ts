@@ -76,6 +76,7 @@ export function addAdGroup(
     ads: Array.from({ length: spec.ads ?? 0 }, (_, i) =>
       seededAd(state, campaign, i === 0 ? 'Active' : 'Paused'),
     ),
+    audiences: [],
   };
   account.adGroups.set(adGroup.Id, record);
   return record;

@@ -96,7 +96,10 @@ export interface BatchError {
   Message?: string;
 }
 
-/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords. */
+/**
+ * An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords and
+ * customer lists.
+ */
 export interface AdGroupParts {
   accountId: string;
   currency: string;
@@ -105,6 +108,8 @@ export interface AdGroupParts {
   campaign: Campaign;
   adGroup: AdGroup;
   keywords: Keyword[];
+  /** Its customer-list criterions. */
+  audiences: AdGroupCriterion[];
 }
 
 /** An Audience of GetAudiencesByIds; adlink reads customer lists (Type CustomerList) only. */
@@ -116,4 +121,14 @@ export interface CustomerList {
   ParentId?: string;
   /** Null while Microsoft builds the audience (up to 48 hours after an upload). */
   SearchSize?: string | null;
+}
+
+/** An ad group criterion of GetAdGroupCriterionsByIds; adlink reads those of customer lists only. */
+export interface AdGroupCriterion {
+  Id?: string;
+  /** BiddableAdGroupCriterion (the list is targeted) or NegativeAdGroupCriterion (it is excluded). */
+  Type?: string;
+  AdGroupId?: string;
+  Status?: string;
+  Criterion?: { Type?: string; AudienceId?: string; AudienceType?: string } | null;
 }
