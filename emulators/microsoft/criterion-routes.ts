@@ -56,10 +56,9 @@ function refusal(account: AccountState, input: Body, i: number): BatchError | nu
   if (typeof criterion !== 'object' || criterion === null || criterion.Type !== 'AudienceCriterion') {
     return refuse(CODES.inputValidation, 'Criterion must be an AudienceCriterion.');
   }
-  if (criterion.AudienceType !== 'CustomerList') {
-    return refuse(CODES.inputValidation, 'AudienceType must be CustomerList.');
-  }
+  // AudienceType is read-only on add (audiencecriterion.md): the audience's own type is answered.
   const id = criterion.AudienceId;
+  // Customer lists are the only audiences the emulator keeps: any other id is none of the account's.
   if (typeof id !== 'string' || !/^\d{1,19}$/.test(id) || !account.customerLists.has(id)) {
     return refuse(CODES.invalidAudienceId, 'The audience ID is invalid.');
   }

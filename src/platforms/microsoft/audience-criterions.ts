@@ -21,7 +21,7 @@ export const audienceCriterionsIn = async (api: AccountApi, AdGroupId: string): 
       '/AdGroupCriterions/QueryByIds',
       { AdGroupId, AdGroupCriterionIds: null, CriterionType: 'CustomerList' },
     )
-  ).AdGroupCriterions?.filter((c): c is AdGroupCriterion => c?.Criterion?.Type === 'AudienceCriterion') ?? [];
+  ).AdGroupCriterions?.filter((c): c is AdGroupCriterion => Boolean(c?.Criterion?.AudienceId)) ?? [];
 
 /** The lists a set of criterions includes and excludes. */
 export function audienceLists(criterions: AdGroupCriterion[]) {
@@ -52,7 +52,8 @@ export function addAudienceCriterionsBody(adGroupId: string, audiences: NewAudie
       Type: type,
       AdGroupId: adGroupId,
       Status: 'Active',
-      Criterion: { Type: 'AudienceCriterion', AudienceId: id, AudienceType: 'CustomerList' },
+      // AudienceType is read-only on add (audiencecriterion.md): Microsoft takes it from the audience.
+      Criterion: { Type: 'AudienceCriterion', AudienceId: id },
       // No bid adjustment on an included list: adlink's audiences say who, not how much.
       ...(type === BIDDABLE ? { CriterionBid: { Type: 'BidMultiplier', Multiplier: 0 } } : {}),
     })),
