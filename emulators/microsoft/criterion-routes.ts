@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { accountOf } from './access.js';
 import { items } from './batches.js';
 import { type BatchError, batchError, CODES, operationFault } from './faults.js';
-import type { AccountState, AudienceCriterion, MicrosoftAdsState } from './model.js';
+import type { AccountState, AudienceCriterion, MicrosoftAdsState, TargetSetting } from './model.js';
 import {
   AD_GROUP_CRITERION_FIELDS,
   AUDIENCE_CRITERION_FIELDS,
@@ -25,6 +25,36 @@ import { adGroupOf } from './read-routes.js';
  */
 export const CRITERION_TYPES = ['BiddableAdGroupCriterion', 'NegativeAdGroupCriterion'] as const;
 const MAX_CRITERIONS = 1000;
+/** CriterionTypeGroup values (criteriontypegroup.md); outside Audience campaigns only Audience (targetsettingdetail.md). */
+export const CRITERION_TYPE_GROUPS = ['Gender', 'Age', 'Audience', 'CompanyName', 'JobFunction', 'Industry'];
+
+/**
+ * An ad group's `Settings` as the emulator takes them: TargetSettings only, each detail a criterion
+ * type group (Audience outside Audience campaigns) and whether it targets and bids or bids only.
+ * Null or absent: none given.
+ */
+export function targetSettingsOf(value: unknown, campaignType: string): TargetSetting[] | null | string {
+  if (value === undefined || value === null) return null;
+  const details = (s: Body) => (Array.isArray(s.Details) ? (s.Details as Body[]) : null);
+  const valid =
+    Array.isArray(value) &&
+    (value as Body[]).every((s) => {
+      const list = typeof s === 'object' && s !== null && s.Type === 'TargetSetting' ? details(s) : null;
+      return list?.every(
+        (d) =>
+          typeof d === 'object' &&
+          d !== null &&
+          Object.keys(d).every((k) => k === 'CriterionTypeGroup' || k === 'TargetAndBid') &&
+          typeof d.TargetAndBid === 'boolean' &&
+          (campaignType === 'Audience'
+            ? CRITERION_TYPE_GROUPS.includes(d.CriterionTypeGroup as string)
+            : d.CriterionTypeGroup === 'Audience'),
+      );
+    });
+  return valid
+    ? (value as TargetSetting[])
+    : 'Settings must be TargetSettings whose Details each name a CriterionTypeGroup the campaign takes and TargetAndBid.';
+}
 
 function criterionType(body: Body, wanted: string): void {
   if (body.CriterionType !== wanted) {

@@ -62,6 +62,13 @@ export interface AdGroup {
   Network: string;
   StartDate: DateParts | null;
   EndDate: DateParts | null;
+  /** Its TargetSetting, if one was given: whether audiences restrict delivery ("target and bid"). */
+  Settings: TargetSetting[] | null;
+}
+
+export interface TargetSetting {
+  Type: 'TargetSetting';
+  Details: { CriterionTypeGroup: string; TargetAndBid: boolean }[];
 }
 
 export interface Keyword {

@@ -129,6 +129,7 @@ export const AD_GROUP_FIELDS = [
   'Network',
   'StartDate',
   'EndDate',
+  'Settings',
 ] as const;
 export const KEYWORD_FIELDS = ['Text', 'MatchType', 'Bid', 'Status'] as const;
 /** The fields of an ad group criterion of a customer list (Biddable or Negative) and its AudienceCriterion. */

@@ -140,6 +140,11 @@ describe('microsoft customer lists through the API', () => {
     expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
     expect(await live()).toEqual([keywords, swapped]);
 
+    const removed = { kind: 'AudienceTargeting', include: [], exclude: [] };
+    expect((await adSets('put', `/${created.body.id}`, { targetings: [removed] })).status).toBe(200);
+    expect(await live()).toEqual([keywords]);
+    expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
+
     const changed = await adSets('put', `/${created.body.id}`, {
       targetings: [{ kind: 'KeywordTargeting', keywords: ['gravel bike'] }],
     });

@@ -453,6 +453,55 @@ describe('the emulator answers in the SDK’s shapes', () => {
     expect((badStatus.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1016]);
   });
 
+  it('an ad group with customer lists to include targets and bids on audiences: the SDK’s TargetSetting', async () => {
+    const input: NewAdSet = {
+      name: 'Targets its lists',
+      advertiser: SEED.usAccount,
+      parentId: SEED.searchCampaign,
+      channelKind: 'Search',
+      status: 'Paused',
+      settings: [],
+      targetings: [{ kind: 'AudienceTargeting', include: ['1'], exclude: [] }],
+    };
+    const campaign = { Id: SEED.searchCampaign, CampaignType: 'Search', Languages: ['English'] };
+    const body = addAdGroupsBody(input, campaign, 'America/Los_Angeles');
+    const [setting] = body.AdGroups[0]!.Settings!;
+    expect(campaignSdk.discriminators.Setting.values).toContain(setting!.Type);
+    expect(keysOutside(setting, campaignSdk.models.TargetSetting)).toEqual([]);
+    for (const detail of setting!.Details ?? []) {
+      expect(keysOutside(detail, campaignSdk.models.TargetSettingDetail)).toEqual([]);
+      expect(values('CriterionTypeGroup')).toContain(detail.CriterionTypeGroup);
+    }
+    expect(setting!.Details).toEqual([{ CriterionTypeGroup: 'Audience', TargetAndBid: true }]);
+    const added = await answer(campaignSdk, 'addAdGroups', body);
+    expect(added.PartialErrors).toEqual([]);
+    const id = (added.AdGroupIds as string[])[0]!;
+    const read = await answer(campaignSdk, 'getAdGroupsByIds', {
+      CampaignId: SEED.searchCampaign,
+      AdGroupIds: [id],
+    });
+    expect((read.AdGroups as Json[])[0]!.Settings).toEqual([setting]);
+
+    // Outside Audience campaigns the only criterion type group is Audience (targetsettingdetail.md).
+    const refused = await answer(campaignSdk, 'updateAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [
+        {
+          Id: id,
+          Settings: [{ Type: 'TargetSetting', Details: [{ CriterionTypeGroup: 'Age', TargetAndBid: true }] }],
+        },
+      ],
+    });
+    expect((refused.PartialErrors as Json[]).map((e) => e.Code)).toEqual([201]);
+    const unknown = await answer(campaignSdk, 'updateAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [
+        { Id: id, Settings: [{ Type: 'TargetSetting', Details: [{ CriterionTypeGroup: 'Audience' }] }] },
+      ],
+    });
+    expect((unknown.PartialErrors as Json[]).map((e) => e.Code)).toEqual([201]);
+  });
+
   it('wants a Language on an ad group whose campaign has no languages (error 1257)', async () => {
     const eu = { CustomerAccountId: SEED.euAccount };
     const path = op(campaignSdk, 'addAdGroups').path;

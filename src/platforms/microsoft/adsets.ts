@@ -6,7 +6,13 @@ import { PlatformError, PlatformInputError } from '../../ports/platform-error.js
 import type { AdAccount } from '../../store/connections.js';
 import { addAdGroupsBody, keywordChanges, keywordsOf } from './adset-body.js';
 import { adGroupDateChanges } from './adset-schedule.js';
-import { addNewAudiences, audienceCriterionsIn, replaceAudiences } from './audience-criterions.js';
+import {
+  addNewAudiences,
+  audienceCriterionsIn,
+  audienceTargetSetting,
+  replaceAudiences,
+  targetsAudiences,
+} from './audience-criterions.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
 import type { AccountApi, MicrosoftAdsApi } from './client.js';
 import { addNewKeywords, keywordsIn, replaceKeywords } from './keywords.js';
@@ -211,6 +217,16 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
       for (const [i, targeting] of (changes.targetings ?? []).entries()) {
         if (targeting.kind === 'AudienceTargeting') {
           await replaceAudiences(api, id, targeting, i);
+          // After the lists change, so the ad group never targets lists it does not hold yet.
+          const includes = targeting.include.length > 0;
+          if (targetsAudiences(adGroup) !== includes) {
+            accepted(
+              await api.request<{ PartialErrors?: BatchError[] }>('PUT', '/AdGroups', {
+                CampaignId: campaign.Id,
+                AdGroups: [{ Id: id, Settings: audienceTargetSetting(adGroup, includes) }],
+              }),
+            );
+          }
           continue;
         }
         if (!WITH_KEYWORDS.includes(campaign.CampaignType ?? '')) {

@@ -8,7 +8,7 @@ import type { AudienceTargeting, Targeting } from '../../adsets/model.js';
 import { accepted } from './campaign-reads.js';
 import type { AccountApi } from './client.js';
 import { partialFailure } from './errors.js';
-import type { AdGroupCriterion, BatchError } from './model.js';
+import type { AdGroup, AdGroupCriterion, BatchError, TargetSetting } from './model.js';
 
 const BIDDABLE = 'BiddableAdGroupCriterion';
 const NEGATIVE = 'NegativeAdGroupCriterion';
@@ -36,6 +36,28 @@ export function audiencesOf(targetings: Targeting[]): { targeting: AudienceTarge
   const targeting = targetings[i];
   return targeting?.kind === 'AudienceTargeting' ? { targeting, i } : null;
 }
+
+/**
+ * The ad group's TargetSetting with audiences as "target and bid" when it includes lists (then it
+ * serves only to their people) and "bid only" when it includes none (Microsoft's default: no
+ * TargetSettingDetail for Audience is "bid only", targetsettingdetail.md). Its other details are kept.
+ */
+export function audienceTargetSetting(adGroup: AdGroup | undefined, includes: boolean): TargetSetting[] {
+  const current = adGroup?.Settings?.find((s) => s.Type === 'TargetSetting');
+  const others = (current?.Details ?? []).filter((d) => d.CriterionTypeGroup !== 'Audience');
+  return [
+    {
+      Type: 'TargetSetting',
+      Details: [...others, { CriterionTypeGroup: 'Audience', TargetAndBid: includes }],
+    },
+  ];
+}
+
+/** Whether the ad group's audiences restrict delivery ("target and bid"). */
+export const targetsAudiences = (adGroup: AdGroup) =>
+  adGroup.Settings?.some((s) =>
+    s.Details?.some((d) => d.CriterionTypeGroup === 'Audience' && d.TargetAndBid === true),
+  ) ?? false;
 
 /** A list to associate: included or excluded, with the unified parameter it came from. */
 interface NewAudience {

@@ -35,6 +35,13 @@ export interface AdGroup {
   /** Days in the campaign's time zone: serving starts at the start's midnight, ends after the end day. */
   StartDate?: MicrosoftDate | null;
   EndDate?: MicrosoftDate | null;
+  Settings?: TargetSetting[] | null;
+}
+
+/** Per criterion type group, whether its criterions restrict delivery (TargetAndBid) or only adjust bids. */
+export interface TargetSetting {
+  Type?: string;
+  Details?: { CriterionTypeGroup?: string; TargetAndBid?: boolean }[] | null;
 }
 
 export interface Keyword {
