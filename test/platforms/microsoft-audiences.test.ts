@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
 import { audienceTargetingStep, expectedHashes, walkMembers } from '../support/audiences-walk.js';
 import { apiError, type Company } from '../support/connect-helpers.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { adapterOn, storedAdGroup } from './microsoft-emulator.js';
 
 /**
  * Customer lists on Microsoft through adlink's API against the emulator. Microsoft matches emails
@@ -135,6 +137,13 @@ describe('microsoft customer lists through the API', () => {
     const live = async () => (await adSets('get', `/${created.body.id}`)).body.targetings;
     const keywords = { kind: 'KeywordTargeting', keywords: ['city bike', 'bike repair'] };
     expect(await live()).toEqual([keywords, audiences]);
+    // Microsoft's audiences only adjust bids unless the ad group targets and bids on them.
+    const targetAndBid = async () =>
+      ((await storedAdGroup(world.emulator, SEED.searchCampaign, created.body.id))?.Settings as Json[])?.[0];
+    expect(await targetAndBid()).toEqual({
+      Type: 'TargetSetting',
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: true }],
+    });
 
     const swapped = { kind: 'AudienceTargeting', include: [excluded], exclude: [included] };
     expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
@@ -143,7 +152,13 @@ describe('microsoft customer lists through the API', () => {
     const removed = { kind: 'AudienceTargeting', include: [], exclude: [] };
     expect((await adSets('put', `/${created.body.id}`, { targetings: [removed] })).status).toBe(200);
     expect(await live()).toEqual([keywords]);
+    expect(await targetAndBid()).toMatchObject({
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: false }],
+    });
     expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
+    expect(await targetAndBid()).toMatchObject({
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: true }],
+    });
 
     const changed = await adSets('put', `/${created.body.id}`, {
       targetings: [{ kind: 'KeywordTargeting', keywords: ['gravel bike'] }],
@@ -168,6 +183,32 @@ describe('microsoft customer lists through the API', () => {
       .query({ customer, dismissDatabase: true, limit: 500 })
       .set('Authorization', company.auth);
     expect((listed.body as { data: Json[] }).data.map((a) => a.name)).not.toContain('Foreign list');
+  });
+
+  it('the adapter names a list Microsoft refuses (4835) by its parameter and leaves no new ad group', async () => {
+    const { adapter, call } = adapterOn(world.emulator);
+    const account = { id: SEED.usAccount, name: 'Trail Bikes US', currency: 'USD' };
+    const { id } = await create('Known list');
+    const before = (await adapter.adSets.list(call, account)).length;
+    const err = await adapter.adSets
+      .create(
+        call,
+        {
+          ...adSet,
+          channelKind: 'Search',
+          name: 'Unknown list',
+          advertiser: SEED.usAccount,
+          status: 'Paused',
+          settings: [],
+          targetings: [{ kind: 'AudienceTargeting', include: [id], exclude: ['999'] }],
+        },
+        account,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ param: 'targetings[0].exclude[0]' });
+    expect((err as Error).message).toContain('audience ID is invalid');
+    expect((await adapter.adSets.list(call, account)).length).toBe(before);
   });
 
   it('a list matched with fewer than 300 people is TooSmall', async () => {
