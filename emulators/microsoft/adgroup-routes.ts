@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { accountOf } from './access.js';
 import { firstRefusal, items } from './batches.js';
+import { targetSettingsOf } from './criterion-routes.js';
 import { adGroupDates } from './date-rules.js';
 import { type BatchError, batchError, CODES, operationFault } from './faults.js';
 import type { AdGroup, MicrosoftAdsState } from './model.js';
@@ -30,6 +31,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
       const input = fieldsOf(raw, AD_GROUP_FIELDS, `AdGroups[${i}]`);
       const status = input.Status ?? 'Paused';
       const dates = adGroupDates(campaign, input, null);
+      const settings = targetSettingsOf(input.Settings, campaign.CampaignType);
       const refusal = firstRefusal(
         () =>
           input.Id === undefined || input.Id === null
@@ -38,14 +40,16 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
         () => adGroupNameRefusal(account, campaign.Id, input.Name),
         () => adGroupLanguageRefusal(campaign, input.Language),
         () => adGroupStatusRefusal(status),
+        () => (typeof settings === 'string' ? { error: CODES.inputValidation, message: settings } : null),
         () => ('error' in dates ? dates : null),
       );
       // A refused date is among the refusals, so `refusal` is set whenever `dates` is one.
-      if (refusal || 'error' in dates) {
+      if (refusal || 'error' in dates || typeof settings === 'string') {
         errors.push(batchError(i, refusal!.error, refusal!.message));
         return null;
       }
       return addAdGroup(state, account, campaign, {
+        settings,
         name: input.Name as string,
         status: status as AdGroup['Status'],
         language: typeof input.Language === 'string' ? input.Language : null,
@@ -63,6 +67,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
       const input = fieldsOf(raw, AD_GROUP_FIELDS, `AdGroups[${i}]`);
       const record = typeof input.Id === 'string' ? account.adGroups.get(input.Id) : undefined;
       const dates = record ? adGroupDates(campaign, input, record.adGroup) : null;
+      const settings = targetSettingsOf(input.Settings, campaign.CampaignType);
       const refusal = firstRefusal(
         () =>
           record?.campaignId === campaign.Id
@@ -77,9 +82,10 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
             ? null
             : adGroupNameRefusal(account, campaign.Id, input.Name, record?.adGroup.Id),
         () => (input.Status === undefined ? null : adGroupStatusRefusal(input.Status)),
+        () => (typeof settings === 'string' ? { error: CODES.inputValidation, message: settings } : null),
         () => (dates && 'error' in dates ? dates : null),
       );
-      if (refusal || !dates || 'error' in dates) {
+      if (refusal || !dates || 'error' in dates || typeof settings === 'string') {
         errors.push(batchError(i, refusal!.error, refusal!.message));
         return;
       }
@@ -89,6 +95,7 @@ export function adGroupRoutes(state: MicrosoftAdsState): Router {
       if (typeof input.Status === 'string') adGroup.Status = input.Status as AdGroup['Status'];
       adGroup.StartDate = dates.StartDate;
       adGroup.EndDate = dates.EndDate;
+      if (settings) adGroup.Settings = settings;
     });
     return { PartialErrors: errors };
   });

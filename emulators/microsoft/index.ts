@@ -5,6 +5,7 @@ import { adReviewControls, adRoutes } from './ad-routes.js';
 import { adGroupRoutes } from './adgroup-routes.js';
 import { audienceControls, audienceRoutes } from './audience-routes.js';
 import { campaignRoutes } from './campaign-routes.js';
+import { criterionRoutes } from './criterion-routes.js';
 import { customerRoutes } from './customer-routes.js';
 import { faultHandler } from './faults.js';
 import { mediaRoutes } from './media-routes.js';
@@ -42,6 +43,7 @@ export const microsoftEmulator: EmulatorDefinition = {
     router.use(adRoutes(state));
     router.use(mediaRoutes(state, options.baseUrl));
     router.use(audienceRoutes(state));
+    router.use(criterionRoutes(state));
     const reports = new ReportJobs();
     router.use(REPORTING_BASE, json, caller, requireCustomer, faultHandler);
     router.use(reportRoutes(state, reports, options.baseUrl));

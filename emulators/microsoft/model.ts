@@ -62,6 +62,13 @@ export interface AdGroup {
   Network: string;
   StartDate: DateParts | null;
   EndDate: DateParts | null;
+  /** Its TargetSetting, if one was given: whether audiences restrict delivery ("target and bid"). */
+  Settings: TargetSetting[] | null;
+}
+
+export interface TargetSetting {
+  Type: 'TargetSetting';
+  Details: { CriterionTypeGroup: string; TargetAndBid: boolean }[];
 }
 
 export interface Keyword {
@@ -145,6 +152,18 @@ export interface AdGroupRecord {
   adGroup: AdGroup;
   keywords: Keyword[];
   ads: Ad[];
+  /** Its customer lists: ad group criterions with an AudienceCriterion. */
+  audiences: AudienceCriterion[];
+}
+
+/** An ad group criterion of a customer list, as GetAdGroupCriterionsByIds answers it. */
+export interface AudienceCriterion {
+  Id: string;
+  Type: 'BiddableAdGroupCriterion' | 'NegativeAdGroupCriterion';
+  AdGroupId: string;
+  Status: 'Active' | 'Paused';
+  Criterion: { Type: 'AudienceCriterion'; AudienceId: string; AudienceType: 'CustomerList' };
+  CriterionBid?: { Type: 'BidMultiplier'; Multiplier: number };
 }
 
 /** A customer list (an Audience of Type CustomerList) as GetAudiencesByIds answers it. */

@@ -87,6 +87,21 @@ export const CAMPAIGN_OPERATIONS = {
     path: '/CustomerListUserData/Apply',
     fields: ['CustomerListUserData'],
   },
+  addAdGroupCriterions: {
+    method: 'POST',
+    path: '/AdGroupCriterions',
+    fields: ['AdGroupCriterions', 'CriterionType'],
+  },
+  getAdGroupCriterionsByIds: {
+    method: 'POST',
+    path: '/AdGroupCriterions/QueryByIds',
+    fields: ['AdGroupCriterionIds', 'AdGroupId', 'CriterionType', 'ReturnAdditionalFields'],
+  },
+  deleteAdGroupCriterions: {
+    method: 'DELETE',
+    path: '/AdGroupCriterions',
+    fields: ['AdGroupCriterionIds', 'AdGroupId', 'CriterionType'],
+  },
 } as const satisfies Record<string, Operation>;
 
 export const CUSTOMER_OPERATIONS = {
@@ -114,8 +129,19 @@ export const AD_GROUP_FIELDS = [
   'Network',
   'StartDate',
   'EndDate',
+  'Settings',
 ] as const;
 export const KEYWORD_FIELDS = ['Text', 'MatchType', 'Bid', 'Status'] as const;
+/** The fields of an ad group criterion of a customer list (Biddable or Negative) and its AudienceCriterion. */
+export const AD_GROUP_CRITERION_FIELDS = [
+  'Type',
+  'Id',
+  'AdGroupId',
+  'Status',
+  'Criterion',
+  'CriterionBid',
+] as const;
+export const AUDIENCE_CRITERION_FIELDS = ['Type', 'AudienceId', 'AudienceType'] as const;
 /** The fields of a Campaign the emulator takes on add and update. */
 export const CAMPAIGN_FIELDS = [
   'Id',

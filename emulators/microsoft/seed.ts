@@ -9,6 +9,7 @@ import type {
   DateParts,
   Keyword,
   MicrosoftAdsState,
+  TargetSetting,
 } from './model.js';
 
 /** Seeded ids, for tests and the README. */
@@ -48,6 +49,7 @@ export function addAdGroup(
     endedOn?: string;
     StartDate?: DateParts | null;
     EndDate?: DateParts | null;
+    settings?: TargetSetting[] | null;
   },
 ): AdGroupRecord {
   const end = spec.endedOn ? new Date(spec.endedOn) : null;
@@ -57,6 +59,7 @@ export function addAdGroup(
     Status: spec.status,
     Language: spec.language ?? null,
     CpcBid: { Amount: 0.75 },
+    Settings: spec.settings ?? null,
     Network: campaign.CampaignType === 'Audience' ? 'Audience' : 'OwnedAndOperatedAndSyndicatedSearch',
     StartDate: spec.StartDate ?? null,
     EndDate:
@@ -76,6 +79,7 @@ export function addAdGroup(
     ads: Array.from({ length: spec.ads ?? 0 }, (_, i) =>
       seededAd(state, campaign, i === 0 ? 'Active' : 'Paused'),
     ),
+    audiences: [],
   };
   account.adGroups.set(adGroup.Id, record);
   return record;

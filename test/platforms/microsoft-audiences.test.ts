@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { SEED } from '../../emulators/microsoft/seed.js';
-import { expectedHashes, walkMembers } from '../support/audiences-walk.js';
+import { PlatformError } from '../../src/ports/platform-error.js';
+import { audienceTargetingStep, expectedHashes, walkMembers } from '../support/audiences-walk.js';
 import { apiError, type Company } from '../support/connect-helpers.js';
 import { type PlatformWorld, startPlatformWorld } from '../support/platform-suite.js';
+import { adapterOn, storedAdGroup } from './microsoft-emulator.js';
 
 /**
  * Customer lists on Microsoft through adlink's API against the emulator. Microsoft matches emails
  * only (Phone is "Not currently supported"), so the suite's walk, which uploads phones too, is run
  * here with emails: the hashes the emulator received are checked against SHA-256 of each normalized
- * email, and each upload call against ApplyCustomerListUserData's 1,000 items.
+ * email, and each upload call against ApplyCustomerListUserData's 1,000 items. Its targeting step
+ * runs on its own: ad groups of a Search campaign include and exclude the lists.
  */
 
 const env = { MICROSOFT_DEVELOPER_TOKEN: 'msads-dev-token-for-tests' };
@@ -95,6 +98,117 @@ describe('microsoft customer lists through the API', () => {
     );
     expect((await send('delete', `/${created.id}`)).status).toBe(200);
     expect((await send('get', `/${created.id}`)).status).toBe(404);
+  });
+
+  const adSet = {
+    parentId: SEED.searchCampaign,
+    channelKind: 'Search',
+    settings: [{ kind: 'Objective', objective: 'Search' }],
+    targetings: [{ kind: 'KeywordTargeting', keywords: ['city bike'] }],
+  };
+  const adSets = (method: 'get' | 'post' | 'put', path: string, body?: object) => {
+    const live = method === 'get' ? { childResources: 'Targeting', dismissDatabase: true } : {};
+    const req = world.h.http[method](`/v1/microsoft/adsets${path}`)
+      .query({ customer, ...live })
+      .set('Authorization', company.auth);
+    return body === undefined ? req : req.send(body);
+  };
+
+  it('targets an ad group with included and excluded lists, read back from Microsoft; swaps and removes them', async () => {
+    const { id } = await create('Walk customers');
+    await audienceTargetingStep(
+      adSet,
+      { world, h: world.h, company, customer, platform: 'microsoft', advertiser: SEED.usAccount },
+      id,
+    );
+  });
+
+  it('an audience change keeps the ad group’s keywords, and a keyword change keeps its lists', async () => {
+    const { id: included } = await create('Keep keywords');
+    const { id: excluded } = await create('Keep keywords, excluded');
+    const audiences = { kind: 'AudienceTargeting', include: [included], exclude: [excluded] };
+    const created = await adSets('post', '', {
+      ...adSet,
+      name: 'Keeps its keywords',
+      advertiser: SEED.usAccount,
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['city bike', 'bike repair'] }, audiences],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const live = async () => (await adSets('get', `/${created.body.id}`)).body.targetings;
+    const keywords = { kind: 'KeywordTargeting', keywords: ['city bike', 'bike repair'] };
+    expect(await live()).toEqual([keywords, audiences]);
+    // Microsoft's audiences only adjust bids unless the ad group targets and bids on them.
+    const targetAndBid = async () =>
+      ((await storedAdGroup(world.emulator, SEED.searchCampaign, created.body.id))?.Settings as Json[])?.[0];
+    expect(await targetAndBid()).toEqual({
+      Type: 'TargetSetting',
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: true }],
+    });
+
+    const swapped = { kind: 'AudienceTargeting', include: [excluded], exclude: [included] };
+    expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
+    expect(await live()).toEqual([keywords, swapped]);
+
+    const removed = { kind: 'AudienceTargeting', include: [], exclude: [] };
+    expect((await adSets('put', `/${created.body.id}`, { targetings: [removed] })).status).toBe(200);
+    expect(await live()).toEqual([keywords]);
+    expect(await targetAndBid()).toMatchObject({
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: false }],
+    });
+    expect((await adSets('put', `/${created.body.id}`, { targetings: [swapped] })).status).toBe(200);
+    expect(await targetAndBid()).toMatchObject({
+      Details: [{ CriterionTypeGroup: 'Audience', TargetAndBid: true }],
+    });
+
+    const changed = await adSets('put', `/${created.body.id}`, {
+      targetings: [{ kind: 'KeywordTargeting', keywords: ['gravel bike'] }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await live()).toEqual([{ kind: 'KeywordTargeting', keywords: ['gravel bike'] }, swapped]);
+  });
+
+  it('a list of another account is refused by name, and no ad group is made', async () => {
+    const other = await send('post', '', { name: 'Other shop', advertiser: SEED.euAccount });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const refused = await adSets('post', '', {
+      ...adSet,
+      name: 'Foreign list',
+      advertiser: SEED.usAccount,
+      targetings: [{ kind: 'AudienceTargeting', include: [], exclude: [other.body.id] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(apiError(refused)).toMatchObject({ code: 'invalid_request', param: 'targetings[0].exclude[0]' });
+    const listed = await world.h.http
+      .get('/v1/microsoft/adsets')
+      .query({ customer, dismissDatabase: true, limit: 500 })
+      .set('Authorization', company.auth);
+    expect((listed.body as { data: Json[] }).data.map((a) => a.name)).not.toContain('Foreign list');
+  });
+
+  it('the adapter names a list Microsoft refuses (4835) by its parameter and leaves no new ad group', async () => {
+    const { adapter, call } = adapterOn(world.emulator);
+    const account = { id: SEED.usAccount, name: 'Trail Bikes US', currency: 'USD' };
+    const { id } = await create('Known list');
+    const before = (await adapter.adSets.list(call, account)).length;
+    const err = await adapter.adSets
+      .create(
+        call,
+        {
+          ...adSet,
+          channelKind: 'Search',
+          name: 'Unknown list',
+          advertiser: SEED.usAccount,
+          status: 'Paused',
+          settings: [],
+          targetings: [{ kind: 'AudienceTargeting', include: [id], exclude: ['999'] }],
+        },
+        account,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ param: 'targetings[0].exclude[0]' });
+    expect((err as Error).message).toContain('audience ID is invalid');
+    expect((await adapter.adSets.list(call, account)).length).toBe(before);
   });
 
   it('a list matched with fewer than 300 people is TooSmall', async () => {

@@ -93,7 +93,7 @@ describe('microsoft mapping', () => {
     expect(capabilities).toMatchObject({
       budgetLevel: 'campaign',
       objectiveLevel: 'campaign',
-      targetings: ['KeywordTargeting'],
+      targetings: ['KeywordTargeting', 'AudienceTargeting'],
       deletion: 'hard',
     });
     expect(capabilities.updateStatuses).not.toContain('Archived');
@@ -114,6 +114,7 @@ describe('microsoft keywords and languages', () => {
         { Text: 'sold out', Status: 'Inactive' },
         { Text: 'gone', Status: 'Deleted' },
       ],
+      audiences: [],
     });
     expect(adSet.targetings).toEqual([{ kind: 'KeywordTargeting', keywords: ['city bike'] }]);
   });

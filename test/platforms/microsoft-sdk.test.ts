@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, MAX_ITEMS } from '../../emulators/microsoft/audience-routes.js';
 import { BUDGET_TYPES, SETTABLE_CAMPAIGN_STATUSES } from '../../emulators/microsoft/campaign-rules.js';
+import { CRITERION_TYPES } from '../../emulators/microsoft/criterion-routes.js';
 import { CALLS_TO_ACTION, LANGUAGE_NAMES } from '../../emulators/microsoft/enums.js';
 import { microsoftEmulator } from '../../emulators/microsoft/index.js';
 import { MAX_IMAGE_DATA } from '../../emulators/microsoft/media-routes.js';
 import {
+  AD_GROUP_CRITERION_FIELDS,
   AD_GROUP_FIELDS,
   ASSET_FIELDS,
   ASSET_LINK_FIELDS,
+  AUDIENCE_CRITERION_FIELDS,
   CAMPAIGN_BASE,
   CAMPAIGN_FIELDS,
   CAMPAIGN_OPERATIONS,
@@ -44,6 +47,7 @@ import {
   customerListUserDataBody,
   updateCustomerListBody,
 } from '../../src/platforms/microsoft/audience-body.js';
+import { addAudienceCriterionsBody } from '../../src/platforms/microsoft/audience-criterions.js';
 import { reportColumns, submitReportBody } from '../../src/platforms/microsoft/report-request.js';
 import { REPORT_LEVELS } from '../../src/reports/model.js';
 import sdk from '../fixtures/microsoft/sdk-extract.json' with { type: 'json' };
@@ -447,6 +451,55 @@ describe('the emulator answers in the SDK’s shapes', () => {
       AdGroups: [{ Name: 'Bad status', Status: 'Running' }],
     });
     expect((badStatus.PartialErrors as Json[]).map((e) => e.Code)).toEqual([1016]);
+  });
+
+  it('an ad group with customer lists to include targets and bids on audiences: the SDK’s TargetSetting', async () => {
+    const input: NewAdSet = {
+      name: 'Targets its lists',
+      advertiser: SEED.usAccount,
+      parentId: SEED.searchCampaign,
+      channelKind: 'Search',
+      status: 'Paused',
+      settings: [],
+      targetings: [{ kind: 'AudienceTargeting', include: ['1'], exclude: [] }],
+    };
+    const campaign = { Id: SEED.searchCampaign, CampaignType: 'Search', Languages: ['English'] };
+    const body = addAdGroupsBody(input, campaign, 'America/Los_Angeles');
+    const [setting] = body.AdGroups[0]!.Settings!;
+    expect(campaignSdk.discriminators.Setting.values).toContain(setting!.Type);
+    expect(keysOutside(setting, campaignSdk.models.TargetSetting)).toEqual([]);
+    for (const detail of setting!.Details ?? []) {
+      expect(keysOutside(detail, campaignSdk.models.TargetSettingDetail)).toEqual([]);
+      expect(values('CriterionTypeGroup')).toContain(detail.CriterionTypeGroup);
+    }
+    expect(setting!.Details).toEqual([{ CriterionTypeGroup: 'Audience', TargetAndBid: true }]);
+    const added = await answer(campaignSdk, 'addAdGroups', body);
+    expect(added.PartialErrors).toEqual([]);
+    const id = (added.AdGroupIds as string[])[0]!;
+    const read = await answer(campaignSdk, 'getAdGroupsByIds', {
+      CampaignId: SEED.searchCampaign,
+      AdGroupIds: [id],
+    });
+    expect((read.AdGroups as Json[])[0]!.Settings).toEqual([setting]);
+
+    // Outside Audience campaigns the only criterion type group is Audience (targetsettingdetail.md).
+    const refused = await answer(campaignSdk, 'updateAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [
+        {
+          Id: id,
+          Settings: [{ Type: 'TargetSetting', Details: [{ CriterionTypeGroup: 'Age', TargetAndBid: true }] }],
+        },
+      ],
+    });
+    expect((refused.PartialErrors as Json[]).map((e) => e.Code)).toEqual([201]);
+    const unknown = await answer(campaignSdk, 'updateAdGroups', {
+      CampaignId: SEED.searchCampaign,
+      AdGroups: [
+        { Id: id, Settings: [{ Type: 'TargetSetting', Details: [{ CriterionTypeGroup: 'Audience' }] }] },
+      ],
+    });
+    expect((unknown.PartialErrors as Json[]).map((e) => e.Code)).toEqual([201]);
   });
 
   it('wants a Language on an ad group whose campaign has no languages (error 1257)', async () => {
@@ -1011,6 +1064,118 @@ describe('the emulator answers in the SDK’s shapes', () => {
       });
       // Nothing of the refused calls was kept.
       expect(await (await fetch(`${emulator.url}/_emulator/customer-lists/${id}`)).json()).toEqual(held);
+    });
+
+    it('ad group criterions of customer lists: the adapter’s bodies, the SDK’s fields, types and refusals', async () => {
+      const list = async (name: string) =>
+        (
+          (
+            await answer(
+              campaignSdk,
+              'addAudiences',
+              addCustomerListBody({ name, advertiser: SEED.usAccount }, SEED.usAccount),
+            )
+          ).AudienceIds as string[]
+        )[0]!;
+      const [included, excluded] = [await list('Criterion in'), await list('Criterion out')];
+      const { AdGroups } = await answer(campaignSdk, 'getAdGroupsByCampaignId', {
+        CampaignId: SEED.searchCampaign,
+      });
+      const adGroupId = (AdGroups as Json[])[0]!.Id as string;
+      const body = addAudienceCriterionsBody(adGroupId, [
+        { id: included, type: 'BiddableAdGroupCriterion', param: 'include' },
+        { id: excluded, type: 'NegativeAdGroupCriterion', param: 'exclude' },
+      ]);
+      expect(values('AdGroupCriterionType')).toContain(body.CriterionType);
+      for (const criterion of body.AdGroupCriterions) {
+        expect(keysOutside(criterion, campaignSdk.models[criterion.Type])).toEqual([]);
+        expect(campaignSdk.discriminators.AdGroupCriterion.values).toContain(criterion.Type);
+        expect(keysOutside(criterion.Criterion, campaignSdk.models.AudienceCriterion)).toEqual([]);
+        expect(campaignSdk.discriminators.Criterion.values).toContain(criterion.Criterion.Type);
+        expect(values('AdGroupCriterionStatus')).toContain(criterion.Status);
+      }
+      expect([...CRITERION_TYPES].sort()).toEqual(
+        [...campaignSdk.discriminators.AdGroupCriterion.values].sort(),
+      );
+      const asKeys = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, 1]));
+      expect(
+        keysOutside(asKeys(AD_GROUP_CRITERION_FIELDS), campaignSdk.models.BiddableAdGroupCriterion),
+      ).toEqual([]);
+      expect(keysOutside(asKeys(AUDIENCE_CRITERION_FIELDS), campaignSdk.models.AudienceCriterion)).toEqual(
+        [],
+      );
+
+      const added = await answer(campaignSdk, 'addAdGroupCriterions', body);
+      expect(added.NestedPartialErrors).toEqual([]);
+      const read = async () =>
+        (
+          await answer(campaignSdk, 'getAdGroupCriterionsByIds', {
+            AdGroupId: adGroupId,
+            AdGroupCriterionIds: null,
+            CriterionType: 'CustomerList',
+          })
+        ).AdGroupCriterions as Json[];
+      const held = await read();
+      expect(held.map((c) => [c.Type, (c.Criterion as Json).AudienceId])).toEqual([
+        ['BiddableAdGroupCriterion', included],
+        ['NegativeAdGroupCriterion', excluded],
+      ]);
+      for (const criterion of held) {
+        expect(
+          keysOutside(criterion, campaignSdk.models[criterion.Type as 'BiddableAdGroupCriterion']),
+        ).toEqual([]);
+        expect(keysOutside(criterion.Criterion, campaignSdk.models.AudienceCriterion)).toEqual([]);
+        expect(values('AudienceType')).toContain((criterion.Criterion as Json).AudienceType);
+      }
+
+      // Refusals: an id that is no customer list of the account, a list already there, malformed shapes.
+      const { path, method } = op(campaignSdk, 'addAdGroupCriterions');
+      const refused = async (changes: Json, criterion: Json = {}, type = 'Audience') => {
+        const [first] = body.AdGroupCriterions;
+        const res = await call(path, method, {
+          CriterionType: type,
+          AdGroupCriterions: [{ ...first, ...changes, Criterion: { ...first!.Criterion, ...criterion } }],
+        });
+        if (res.status !== 200) return firstError(res.body);
+        expect(keysOutside(res.body, op(campaignSdk, 'addAdGroupCriterions').response.fields)).toEqual([]);
+        expect(res.body.AdGroupCriterionIds).toEqual([null]);
+        const [error] = res.body.NestedPartialErrors as Json[];
+        expect(keysOutside(error, campaignSdk.models.BatchErrorCollection)).toEqual([]);
+        return error!;
+      };
+      const fresh = await list('Criterion fresh');
+      expect(await refused({}, { AudienceId: '999' })).toMatchObject({
+        Code: 4835,
+        ErrorCode: 'InvalidAudienceId',
+      });
+      expect(await refused({}, { AudienceId: SEED.searchCampaign })).toMatchObject({ Code: 4835 });
+      expect(await refused({}, { AudienceId: 'abc' })).toMatchObject({ Code: 4835 });
+      expect(await refused({}, { AudienceId: included })).toMatchObject({ Code: 201 });
+      expect(await refused({ Type: 'AdGroupCriterion' }, { AudienceId: fresh })).toMatchObject({ Code: 201 });
+      expect(await refused({}, { AudienceId: fresh, Type: 'LocationCriterion' })).toMatchObject({
+        Code: 201,
+      });
+      expect(await refused({ AdGroupId: '999' }, { AudienceId: fresh })).toMatchObject({ Code: 1201 });
+      expect(
+        await refused({ CriterionBid: { Type: 'FixedBid', Amount: 1 } }, { AudienceId: fresh }),
+      ).toMatchObject({ Code: 201 });
+      expect(await refused({ Bid: 1 }, { AudienceId: fresh })).toMatchObject({ Code: 201 });
+      expect(await refused({}, { AudienceId: fresh }, 'CustomerList')).toMatchObject({ Code: 201 });
+      const get = op(campaignSdk, 'getAdGroupCriterionsByIds');
+      const audienceRead = await call(get.path, get.method, {
+        AdGroupId: adGroupId,
+        CriterionType: 'Audience',
+      });
+      expect(audienceRead.status).toBe(400);
+      expect(await read()).toEqual(held);
+
+      const removed = await answer(campaignSdk, 'deleteAdGroupCriterions', {
+        AdGroupId: adGroupId,
+        AdGroupCriterionIds: held.map((c) => c.Id),
+        CriterionType: 'Audience',
+      });
+      expect(removed.PartialErrors).toEqual([]);
+      expect(await read()).toEqual([]);
     });
   });
 });

@@ -3,6 +3,7 @@ import type { NewAdSet, Targeting } from '../../adsets/model.js';
 import { PlatformInputError } from '../../ports/platform-error.js';
 import { keywordReplacement } from '../keyword-replacement.js';
 import { adGroupDates } from './adset-schedule.js';
+import { audiencesOf, audienceTargetSetting } from './audience-criterions.js';
 import { activeKeywords, microsoftStatus } from './mapping.js';
 import type { Campaign, Keyword } from './model.js';
 
@@ -13,7 +14,8 @@ const MATCH_TYPE = 'Broad';
  * The AddAdGroups body for a new ad set under `campaign`, its Runtime as StartDate and EndDate in
  * `zone` (the campaign's time zone). An ad group needs a `Language` unless its campaign has
  * `Languages` (Microsoft error 1257); the unified model has no language to send, so an ad set under
- * a campaign without languages is refused here, before Microsoft is called.
+ * a campaign without languages is refused here, before Microsoft is called. With customer lists to
+ * include, its audiences are "target and bid" (see audienceTargetSetting).
  */
 export function addAdGroupsBody(input: NewAdSet, campaign: Campaign, zone: string | undefined) {
   if (!campaign.Languages?.length) {
@@ -24,9 +26,13 @@ export function addAdGroupsBody(input: NewAdSet, campaign: Campaign, zone: strin
   }
   const found = findRuntime(input.settings);
   const dates = found ? adGroupDates(found.runtime, found.i, zone, campaign.TimeZone) : {};
+  const audiences = audiencesOf(input.targetings);
+  const settings = audiences
+    ? { Settings: audienceTargetSetting(undefined, audiences.targeting.include.length > 0) }
+    : {};
   return {
     CampaignId: campaign.Id,
-    AdGroups: [{ Name: input.name, Status: microsoftStatus(input.status), ...dates }],
+    AdGroups: [{ Name: input.name, Status: microsoftStatus(input.status), ...dates, ...settings }],
   };
 }
 

@@ -6,6 +6,13 @@ import { PlatformError, PlatformInputError } from '../../ports/platform-error.js
 import type { AdAccount } from '../../store/connections.js';
 import { addAdGroupsBody, keywordChanges, keywordsOf } from './adset-body.js';
 import { adGroupDateChanges } from './adset-schedule.js';
+import {
+  addNewAudiences,
+  audienceCriterionsIn,
+  audienceTargetSetting,
+  replaceAudiences,
+  targetsAudiences,
+} from './audience-criterions.js';
 import { accepted, campaignById, campaignsOf, isMicrosoftId } from './campaign-reads.js';
 import type { AccountApi, MicrosoftAdsApi } from './client.js';
 import { addNewKeywords, keywordsIn, replaceKeywords } from './keywords.js';
@@ -56,6 +63,7 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
     const keywords = WITH_KEYWORDS.includes(campaign.CampaignType ?? '')
       ? await keywordsIn(api, adGroup.Id ?? '')
       : [];
+    const audiences = await audienceCriterionsIn(api, adGroup.Id ?? '');
     return toAdSet({
       accountId: account.id,
       currency: account.currency ?? '',
@@ -63,6 +71,7 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
       campaign,
       adGroup,
       keywords,
+      audiences,
     });
   }
 
@@ -109,15 +118,19 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
   return {
     capabilities: {
       settings: ['DailyBudget', 'Objective', 'Runtime'],
-      targetings: ['KeywordTargeting'],
+      targetings: ['KeywordTargeting', 'AudienceTargeting'],
       adSetTargeting: true,
       budgetLevel: 'campaign',
       objectiveLevel: 'campaign',
       deletion: 'hard',
       createStatuses: ['Running', 'Active', 'Paused'],
       updateStatuses: ['Running', 'Active', 'Paused'],
-      // Budgets are the campaign's (change them there); the ad group's dates and keywords change here.
-      updates: { settings: ['Runtime'], targetings: ['KeywordTargeting'], budgetKindChange: false },
+      // Budgets are the campaign's (change them there); the ad group's dates, keywords and lists change here.
+      updates: {
+        settings: ['Runtime'],
+        targetings: ['KeywordTargeting', 'AudienceTargeting'],
+        budgetKindChange: false,
+      },
       channelKinds: ['Search', 'Display'],
     },
 
@@ -170,12 +183,17 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
       if (!id)
         throw new PlatformError('rejected', 'Microsoft Advertising answered an add without an ad group id');
       await addNewKeywords(api, campaign, id, keywordsOf(input.targetings));
+      await addNewAudiences(api, id, input.targetings).catch(async (err) => {
+        await api.request('DELETE', '/AdGroups', { CampaignId: campaign.Id, AdGroupIds: [id] });
+        throw err;
+      });
       return read({ ...call, accounts: [account] }, id);
     },
 
     /**
      * UpdateAdGroups with what changed of name, status and dates (fields left out keep their values),
-     * then the keywords (see replaceKeywords).
+     * then the keywords (see replaceKeywords) and customer lists (see replaceAudiences); each kind is
+     * its own entities, so a change of one leaves the others as they are.
      */
     async update(call, id, changes: AdSetChanges) {
       const { api, campaign, adGroup } = await mustLocate(call, id);
@@ -197,6 +215,20 @@ export function microsoftAdSets(ms: MicrosoftAdsApi): AdSetAdapter {
         );
       }
       for (const [i, targeting] of (changes.targetings ?? []).entries()) {
+        if (targeting.kind === 'AudienceTargeting') {
+          await replaceAudiences(api, id, targeting, i);
+          // After the lists change, so the ad group never targets lists it does not hold yet.
+          const includes = targeting.include.length > 0;
+          if (targetsAudiences(adGroup) !== includes) {
+            accepted(
+              await api.request<{ PartialErrors?: BatchError[] }>('PUT', '/AdGroups', {
+                CampaignId: campaign.Id,
+                AdGroups: [{ Id: id, Settings: audienceTargetSetting(adGroup, includes) }],
+              }),
+            );
+          }
+          continue;
+        }
         if (!WITH_KEYWORDS.includes(campaign.CampaignType ?? '')) {
           throw new PlatformInputError(
             `targetings[${i}]`,

@@ -6,9 +6,16 @@ import {
   type Review,
   type ReviewStatus,
 } from '../../ads/model.js';
-import type { AdSet, AdSetStatus, ChannelKind, Setting } from '../../adsets/model.js';
+import {
+  type AdSet,
+  type AdSetStatus,
+  audienceTargeting,
+  type ChannelKind,
+  type Setting,
+} from '../../adsets/model.js';
 import type { CampaignSetting, Campaign as UnifiedCampaign } from '../../campaigns/model.js';
 import { adGroupRuntime } from './adset-schedule.js';
+import { audienceLists } from './audience-criterions.js';
 import type {
   AdGroupParts,
   AssetLink,
@@ -108,10 +115,12 @@ export function campaignSettings(campaign: Campaign, currency: string): Setting[
 
 /**
  * An ad group's targeting is its Active keywords only: a Paused keyword does not serve (nor an
- * Inactive or Deleted one), so it does not describe whom the ad group reaches.
+ * Inactive or Deleted one), so it does not describe whom the ad group reaches. Then its customer lists.
  */
-export function toAdSet({ accountId, currency, zone, campaign, adGroup, keywords }: AdGroupParts): AdSet {
+export function toAdSet(parts: AdGroupParts): AdSet {
+  const { accountId, currency, zone, campaign, adGroup, keywords } = parts;
   const texts = activeKeywords(keywords).map((k) => k.Text as string);
+  const { include, exclude } = audienceLists(parts.audiences);
   const runtime = adGroupRuntime(adGroup, zone);
   return {
     id: adGroup.Id ?? '',
@@ -122,7 +131,10 @@ export function toAdSet({ accountId, currency, zone, campaign, adGroup, keywords
     parentId: campaign.Id ?? '',
     channelKind: channelKind(campaign.CampaignType),
     settings: [...campaignSettings(campaign, currency), ...(runtime ? [runtime] : [])],
-    targetings: texts.length ? [{ kind: 'KeywordTargeting', keywords: texts }] : [],
+    targetings: [
+      ...(texts.length ? [{ kind: 'KeywordTargeting' as const, keywords: texts }] : []),
+      ...audienceTargeting(include, exclude),
+    ],
     created_at: NO_CREATION_TIME,
   };
 }

@@ -35,6 +35,13 @@ export interface AdGroup {
   /** Days in the campaign's time zone: serving starts at the start's midnight, ends after the end day. */
   StartDate?: MicrosoftDate | null;
   EndDate?: MicrosoftDate | null;
+  Settings?: TargetSetting[] | null;
+}
+
+/** Per criterion type group, whether its criterions restrict delivery (TargetAndBid) or only adjust bids. */
+export interface TargetSetting {
+  Type?: string;
+  Details?: { CriterionTypeGroup?: string; TargetAndBid?: boolean }[] | null;
 }
 
 export interface Keyword {
@@ -96,7 +103,10 @@ export interface BatchError {
   Message?: string;
 }
 
-/** An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords. */
+/**
+ * An ad group with what adlink shows of it: its campaign, account currency and time zone, keywords and
+ * customer lists.
+ */
 export interface AdGroupParts {
   accountId: string;
   currency: string;
@@ -105,6 +115,8 @@ export interface AdGroupParts {
   campaign: Campaign;
   adGroup: AdGroup;
   keywords: Keyword[];
+  /** Its customer-list criterions. */
+  audiences: AdGroupCriterion[];
 }
 
 /** An Audience of GetAudiencesByIds; adlink reads customer lists (Type CustomerList) only. */
@@ -116,4 +128,14 @@ export interface CustomerList {
   ParentId?: string;
   /** Null while Microsoft builds the audience (up to 48 hours after an upload). */
   SearchSize?: string | null;
+}
+
+/** An ad group criterion of GetAdGroupCriterionsByIds; adlink reads those of customer lists only. */
+export interface AdGroupCriterion {
+  Id?: string;
+  /** BiddableAdGroupCriterion (the list is targeted) or NegativeAdGroupCriterion (it is excluded). */
+  Type?: string;
+  AdGroupId?: string;
+  Status?: string;
+  Criterion?: { Type?: string; AudienceId?: string; AudienceType?: string } | null;
 }
