@@ -28,7 +28,8 @@ export const expectedHashes = (
 
 /**
  * The audiences walk (issue: audiences): create, add 2,500 members (the platform received the
- * SHA-256 of each normalized value, in batches within its size), remove some, read, rename, delete.
+ * SHA-256 of each normalized value, in batches within its size), remove some, target an ad set with
+ * include/exclude and read it back, read, rename, delete.
  */
 export interface AudiencesSpec<World = unknown> {
   /** The platform's batch size (members a call). */
@@ -47,7 +48,7 @@ export interface AudiencesSpec<World = unknown> {
    * An ad set the platform creates on the walk's advertiser (everything but the name; its targetings
    * are kept): the walk targets it with include/exclude and reads the audiences back.
    */
-  adSet?: { parentId: string; channelKind: string; settings: object[]; targetings: object[] };
+  adSet: { parentId: string; channelKind: string; settings: object[]; targetings: object[] };
 }
 
 export interface AudiencesWalkContext<World> {
@@ -116,7 +117,7 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
     new Set(expected.emails.slice(0, 100)),
   );
 
-  if (spec.adSet) await audienceTargetingStep(spec.adSet, ctx, created.id);
+  await audienceTargetingStep(spec.adSet, ctx, created.id);
 
   const read = ok<{ id: string; status: string }>(await send('get', `/${created.id}`));
   expect(['Matching', 'Ready', 'TooSmall']).toContain(read.status);
@@ -135,7 +136,7 @@ export async function audiencesWalk<World>(spec: AudiencesSpec<World>, ctx: Audi
  * back from the platform, swaps them, refuses an id that is no customer list, removes them.
  */
 export async function audienceTargetingStep<World>(
-  adSet: NonNullable<AudiencesSpec['adSet']>,
+  adSet: AudiencesSpec['adSet'],
   { h, company, customer, platform, advertiser }: AudiencesWalkContext<World>,
   included: string,
 ) {
