@@ -67,7 +67,13 @@ describe('events emitted by the flows that cause them', () => {
     await connectSandbox(h, browser);
     const [created, ...rest] = await newEvents();
     expect(rest).toEqual([]);
-    expect(created).toMatchObject({ type: 'connection.created', customer, data: { platform: 'sandbox' } });
+    // The customer connected on the hosted pages: no token of the vendor acted.
+    expect(created).toMatchObject({
+      type: 'connection.created',
+      customer,
+      actor: null,
+      data: { platform: 'sandbox' },
+    });
     expect(JSON.stringify(created)).not.toMatch(/access_token|refresh_token/);
     await finishVisit(browser);
     expect(await newEvents()).toMatchObject([
@@ -101,6 +107,7 @@ describe('events emitted by the flows that cause them', () => {
     expect(await newEvents()).toMatchObject([
       {
         type: 'adset.changed_on_platform',
+        actor: null,
         data: { platform: 'sandbox', adset: { id: first!.id, name: 'Renamed at the platform' } },
       },
     ]);
@@ -109,6 +116,43 @@ describe('events emitted by the flows that cause them', () => {
       .query({ customer, dismissDatabase: 'true' })
       .set('Authorization', company.auth);
     expect(await newEvents()).toEqual([]);
+  });
+
+  it('names the token whose request caused an event: the company token, or a customer access token', async () => {
+    const issued = await h.http
+      .post(`/customers/${customer}/access_tokens`)
+      .set('Authorization', company.auth)
+      .send({ scope: 'write' });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const [created] = await newEvents();
+    expect(created).toMatchObject({
+      type: 'token.created',
+      actor: { type: 'company_token', id: company.tokenId },
+      data: { id: issued.body.id },
+    });
+    const [adSet] = (
+      await h.http.get('/v1/sandbox/adsets').query({ customer }).set('Authorization', company.auth)
+    ).body.data as { id: string }[];
+    const renamed = await h.http
+      .put(`/v1/sandbox/adsets/${adSet!.id}`)
+      .set('Authorization', `Bearer ${issued.body.token}`)
+      .send({ name: 'Renamed with an access token' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const events = await newEvents();
+    expect(events).toMatchObject([
+      { type: 'adset.updated', actor: { type: 'access_token', id: issued.body.id } },
+    ]);
+    // The actor is the token's public id: neither secret is in any event.
+    for (const secret of [company.token, issued.body.token]) {
+      expect(JSON.stringify([created, ...events])).not.toContain(secret);
+    }
+    const revoked = await h.http
+      .delete(`/customers/${customer}/access_tokens/${issued.body.id}`)
+      .set('Authorization', company.auth);
+    expect(revoked.status).toBe(200);
+    expect(await newEvents()).toMatchObject([
+      { type: 'token.revoked', actor: { type: 'company_token', id: company.tokenId } },
+    ]);
   });
 
   it('connection.needs_reauth (and connection.refresh_failed, its earlier name) when the platform refuses the refresh', async () => {
@@ -138,7 +182,13 @@ describe('events emitted by the flows that cause them', () => {
       .delete(`/customers/${customer}/connections/sandbox`)
       .set('Authorization', company.auth);
     expect(res.status).toBe(200);
-    expect(await newEvents()).toMatchObject([{ type: 'connection.revoked', data: { platform: 'sandbox' } }]);
+    expect(await newEvents()).toMatchObject([
+      {
+        type: 'connection.revoked',
+        actor: { type: 'company_token', id: company.tokenId },
+        data: { platform: 'sandbox' },
+      },
+    ]);
   });
 
   it('connect_flow.abandoned when an opened link ends without completing', async () => {

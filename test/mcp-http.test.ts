@@ -229,6 +229,8 @@ describe('MCP over Streamable HTTP', () => {
       expect(events.structured.data[0]).toMatchObject({
         type: 'adset.updated',
         customer,
+        // The audit names the token the agent used, as for the API's own requests.
+        actor: { type: 'company_token', id: company.tokenId },
         data: {
           adset: { id: adSet, status: 'Paused' },
           previous_attributes: { status: before.structured.status },

@@ -1,3 +1,4 @@
+import type { Actor } from '../domain/actor.js';
 import { AppError, customerNotFound, quotaExceeded } from '../errors.js';
 import type { Events } from '../events/events.js';
 import type { AccessToken, AccessTokenPage, AccessTokenRecord } from '../store/access-tokens.js';
@@ -27,7 +28,11 @@ export class AccessTokenService {
   ) {}
 
   /** A new token with its secret (`token`), shown this once. */
-  async create(customer: Customer, input: NewAccessToken): Promise<AccessTokenRecord & { token: string }> {
+  async create(
+    customer: Customer,
+    input: NewAccessToken,
+    actor?: Actor,
+  ): Promise<AccessTokenRecord & { token: string }> {
     if ((await this.store.accessTokens.live(customer.company)) >= this.quota) {
       throw quotaExceeded('live access tokens', this.quota);
     }
@@ -44,6 +49,7 @@ export class AccessTokenService {
     await this.events.emit('token.created', {
       company: customer.company,
       customer: customer.id,
+      actor,
       data: { id: token.id, scope: token.scope, prefix: token.prefix, expires_at: token.expires_at },
     });
     const { id, ...rest } = token;
@@ -61,23 +67,24 @@ export class AccessTokenService {
   }
 
   /** Revokes one token of the customer: refused from the next request on, on every instance. */
-  async revoke(customer: Customer, id: string): Promise<AccessTokenRecord> {
+  async revoke(customer: Customer, id: string, actor?: Actor): Promise<AccessTokenRecord> {
     const revoked = await this.store.accessTokens.revoke(customer.company, customer.id, id);
     if (!revoked) throw accessTokenNotFound(id);
-    await this.revoked(customer, revoked, 'revoked');
+    await this.revoked(customer, revoked, 'revoked', actor);
     return revoked;
   }
 
   /** After the customer's deletion: every token it had stops working. */
-  async customerDeleted(customer: Customer): Promise<void> {
+  async customerDeleted(customer: Customer, actor?: Actor): Promise<void> {
     const revoked = await this.store.accessTokens.revokeAll(customer.company, customer.id);
-    for (const token of revoked) await this.revoked(customer, token, 'customer_deleted');
+    for (const token of revoked) await this.revoked(customer, token, 'customer_deleted', actor);
   }
 
-  private async revoked(customer: Customer, token: AccessTokenRecord, reason: RevokeReason) {
+  private async revoked(customer: Customer, token: AccessTokenRecord, reason: RevokeReason, actor?: Actor) {
     await this.events.emit('token.revoked', {
       company: customer.company,
       customer: customer.id,
+      actor,
       data: { id: token.id, scope: token.scope, prefix: token.prefix, reason },
     });
   }

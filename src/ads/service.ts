@@ -91,7 +91,7 @@ export class AdService {
       if (!raw) continue;
       const before = (JSON.parse(raw) as Ad).review;
       if (JSON.stringify(before) === JSON.stringify(ad.review)) continue;
-      await this.emit(ref, 'ad.review_changed', { ad: publicAd(ad), previous_review: before });
+      await this.emit(ref, 'ad.review_changed', { ad: publicAd(ad), previous_review: before }, false);
     }
   }
 
@@ -114,10 +114,17 @@ export class AdService {
     });
   }
 
-  private emit(ref: ConnectionRef, type: Parameters<Events['emit']>[0], data: Record<string, unknown>) {
+  /** An event of the ad; `byRequest` names the token whose request made the change (not a platform's). */
+  private emit(
+    ref: ConnectionRef,
+    type: Parameters<Events['emit']>[0],
+    data: Record<string, unknown>,
+    byRequest = true,
+  ) {
     return this.events.emit(type, {
       company: ref.company,
       customer: ref.customer,
+      actor: byRequest ? ref.actor : undefined,
       data: { platform: ref.platform, ...data },
     });
   }
@@ -192,7 +199,14 @@ export class AdService {
   private async watchPending(ref: ConnectionRef, ads: Ad[], now = Date.now() / 1000): Promise<void> {
     const pending = ads.filter((ad) => ad.review.status === 'Pending');
     await this.store.reviewWatch.watch(
-      pending.map((ad) => ({ ...ref, id: ad.id, since: Math.floor(now), dueAt: now + 60 })),
+      pending.map((ad) => ({
+        company: ref.company,
+        customer: ref.customer,
+        platform: ref.platform,
+        id: ad.id,
+        since: Math.floor(now),
+        dueAt: now + 60,
+      })),
     );
   }
 

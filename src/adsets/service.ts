@@ -287,6 +287,7 @@ export class AdSetService {
       await this.events.emit('adset.updated', {
         company: ref.company,
         customer: ref.customer,
+        actor: ref.actor,
         data: { platform: ref.platform, adset: publicAdSet(updated), previous_attributes: previous },
       });
     }

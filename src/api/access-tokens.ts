@@ -2,6 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { newAccessTokenBody } from '../access-tokens/model.js';
 import { type AccessTokenService, accessTokenNotFound } from '../access-tokens/service.js';
+import { actorOf } from '../domain/actor.js';
 import { decodeCursor, pageAnswer } from '../http/cursor.js';
 import { resource } from '../http/routes.js';
 import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/validate.js';
@@ -38,7 +39,7 @@ export function createAccessTokenRoutes(
         parseQuery(noQuery, req);
         const input = parseJsonBody(newAccessTokenBody, req);
         const customer = await findCustomer(store, req, req.params.id as string);
-        res.status(201).json(await accessTokens.create(customer, input));
+        res.status(201).json(await accessTokens.create(customer, input, actorOf(req.auth!)));
       },
       get: async (req, res) => {
         const query = parseQuery(accessTokenListQuery, req);
@@ -61,7 +62,7 @@ export function createAccessTokenRoutes(
         const customer = await findCustomer(store, req, req.params.id as string);
         const id = req.params.token_id as string;
         if (!ACCESS_TOKEN_ID.test(id)) throw accessTokenNotFound(id);
-        const revoked = await accessTokens.revoke(customer, id);
+        const revoked = await accessTokens.revoke(customer, id, actorOf(req.auth!));
         res.json({ id: revoked.id, deleted: true });
       },
     },

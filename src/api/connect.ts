@@ -7,6 +7,7 @@ import type { ConnectLinks } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import type { ConnectionRef } from '../connections/access-tokens.js';
+import { actorOf } from '../domain/actor.js';
 import type { Spender } from '../domain/budget.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../domain/platform-ids.js';
@@ -104,7 +105,7 @@ export function createConnectApiRoutes(
     if (!(await store.connections.get(customer.company, customer.id, platform))) {
       throw connectionNotFound(platform);
     }
-    return { company: customer.company, customer: customer.id, platform };
+    return { company: customer.company, customer: customer.id, platform, actor: actorOf(req.auth!) };
   };
 
   resource(router, '/.well-known/jwks.json', {
@@ -204,8 +205,8 @@ export function createConnectApiRoutes(
       },
       delete: async (req, res) => {
         parseQuery(noQuery, req);
-        const { company, customer, platform } = await connectionOf(req);
-        const outcome = await disconnect(store, platforms, events, company, customer, platform);
+        const { company, customer, platform, actor } = await connectionOf(req);
+        const outcome = await disconnect(store, platforms, events, company, customer, platform, actor);
         res.json({ platform, deleted: true, ...outcome });
       },
     },

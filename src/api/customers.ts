@@ -2,6 +2,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { AccessTokenService } from '../access-tokens/service.js';
 import { disconnect } from '../connect/disconnect.js';
+import { actorOf } from '../domain/actor.js';
 import { OWN_CUSTOMER } from '../domain/own-customer.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError, customerNotFound, quotaExceeded } from '../errors.js';
@@ -95,6 +96,7 @@ export function createCustomerRoutes(
       delete: async (req, res) => {
         parseQuery(noQuery, req);
         const customer = await findCustomer(store, req, req.params.id as string);
+        const actor = actorOf(req.auth!);
         if (customer.id === OWN_CUSTOMER) {
           throw new AppError(
             'customer_not_deletable',
@@ -106,12 +108,12 @@ export function createCustomerRoutes(
         // the answer waits at most one platform timeout for the revocations.
         await Promise.all(
           customer.platforms.map((p) =>
-            disconnect(store, platforms, events, customer.company, customer.id, p as PlatformId),
+            disconnect(store, platforms, events, customer.company, customer.id, p as PlatformId, actor),
           ),
         );
         await store.customers.delete(customer);
         // After the customer is gone, so no token can be issued for it past this point.
-        await accessTokens.customerDeleted(customer);
+        await accessTokens.customerDeleted(customer, actor);
         res.json({ id: customer.id, deleted: true });
       },
     },

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { ConnectionRef } from '../connections/access-tokens.js';
+import { actorOf } from '../domain/actor.js';
 import { isPlatformId, PLATFORM_IDS } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../store/index.js';
@@ -22,5 +23,10 @@ export async function platformScope(
       },
     );
   }
-  return { company: found.company, customer: found.id, platform };
+  return {
+    company: found.company,
+    customer: found.id,
+    platform,
+    ...(req.auth ? { actor: actorOf(req.auth) } : {}),
+  };
 }

@@ -152,6 +152,7 @@ export class CampaignService {
     await this.events.emit('campaign.created', {
       company: ref.company,
       customer: ref.customer,
+      actor: ref.actor,
       data: { platform: ref.platform, campaign: created },
     });
     return created;
@@ -220,6 +221,7 @@ export class CampaignService {
       await this.events.emit('campaign.updated', {
         company: ref.company,
         customer: ref.customer,
+        actor: ref.actor,
         data: { platform: ref.platform, campaign: updated, previous_attributes: previous },
       });
     }
@@ -268,6 +270,7 @@ export class CampaignService {
     await this.events.emit('campaign.deleted', {
       company: ref.company,
       customer: ref.customer,
+      actor: ref.actor,
       data: { platform: ref.platform, campaign: deleted },
     });
     return deleted;

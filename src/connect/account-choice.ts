@@ -42,6 +42,7 @@ export async function keepAccounts(
   await events.emit('connection.ad_accounts_changed', {
     company: ref.company,
     customer: ref.customer,
+    actor: ref.actor,
     data: { platform: ref.platform, ad_accounts: chosen },
   });
   return true;

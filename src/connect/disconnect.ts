@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor } from '../domain/actor.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import type { Events } from '../events/events.js';
 import { randomToken } from '../ids.js';
@@ -66,6 +67,7 @@ export async function disconnect(
   company: string,
   customer: string,
   platform: PlatformId,
+  actor?: Actor,
 ): Promise<RevocationOutcome> {
   const credentials = await holdingRefreshLock(store, company, customer, platform, async () => {
     const credentials = await store.connections.credentials(company, customer, platform).catch(() => null);
@@ -82,6 +84,6 @@ export async function disconnect(
     error_code: outcome.platform_revoked ? null : outcome.reason,
     platform_revoked: outcome.platform_revoked,
   });
-  await events.emit('connection.revoked', { company, customer, data: { platform, ...outcome } });
+  await events.emit('connection.revoked', { company, customer, actor, data: { platform, ...outcome } });
   return outcome;
 }

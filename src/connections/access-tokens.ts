@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { SealError } from '../crypto/sealed.js';
+import type { Actor } from '../domain/actor.js';
 import type { PlatformId } from '../domain/platform-ids.js';
 import { AppError } from '../errors.js';
 import type { Events } from '../events/events.js';
@@ -32,6 +33,8 @@ export interface ConnectionRef {
   company: string;
   customer: string;
   platform: PlatformId;
+  /** The token whose request this is, named by the events the request causes. */
+  actor?: Actor;
 }
 
 const reauthorize = (platform: string) =>

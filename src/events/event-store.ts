@@ -7,6 +7,9 @@ import { timeOrderedPage } from './time-ordered-page.js';
 /** Events a company's index holds at most (older ones are still kept until they expire, unlisted). */
 const EVENTS_INDEXED = 100_000;
 
+/** Events stored before they named their actor read as having none. */
+const withActor = (event: AdlinkEvent): AdlinkEvent => ({ ...event, actor: event.actor ?? null });
+
 export class EventStore {
   constructor(
     private readonly kv: Kv,
@@ -26,17 +29,26 @@ export class EventStore {
 
   async get(company: string, id: string): Promise<AdlinkEvent | null> {
     const raw = await this.kv.get(this.k.event(company, id));
-    return raw ? (JSON.parse(raw) as AdlinkEvent) : null;
+    return raw ? withActor(JSON.parse(raw) as AdlinkEvent) : null;
   }
 
   /** Newest first, optionally of one type and one customer. */
-  list(company: string, options: { limit: number; after?: string; type?: EventType; customer?: string }) {
-    return timeOrderedPage<AdlinkEvent>(this.kv, this.k.events(company), (id) => this.k.event(company, id), {
-      limit: options.limit,
-      after: options.after,
-      keep: (e) =>
-        (options.type === undefined || e.type === options.type) &&
-        (options.customer === undefined || e.customer === options.customer),
-    });
+  async list(
+    company: string,
+    options: { limit: number; after?: string; type?: EventType; customer?: string },
+  ) {
+    const page = await timeOrderedPage<AdlinkEvent>(
+      this.kv,
+      this.k.events(company),
+      (id) => this.k.event(company, id),
+      {
+        limit: options.limit,
+        after: options.after,
+        keep: (e) =>
+          (options.type === undefined || e.type === options.type) &&
+          (options.customer === undefined || e.customer === options.customer),
+      },
+    );
+    return { ...page, data: page.data.map(withActor) };
   }
 }

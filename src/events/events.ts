@@ -44,6 +44,7 @@ export class Events {
       created_at: monotonicTimestamp(),
       company: input.company,
       customer: input.customer,
+      actor: input.actor ?? null,
       data: input.data,
     };
     try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTOR_TYPES, type Actor } from '../domain/actor.js';
 
 /** Every event type adlink emits, in the order docs/webhooks-and-events.md documents them. */
 export const EVENT_TYPES = [
@@ -31,6 +32,13 @@ export const eventSchema = z.object({
   created_at: z.string(),
   company: z.string(),
   customer: z.string().nullable(),
+  /** The token whose API request caused the event, or null (the hosted pages, a platform, adlink). */
+  actor: z
+    .object({ type: z.enum(ACTOR_TYPES), id: z.string() })
+    .nullable()
+    .describe(
+      'The token whose API request (or MCP tool call) caused the event, by its public id; null when none did: the customer on the hosted pages, a platform, the integrations pages or adlink.',
+    ),
   data: z.record(z.string(), z.unknown()),
 });
 export type AdlinkEvent = z.infer<typeof eventSchema>;
@@ -40,6 +48,8 @@ export interface NewEvent {
   company: string;
   customer: string;
   data: Record<string, unknown>;
+  /** The token whose request caused it; none for what a platform or adlink itself did. */
+  actor?: Actor | undefined;
 }
 
 /** How long events (and webhook deliveries) are kept. */

@@ -1301,6 +1301,12 @@ export interface components {
             };
         };
         Event: {
+            /** @description The token whose API request (or MCP tool call) caused the event, by its public id; null when none did: the customer on the hosted pages, a platform, the integrations pages or adlink. */
+            actor: {
+                id: string;
+                /** @enum {string} */
+                type: "company_token" | "access_token";
+            } | null;
             company: string;
             created_at: string;
             customer: string | null;
@@ -4385,12 +4391,20 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "evt_Qm9vYmFyQmF6cXV4UXV1eDE",
-                     *           "type": "connection.created",
+                     *           "type": "campaign.created",
                      *           "created_at": "2026-11-22T10:00:00.123456Z",
                      *           "company": "6f0c2a51-3d4e-4b8a-9f1c-2e7d5a9b0c11",
                      *           "customer": "0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f",
+                     *           "actor": {
+                     *             "type": "access_token",
+                     *             "id": "atok_Y2FtcGFpZ25BZ2VudDAx"
+                     *           },
                      *           "data": {
-                     *             "platform": "meta"
+                     *             "platform": "meta",
+                     *             "campaign": {
+                     *               "id": "120210000000000042",
+                     *               "name": "Spring sale"
+                     *             }
                      *           }
                      *         }
                      *       ]
@@ -4511,12 +4525,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "evt_Qm9vYmFyQmF6cXV4UXV1eDE",
-                     *       "type": "connection.created",
+                     *       "type": "campaign.created",
                      *       "created_at": "2026-11-22T10:00:00.123456Z",
                      *       "company": "6f0c2a51-3d4e-4b8a-9f1c-2e7d5a9b0c11",
                      *       "customer": "0b6c7f3e-1a2b-4c5d-8e9f-0a1b2c3d4e5f",
+                     *       "actor": {
+                     *         "type": "access_token",
+                     *         "id": "atok_Y2FtcGFpZ25BZ2VudDAx"
+                     *       },
                      *       "data": {
-                     *         "platform": "meta"
+                     *         "platform": "meta",
+                     *         "campaign": {
+                     *           "id": "120210000000000042",
+                     *           "name": "Spring sale"
+                     *         }
                      *       }
                      *     }
                      */
@@ -12859,7 +12881,7 @@ export interface operations {
                      *           "id": "dlv_kq3VJA4bq1Cw0zTj",
                      *           "endpoint": "we_7QkzN3v9cW1rT5yX",
                      *           "event": "evt_Qm9vYmFyQmF6cXV4UXV1eDE",
-                     *           "event_type": "connection.created",
+                     *           "event_type": "campaign.created",
                      *           "created_at": "2026-11-22T10:00:00.123456Z",
                      *           "state": "succeeded",
                      *           "attempts": [
@@ -13000,7 +13022,7 @@ export interface operations {
                      *       "id": "dlv_kq3VJA4bq1Cw0zTj",
                      *       "endpoint": "we_7QkzN3v9cW1rT5yX",
                      *       "event": "evt_Qm9vYmFyQmF6cXV4UXV1eDE",
-                     *       "event_type": "connection.created",
+                     *       "event_type": "campaign.created",
                      *       "created_at": "2026-11-22T10:00:00.123456Z",
                      *       "state": "pending",
                      *       "attempts": [

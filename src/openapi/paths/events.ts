@@ -18,11 +18,12 @@ import { EXAMPLE } from './examples.js';
 
 const event = {
   id: 'evt_Qm9vYmFyQmF6cXV4UXV1eDE',
-  type: 'connection.created',
+  type: 'campaign.created',
   created_at: EXAMPLE.createdAt,
   company: EXAMPLE.company,
   customer: EXAMPLE.customer,
-  data: { platform: 'meta' },
+  actor: { type: 'access_token', id: 'atok_Y2FtcGFpZ25BZ2VudDAx' },
+  data: { platform: 'meta', campaign: { id: '120210000000000042', name: 'Spring sale' } },
 };
 const endpoint = {
   id: 'we_7QkzN3v9cW1rT5yX',
