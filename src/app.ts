@@ -170,6 +170,44 @@ export function createTokenKeeper(
   );
 }
 
+/** Express as every adlink process configures it. */
+function bareApp(config: Config) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  // Answers are not cached (Cache-Control: no-store), so an ETag would be hashed for nothing; the
+  // brand assets set their own.
+  app.set('etag', false);
+  return app;
+}
+
+/** What every process serves, whatever its role: health, readiness and (where served) metrics. */
+const processEndpoints = (config: Config, store: Store, metrics: Metrics) => [
+  under(['/healthz', '/readyz'], createHealthRoutes(store, config.role)),
+  ...(config.metricsServed ? [under(['/metrics'], createMetricsRoute(metrics, config.metricsToken))] : []),
+];
+
+/**
+ * The HTTP side of a process in the worker role: only health and metrics, for the orchestrator and the
+ * scraper; the API is served by the processes of the api role.
+ */
+export function createWorkerApp({
+  config,
+  store,
+  log,
+  metrics,
+}: Pick<AppDeps, 'config' | 'store' | 'log'> & { metrics: Metrics }) {
+  const app = bareApp(config);
+  trackRouteTemplates(app);
+  app.use(observeRequests(log, metrics), securityHeaders(config.secureCookies), noStore);
+  store.kv.observe?.(redisObserver(metrics));
+  app.use(...processEndpoints(config, store, metrics));
+  app.use(routeNotFound);
+  app.use(jsonErrorHandler(log));
+  return app;
+}
+
 /** The whole HTTP application; no listening and no environment reads here. */
 export function createApp({
   config,
@@ -179,15 +217,9 @@ export function createApp({
   rateLimits = DEFAULT_RATE_LIMITS,
   sandboxClients = [],
   print = (text) => void process.stdout.write(text),
-  metrics = createMetrics(),
+  metrics = createMetrics(config.role),
 }: AppDeps) {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('query parser', 'simple');
-  // Answers are not cached (Cache-Control: no-store), so an ETag would be hashed for nothing; the
-  // brand assets set their own.
-  app.set('etag', false);
+  const app = bareApp(config);
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
@@ -225,8 +257,7 @@ export function createApp({
   app.use(['/connections', '/sandbox'], keepOpener);
 
   app.use(
-    under(['/healthz', '/readyz'], createHealthRoutes(store)),
-    ...(config.metricsServed ? [under(['/metrics'], createMetricsRoute(metrics, config.metricsToken))] : []),
+    ...processEndpoints(config, store, metrics),
     under(['/openapi.json', '/docs'], createApiReferenceRoutes(config.publicBaseUrl)),
   );
   if (config.sandbox.enabled) {

@@ -1317,6 +1317,11 @@ export interface components {
             next_cursor?: string;
         };
         Health: {
+            /**
+             * @description What this process does (`ADLINK_ROLE`): the API, the background work, or both.
+             * @enum {string}
+             */
+            role: "all" | "api" | "worker";
             /** @enum {string} */
             status: "ok" | "ready" | "unavailable";
         };
@@ -4616,7 +4621,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok"
+                     *       "status": "ok",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -4711,7 +4717,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ready"
+                     *       "status": "ready",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -4743,7 +4750,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "unavailable"
+                     *       "status": "unavailable",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
