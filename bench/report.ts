@@ -1,6 +1,7 @@
 import type { Measurement } from './load.js';
 import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from './load.js';
 import type { Scenario } from './scenarios.js';
+import { UPLOAD_BYTES } from './uploads.js';
 
 /** BENCH_ROUNDS overrides (quick comparisons while working on one path). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
@@ -17,8 +18,14 @@ interface Target {
   min?: number;
 }
 
+/** Limits on a scenario's own figures (medians of the rounds), apart from its ratio. */
+const OWN_LIMITS: Record<string, { figure: 'rssGrowthMb' | 'serverCpuUs'; max: number; what: string }> = {
+  // One upload's file, held once more while it is checked: no more than twice the file.
+  U1: { figure: 'rssGrowthMb', max: (2 * UPLOAD_BYTES) / 2 ** 20, what: 'RSS growth over the run, MB' },
+};
+
 /** CPU per request ÷ the baseline's, in the same round: what a request costs beside the bare stack's. */
-const CPU_TARGETS: Record<string, number> = { S1: 1.4, S2: 1.3, 'S1 cluster': 1.4, 'S2 cluster': 1.3 };
+const CPU_TARGETS: Record<string, number> = { S1: 1.3, S2: 1.3, 'S1 cluster': 1.3, 'S2 cluster': 1.3 };
 
 const TARGETS: Record<string, Target> = {
   S1: { of: 'req/s ÷ B1', min: 0.85 },
@@ -28,6 +35,8 @@ const TARGETS: Record<string, Target> = {
   'S4 100k': { of: 'time ÷ 10k', max: 1.15 },
   R1: { of: 'time ÷ S4 10k', max: 1 },
   'R1 all': { of: 'time ÷ S4 10k', max: 1 },
+  A1: { of: 'time ÷ S4 10k', max: 1.1 },
+  U1: { of: 'time ÷ B5', max: 1.3 },
   S6: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.2 },
   R2: { of: `p50 ÷ ${PLATFORM_DELAY_MS} ms`, max: 1.3 },
 };
@@ -42,7 +51,9 @@ export const median = (values: number[]) => {
 function ratioIn(id: string, round: Record<string, Measurement>, baseline?: string): number | undefined {
   const own = round[id]!;
   if (baseline) return round[baseline] && own.rps / round[baseline].rps;
-  if (id === 'S4 100k' || id.startsWith('R1')) return round['S4 10k'] && round['S4 10k'].rps / own.rps;
+  if (id === 'U1') return round.B5 && round.B5.rps / own.rps;
+  if (id === 'S4 100k' || id.startsWith('R1') || id === 'A1')
+    return round['S4 10k'] && round['S4 10k'].rps / own.rps;
   if (id.startsWith('S6') || id === 'R2') return own.p50 / PLATFORM_DELAY_MS;
   return undefined;
 }
@@ -60,6 +71,8 @@ export function summarize(list: Scenario[], rounds: Record<string, Measurement>[
           .map((round) => round[id]!.serverCpuUs / round[baseline]!.serverCpuUs)
       : [];
     const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
+    const limit = OWN_LIMITS[id];
+    const own = limit && median(runs.map((r) => r[limit.figure] ?? Number.NaN));
     return {
       id,
       title,
@@ -72,6 +85,7 @@ export function summarize(list: Scenario[], rounds: Record<string, Measurement>[
       ...(ratio === undefined ? {} : { ratio }),
       ...(cpu === undefined ? {} : { cpuRatio: cpu }),
       ...(cpuMax === undefined ? {} : { cpuMax, cpuMet: cpu !== undefined && cpu <= cpuMax }),
+      ...(limit && own !== undefined ? { own: { ...limit, value: own, met: own <= limit.max } } : {}),
       ...(target
         ? {
             target,
@@ -112,6 +126,14 @@ export function markdown(
     ].join(' | '),
   );
   const [small, large] = storePages;
+  const ownLimits = summary.flatMap((s) =>
+    s.own
+      ? [
+          `${s.id}: ${s.own.what} **${number(s.own.value, 1)}** (target ≤ ${number(s.own.max, 1)} ${s.own.met ? '✅' : '❌'}).`,
+          '',
+        ]
+      : [],
+  );
   return [
     `## ${date}`,
     '',
@@ -121,6 +143,7 @@ export function markdown(
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|',
     ...rows.map((r) => `| ${r} |`),
     '',
+    ...ownLimits,
     `adlink RSS: ${number(rss.startMb)} MB after seeding, **${number(rss.endMb)} MB after the run** (target ≤ ${RSS_TARGET_MB} MB ${rss.endMb <= RSS_TARGET_MB ? '✅' : '❌'}), ${number(rss.settledMb)} MB after ${SETTLE_SECONDS} s without requests.`,
     '',
     `S4 at the store (one page of 100, median of 300 spread over the cache): ${number(small!.medianMs, 3)} ms (10k), ${number(large!.medianMs, 3)} ms (100k), ratio ${number(large!.medianMs / small!.medianMs, 2)}.`,
