@@ -1,3 +1,4 @@
+import type { timeAudienceUploads } from './audience-upload.js';
 import type { Measurement } from './load.js';
 import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from './load.js';
 import type { Scenario } from './scenarios.js';
@@ -108,6 +109,7 @@ export function markdown(
   rss: { startMb: number; endMb: number; settledMb: number },
   storePages: { size: number; medianMs: number; p95Ms: number }[],
   date: string,
+  audience?: Awaited<ReturnType<typeof timeAudienceUploads>>,
 ): string {
   const rows = summary.map((s) =>
     [
@@ -148,5 +150,11 @@ export function markdown(
     '',
     `S4 at the store (one page of 100, median of 300 spread over the cache): ${number(small!.medianMs, 3)} ms (10k), ${number(large!.medianMs, 3)} ms (100k), ratio ${number(large!.medianMs / small!.medianMs, 2)}.`,
     '',
+    ...(audience
+      ? [
+          `U2 audience member upload of ${number(audience.members)} emails (normalized, hashed, sent to the sandbox in batches), ${audience.uploads} one at a time, each until its job succeeded: adlink's CPU **${number(audience.cpuMsPerUpload, 1)} ms** an upload (target ≤ ${audience.targetMs} ms ${audience.met ? '✅' : '❌'}), ${number(audience.medianMs)} ms each (median).`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }
