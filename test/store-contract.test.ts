@@ -102,6 +102,16 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       await kv.set(k('cas-ttl'), 'a', { ttlMs: 60_000 });
       expect(await kv.compareAndSet(k('cas-ttl'), 'a', 'b')).toBe(true);
       expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
+      // With a TTL: set together with the value, and only when the value is written.
+      expect(await kv.compareAndSet(k('cas-ttl'), 'a', 'c', 30_000)).toBe(false);
+      expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
+      expect(await kv.compareAndSet(k('cas-ttl'), 'b', 'c', 30_000)).toBe(true);
+      expect(await kv.get(k('cas-ttl'))).toBe('c');
+      const ttl = await kv.pttl(k('cas-ttl'));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(30_000);
+      expect(await kv.compareAndSet(k('cas-ttl'), 'c', 'd')).toBe(true);
+      expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
     });
 
     it('counts the members of a lexicographic set from an inclusive bound', async () => {

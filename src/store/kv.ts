@@ -121,9 +121,10 @@ export interface Kv {
   getdel(key: string): Promise<string | null>;
   /**
    * Sets `key` to `value` only while it still holds `expected` (null: only while it does not exist):
-   * the compare-and-set under every read-modify-write of a record. The key keeps no TTL.
+   * the compare-and-set under every read-modify-write of a record. The key keeps no TTL, unless
+   * `ttlMs` gives it one in the same step.
    */
-  compareAndSet(key: string, expected: string | null, value: string): Promise<boolean>;
+  compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number): Promise<boolean>;
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
   /**

@@ -98,9 +98,9 @@ export class MemoryKv implements Kv {
     return value;
   }
 
-  async compareAndSet(key: string, expected: string | null, value: string) {
+  async compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number) {
     if (this.string(key) !== expected) return false;
-    this.setNow(key, value, undefined);
+    this.setNow(key, value, ttlMs === undefined ? undefined : Math.max(1, Math.ceil(ttlMs)));
     return true;
   }
 

@@ -131,10 +131,11 @@ export class RedisKv implements Kv {
     return this.call(() => this.client.getdel(key));
   }
 
-  compareAndSet(key: string, expected: string | null, value: string) {
+  compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number) {
     const absent = expected === null ? '1' : '0';
+    const ttl = ttlMs === undefined ? [] : [Math.max(1, Math.ceil(ttlMs))];
     return this.call(
-      async () => (await this.scripts.adlinkCompareAndSet(key, absent, expected ?? '', value)) === 1,
+      async () => (await this.scripts.adlinkCompareAndSet(key, absent, expected ?? '', value, ...ttl)) === 1,
     );
   }
 

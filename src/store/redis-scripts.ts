@@ -10,13 +10,14 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
 return 1`;
 
+/** Kv.compareAndSet; ARGV[4], when given, the TTL in ms the value is set with. */
 const COMPARE_AND_SET = `local current = redis.call('GET', KEYS[1])
 if ARGV[1] == '1' then
   if current then return 0 end
 elseif current ~= ARGV[2] then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[3])
+if ARGV[4] then redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) else redis.call('SET', KEYS[1], ARGV[3]) end
 return 1`;
 
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
