@@ -43,6 +43,7 @@ import { inSequence, under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { refuseHeldBodyError, vendorBodyParsers } from './http/vendor-body.js';
 import { IdentityService } from './identities/service.js';
+import { InFlight } from './in-flight.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
 import { createCustomerPages } from './integrations/customers.js';
@@ -78,6 +79,8 @@ export interface AppDeps {
   sandboxClients?: SandboxClient[];
   /** What `/metrics` shows (default: a registry of this app's own); server.ts shares one with the token keeper. */
   metrics?: Metrics;
+  /** The work requests leave running after their answer (audience members jobs); server.ts waits for it on shutdown. */
+  inFlight?: InFlight;
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -128,7 +131,11 @@ export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log
  * What the platforms are reached through, and the resource services on them: the app and the token
  * keeper (which reads ads in review again) build the same.
  */
-function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, metrics: Metrics) {
+function servicesOf(
+  deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>,
+  metrics: Metrics,
+  inFlight = new InFlight(),
+) {
   const { config, store, log } = deps;
   const platforms = platformsOf(deps, metrics);
   const { events } = eventsOf(deps);
@@ -148,7 +155,7 @@ function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, me
     media,
     identities,
     ads: new AdService(store, platforms, calls, fanOut, events, adSets, media, identities),
-    audiences: new AudienceService(store, platforms, calls, fanOut, log),
+    audiences: new AudienceService(store, platforms, calls, fanOut, log, inFlight),
   };
 }
 
@@ -218,6 +225,7 @@ export function createApp({
   sandboxClients = [],
   print = (text) => void process.stdout.write(text),
   metrics = createMetrics(config.role),
+  inFlight = new InFlight(),
 }: AppDeps) {
   const app = bareApp(config);
   app.locals.limits = config.limits;
@@ -226,6 +234,7 @@ export function createApp({
   const { platforms, events, calls, adSets, campaigns, media, identities, ads, audiences } = servicesOf(
     { config, store, keys, log },
     metrics,
+    inFlight,
   );
   const links = new ConnectLinks(config, store, tokens, metrics);
   logAvailability(platforms, log);

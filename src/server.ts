@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createEventsWorker, createTokenKeeper, createWorkerApp } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeyRing, newEncryptionKeyEntry, newSigningKeyEntry } from './crypto/keys.js';
+import { InFlight } from './in-flight.js';
 import { signInUrl } from './integrations/sign-in.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics/metrics.js';
@@ -38,10 +39,11 @@ async function main() {
   // The api role serves and only enqueues; the worker role runs the background work and serves only
   // health and metrics (docs/operations.md, "Roles").
   const background = config.role !== 'api';
+  const inFlight = new InFlight();
   const app =
     config.role === 'worker'
       ? createWorkerApp({ config, store, log, metrics })
-      : createApp({ config, store, log, keys, metrics });
+      : createApp({ config, store, log, keys, metrics, inFlight });
   const keeper = background
     ? createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper)
     : undefined;
@@ -66,6 +68,8 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      // What the requests left running (audience members jobs), before the store closes under it.
+      await inFlight.settled();
       await keeper?.stop();
       // Waits for the deliveries in flight; what is still queued stays in Redis for the next worker.
       await worker?.stop();
