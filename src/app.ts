@@ -111,19 +111,31 @@ const platformsOf = (
     platformCallObserver(metrics, log),
   );
 
-/** The events service of an app or worker: events, webhook deliveries and their queue. */
-const eventsOf = ({ config, store, log, keys }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) =>
+/** The events service of an app or worker: events, webhook deliveries (their attempts as metrics) and their queue. */
+const eventsOf = (
+  { config, store, log, keys }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>,
+  metrics?: Metrics,
+) =>
   createEvents({
     kv: store.kv,
     prefix: config.redisKeyPrefix,
     encryption: keys.encryption,
     webhooks: config.webhooks,
     log,
+    ...(metrics
+      ? { onAttempt: (outcome, seconds) => metrics.webhookAttempts.observe({ outcome }, seconds) }
+      : {}),
   });
 
-/** The worker of the events queue on one instance (server.ts starts and stops it; every instance runs one). */
-export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) {
-  const { events, queue } = eventsOf(deps);
+/**
+ * The worker of the events queue on one instance (server.ts starts and stops it in the all and worker
+ * roles), its delivery attempts in `metrics` when given.
+ */
+export function createEventsWorker({
+  metrics,
+  ...deps
+}: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys' | 'metrics'>) {
+  const { events, queue } = eventsOf(deps, metrics);
   return new EventsWorker(events, queue, (flow) => deps.store.keys.flow(flow), deps.log);
 }
 
@@ -138,7 +150,7 @@ function servicesOf(
 ) {
   const { config, store, log } = deps;
   const platforms = platformsOf(deps, metrics);
-  const { events } = eventsOf(deps);
+  const { events } = eventsOf(deps, metrics);
   const tokens = new AccessTokens(store, platforms, log, events, metrics);
   const calls = new ConnectionCalls(store, platforms, tokens, log);
   const fanOut = config.platformFanOut;

@@ -48,7 +48,7 @@ async function main() {
     ? createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper)
     : undefined;
   keeper?.start();
-  const worker = background ? createEventsWorker({ config, store, log, keys }) : undefined;
+  const worker = background ? createEventsWorker({ config, store, log, keys, metrics }) : undefined;
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     log.info({ port, role: config.role, public_base_url: config.publicBaseUrl }, 'adlink listening');

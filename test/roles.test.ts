@@ -111,7 +111,7 @@ describe('the api and worker roles', () => {
     expect(await api.exited()).toEqual({ code: 0, signal: null });
     expect(api.logLines().at(-1)).toMatchObject({ msg: 'stopped' });
 
-    await start('worker');
+    const { base: worker } = await start('worker');
     await eventually(async () => hooks.receiver.received.length === 2);
     const { base: again } = await start('api');
     await eventually(async () =>
@@ -119,6 +119,10 @@ describe('the api and worker roles', () => {
     );
     const types = hooks.receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type);
     expect(types).toEqual(['token.created', 'token.created']);
+    // The attempts are the worker's to count.
+    const attempts = /^adlink_webhook_attempt_duration_seconds_count\{outcome="succeeded"\} (\d+)$/m;
+    expect(attempts.exec(await (await fetch(`${worker}/metrics`)).text())?.[1]).toBe('2');
+    expect(attempts.exec(await (await fetch(`${again}/metrics`)).text())).toBeNull();
   });
 
   it('a worker process on SIGTERM finishes the delivery in flight, then exits 0; nothing delivered twice', async () => {

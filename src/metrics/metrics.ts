@@ -51,6 +51,11 @@ export function createMetrics(role: Role = 'all') {
       'Refreshes of platform access tokens: refreshed, refused (the grant is gone: needs_reauth) or failed.',
       ['platform', 'outcome'],
     ),
+    webhookAttempts: histogram(
+      'webhook_attempt_duration_seconds',
+      'Webhook delivery attempts (test pings and resends included) by outcome: succeeded, retrying (failed with retries left) or failed; the send to the endpoint.',
+      ['outcome'],
+    ),
     linksIssued: counter('connect_links_issued_total', 'Connect links issued.'),
     linksOpened: counter('connect_links_opened_total', 'Connect links redeemed: a browser started a visit.'),
     authorizationsStarted: counter(
