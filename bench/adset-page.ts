@@ -58,9 +58,18 @@ export function adOf(a: AdSet): Ad {
   };
 }
 
-/** Index members `count` pages start after, spread over the whole cache (start, middle and end). */
-export const spreadAfters = (size: number, count: number): string[] =>
-  Array.from({ length: count }, (_, r) => adSetMember(adSet(Math.floor((r / count) * (size - PAGE)))));
+/**
+ * Index members `count` pages start after, spread over the whole cache (start, middle and end): of the
+ * ad sets, or of their ads (`record`).
+ */
+export const spreadAfters = (
+  size: number,
+  count: number,
+  record: (a: AdSet) => Pick<AdSet, 'id' | 'created_at'> = (a) => a,
+): string[] =>
+  Array.from({ length: count }, (_, r) =>
+    adSetMember(record(adSet(Math.floor((r / count) * (size - PAGE))))),
+  );
 
 export async function fillAdSetCache(store: Store, scope: CacheScope, n: number): Promise<void> {
   const { kv, keys } = store;

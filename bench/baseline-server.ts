@@ -1,5 +1,6 @@
-import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import busboy from 'busboy';
 import express from 'express';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
@@ -11,6 +12,7 @@ import { jwtVerify, SignJWT } from 'jose';
  *   B1  GET  /b1/customers/:id/connect   sign a JWT, SET it with EX
  *   B2  POST /b2/introspect  {"token"}    verify a JWT, GET a key
  *   B3  GET  /                            node:http hello JSON (its own port)
+ *   B5  POST /b5/upload  multipart `file`  busboy: hold the file's bytes, SHA-256 them
  */
 const env = (name: string) => {
   const value = process.env[name];
@@ -61,6 +63,23 @@ app.post('/b2/introspect', express.json(), async (req, res) => {
   });
   const record = await redis.get(`${prefix}b1:${payload.jti}`);
   res.json(record ? { active: true, ...payload } : { active: false });
+});
+app.post('/b5/upload', (req, res) => {
+  const parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: 5 * 1024 * 1024 } });
+  let answer: { sha256: string; bytes: number } | undefined;
+  parser.on('file', (_name, stream) => {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      answer = { sha256: hash.digest('hex'), bytes: Buffer.concat(chunks).length };
+    });
+  });
+  parser.on('close', () => res.status(answer ? 200 : 400).json(answer ?? {}));
+  req.pipe(parser);
 });
 app.listen(Number(env('B_EXPRESS_PORT')), '127.0.0.1');
 

@@ -17,6 +17,8 @@ export interface Load {
 export interface CpuClocks {
   server: () => number;
   redis: () => Promise<number>;
+  /** The answering process's resident memory now, in MB (where RSS growth is reported). */
+  serverRssMb?: () => number;
 }
 
 export interface Measurement {
@@ -28,6 +30,8 @@ export interface Measurement {
   /** CPU time per request, in µs, of the answering process and of Redis (whoever else uses it too). */
   serverCpuUs: number;
   redisCpuUs: number;
+  /** How much the answering process's RSS grew over the measured run, in MB. */
+  rssGrowthMb?: number;
 }
 
 export const CONNECTIONS = 10;
@@ -50,8 +54,9 @@ function run(load: Load, seconds: number, amount?: number) {
 /** A 1 s warm-up (discarded), then the measured run. */
 export async function measure(load: Load, cpu: CpuClocks): Promise<Measurement> {
   await run(load, WARMUP_SECONDS, load.amount?.warmup);
-  const [server, redis] = [cpu.server(), await cpu.redis()];
+  const [server, redis, rss] = [cpu.server(), await cpu.redis(), cpu.serverRssMb?.()];
   const result = await run(load, SECONDS, load.amount?.run);
+  const rssNow = cpu.serverRssMb?.();
   const perRequest = (ms: number) => (1000 * ms) / Math.max(1, result.requests.total);
   const unexpected = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !load.expect.includes(Number(status)))
@@ -64,6 +69,7 @@ export async function measure(load: Load, cpu: CpuClocks): Promise<Measurement> 
     requests: result.requests.total,
     serverCpuUs: perRequest(cpu.server() - server),
     redisCpuUs: perRequest((await cpu.redis()) - redis),
+    ...(rss === undefined || rssNow === undefined ? {} : { rssGrowthMb: rssNow - rss }),
   };
 }
 
@@ -83,6 +89,7 @@ export async function measureRounds(
       const m = await measure(await scenario.prepare(), {
         server: () => scenario.server.cpuMs(),
         redis: () => redisCpuMs(scenario),
+        serverRssMb: () => scenario.server.rssMb(),
       });
       results[scenario.id] = m;
       console.log(

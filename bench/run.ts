@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { timeStorePages } from './adset-page.js';
+import { timeAudienceUploads } from './audience-upload.js';
 import { takeSnapshot } from './heap-snapshot.js';
 import { CONNECTIONS, measureRounds, SECONDS, WARMUP_SECONDS } from './load.js';
 import { markdown, ROUNDS, SETTLE_SECONDS, summarize } from './report.js';
@@ -40,9 +41,11 @@ try {
   await snapshot('after the run');
   const rss = { startMb: rssStart, endMb, settledMb: await settledRss(stack.adlink) };
   const storePages = await timeStorePages(stack.store, seeded.caches);
+  const audience =
+    !only || only.includes('U2') ? await timeAudienceUploads(stack, seeded.token, seeded.company) : undefined;
   const summary = summarize(list, rounds);
   const date = new Date().toISOString().slice(0, 10);
-  const table = markdown(summary, rss, storePages, date);
+  const table = markdown(summary, rss, storePages, date, audience);
   const result = {
     date: new Date().toISOString(),
     node: process.version,
@@ -50,6 +53,7 @@ try {
     summary,
     rss,
     storePages,
+    ...(audience ? { audience } : {}),
     rounds,
   };
   const results = new URL('./results/', import.meta.url);

@@ -1,11 +1,12 @@
 import type autocannon from 'autocannon';
 import { encodeCursor } from '../src/http/cursor.js';
-import { PAGE, spreadAfters } from './adset-page.js';
+import { adOf, PAGE, spreadAfters } from './adset-page.js';
 import type { Load } from './load.js';
 import type { Child } from './processes.js';
 import { reportQuery } from './report-cache.js';
 import { api, FAN_OUT_ACCOUNTS, type Seeded, tokenOf } from './seed.js';
 import type { Stack } from './stack.js';
+import { uploadScenarios } from './uploads.js';
 
 export interface Scenario {
   id: string;
@@ -157,6 +158,22 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
       ],
     }),
   });
+  const adsPage = ({ size, scope }: Seeded['caches'][number]): Scenario => ({
+    id: 'A1',
+    title: `GET /v1/sandbox/ads?limit=100, the ads cache beside S4's ${size / 1000}k ad sets`,
+    server: stack.adlink,
+    prepare: fixed({
+      url: adlink,
+      expect: [200],
+      requests: [
+        cycling(spreadAfters(size, 500, adOf), (after) => ({
+          method: 'GET',
+          path: `/v1/sandbox/ads?customer=${scope.customer}&limit=100&cursor=${encodeCursor({ after, status: null, adSetId: null, campaignId: null })}`,
+          headers: auth,
+        })),
+      ],
+    }),
+  });
   const reportWeek = reportQuery();
   let visitor = 0;
   let idempotencyKey = 0;
@@ -229,6 +246,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
       },
     },
     ...seeded.caches.map(cacheScenario),
+    adsPage(seeded.caches[0]!),
     ...(
       [
         ['R1', 'a page of 1,000 rows (the default limit)', ''],
@@ -246,6 +264,7 @@ export function scenarios(stack: Stack, seeded: Seeded): Scenario[] {
         }),
       }),
     ),
+    ...uploadScenarios(stack, seeded.token, seeded.upload),
     {
       id: 'S5',
       title: 'POST /customers with Idempotency-Key (a new key each)',

@@ -4,6 +4,7 @@ import { benchAccountId, CACHE_ACCOUNTS, type CacheScope, fillAdSetCache, SIZES 
 import { fillReportCache } from './report-cache.js';
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 import type { Stack } from './stack.js';
+import { seedUpload, type Upload } from './uploads.js';
 
 /** S6's customer has this many ad accounts on the slow platform. */
 export const FAN_OUT_ACCOUNTS = 20;
@@ -20,6 +21,8 @@ export interface Seeded {
   fanOutCustomer: string;
   /** R1's customer, whose report is cached, and the report's query string (without `limit`). */
   report: { customer: string; query: string };
+  /** U1's customer, its sandbox ad account already holding the image, and the request's body. */
+  upload: Upload;
 }
 
 /** Calls adlink's vendor API; throws on an unexpected status. */
@@ -131,6 +134,10 @@ export async function seed(stack: Stack): Promise<Seeded> {
   const fanOutCustomer = await newCustomer('Fan-out customer');
   await saveConnection(stack, company, fanOutCustomer, 'tiktok', FAN_OUT_ACCOUNTS);
 
+  const uploadCustomer = await newCustomer('Upload customer');
+  await saveConnection(stack, company, uploadCustomer, 'sandbox', 1);
+  const upload = await seedUpload(stack.store, company, uploadCustomer, benchAccountId(0));
+
   return {
     token,
     company,
@@ -140,5 +147,6 @@ export async function seed(stack: Stack): Promise<Seeded> {
     caches,
     fanOutCustomer,
     report: { customer: reportCustomer, query: reportQuery },
+    upload,
   };
 }

@@ -17,6 +17,8 @@ export interface Stack {
   /** adlink's environment, also what its CLI needs to reach the same store. */
   env: Record<string, string>;
   adlink: Child & { url: string };
+  /** The worker-role process when the stack is split, else undefined (adlink does it all). */
+  worker?: Child;
   baselines: { express: string; http: string; process: Child };
   platformUrl: string;
   /** The same store adlink uses, for what S4 and S6 seed directly. */
@@ -171,6 +173,11 @@ export interface StackOptions {
   /** adlink's store is this Redis Cluster (`host:port` of its masters); the baselines keep the single Redis. */
   clusterNodes?: string[] /** adlink's settings on top of the bench's (a suite's own). */;
   extraEnv?: Record<string, string>;
+  /**
+   * adlink split by role (docs/operations.md, "Roles"): `adlink` serves the API (`ADLINK_ROLE=api`)
+   * and `worker`, a second process (`ADLINK_ROLE=worker`), runs the webhook deliveries and the keeper.
+   */
+  split?: boolean;
 }
 
 /** Starts the stack. */
@@ -226,12 +233,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       TIKTOK_CLIENT_ID: 'bench-client',
       TIKTOK_CLIENT_SECRET: 'bench-secret',
       ...options.extraEnv,
+      ...(options.split ? { ADLINK_ROLE: 'api' } : {}),
     };
     const { profileDir, snapshotDir } = options;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
     const adlink = await startAdlink(env, join(logDir, 'adlink.log'), [...profile, ...snapshots]);
     started.push(adlink);
+    // Its own port for /healthz and /metrics; PUBLIC_BASE_URL stays the API's (the sandbox is served there).
+    const worker = options.split
+      ? await startAdlink(
+          { ...env, ADLINK_ROLE: 'worker', PORT: String(await freePort()) },
+          join(logDir, 'worker.log'),
+          profile,
+        )
+      : undefined;
+    if (worker) started.push(worker);
 
     const { kv, store } = await openStore(options.clusterNodes ?? db.url, prefix, encryption);
     const closeAll = async () => {
@@ -243,6 +260,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       prefix,
       env,
       adlink: Object.assign(adlink, { url }),
+      ...(worker ? { worker } : {}),
       baselines: {
         express: `http://127.0.0.1:${expressPort}`,
         http: `http://127.0.0.1:${httpPort}`,

@@ -43,6 +43,7 @@ import { inSequence, under } from './http/routes.js';
 import { securityHeaders } from './http/security-headers.js';
 import { refuseHeldBodyError, vendorBodyParsers } from './http/vendor-body.js';
 import { IdentityService } from './identities/service.js';
+import { InFlight } from './in-flight.js';
 import { createActivityPages } from './integrations/activity.js';
 import { createBrandAssetRoutes, createBrandingPages } from './integrations/branding.js';
 import { createCustomerPages } from './integrations/customers.js';
@@ -79,6 +80,8 @@ export interface AppDeps {
   sandboxClients?: SandboxClient[];
   /** What `/metrics` shows (default: a registry of this app's own); server.ts shares one with the token keeper. */
   metrics?: Metrics;
+  /** The work requests leave running after their answer (audience members jobs); server.ts waits for it on shutdown. */
+  inFlight?: InFlight;
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -109,19 +112,31 @@ const platformsOf = (
     platformCallObserver(metrics, log),
   );
 
-/** The events service of an app or worker: events, webhook deliveries and their queue. */
-const eventsOf = ({ config, store, log, keys }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) =>
+/** The events service of an app or worker: events, webhook deliveries (their attempts as metrics) and their queue. */
+const eventsOf = (
+  { config, store, log, keys }: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>,
+  metrics?: Metrics,
+) =>
   createEvents({
     kv: store.kv,
     prefix: config.redisKeyPrefix,
     encryption: keys.encryption,
     webhooks: config.webhooks,
     log,
+    ...(metrics
+      ? { onAttempt: (outcome, seconds) => metrics.webhookAttempts.observe({ outcome }, seconds) }
+      : {}),
   });
 
-/** The worker of the events queue on one instance (server.ts starts and stops it; every instance runs one). */
-export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys'>) {
-  const { events, queue } = eventsOf(deps);
+/**
+ * The worker of the events queue on one instance (server.ts starts and stops it in the all and worker
+ * roles), its delivery attempts in `metrics` when given.
+ */
+export function createEventsWorker({
+  metrics,
+  ...deps
+}: Pick<AppDeps, 'config' | 'store' | 'log' | 'keys' | 'metrics'>) {
+  const { events, queue } = eventsOf(deps, metrics);
   return new EventsWorker(events, queue, (flow) => deps.store.keys.flow(flow), deps.log);
 }
 
@@ -129,10 +144,14 @@ export function createEventsWorker(deps: Pick<AppDeps, 'config' | 'store' | 'log
  * What the platforms are reached through, and the resource services on them: the app and the token
  * keeper (which reads ads in review again) build the same.
  */
-function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, metrics: Metrics) {
+function servicesOf(
+  deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>,
+  metrics: Metrics,
+  inFlight = new InFlight(),
+) {
   const { config, store, log } = deps;
   const platforms = platformsOf(deps, metrics);
-  const { events } = eventsOf(deps);
+  const { events } = eventsOf(deps, metrics);
   const tokens = new AccessTokens(store, platforms, log, events, metrics);
   const calls = new ConnectionCalls(store, platforms, tokens, log);
   const fanOut = config.platformFanOut;
@@ -149,7 +168,7 @@ function servicesOf(deps: Pick<AppDeps, 'config' | 'store' | 'keys' | 'log'>, me
     media,
     identities,
     ads: new AdService(store, platforms, calls, fanOut, events, adSets, media, identities),
-    audiences: new AudienceService(store, platforms, calls, fanOut, log),
+    audiences: new AudienceService(store, platforms, calls, fanOut, log, inFlight),
   };
 }
 
@@ -171,6 +190,44 @@ export function createTokenKeeper(
   );
 }
 
+/** Express as every adlink process configures it. */
+function bareApp(config: Config) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  // Answers are not cached (Cache-Control: no-store), so an ETag would be hashed for nothing; the
+  // brand assets set their own.
+  app.set('etag', false);
+  return app;
+}
+
+/** What every process serves, whatever its role: health, readiness and (where served) metrics. */
+const processEndpoints = (config: Config, store: Store, metrics: Metrics) => [
+  under(['/healthz', '/readyz'], createHealthRoutes(store, config.role)),
+  ...(config.metricsServed ? [under(['/metrics'], createMetricsRoute(metrics, config.metricsToken))] : []),
+];
+
+/**
+ * The HTTP side of a process in the worker role: only health and metrics, for the orchestrator and the
+ * scraper; the API is served by the processes of the api role.
+ */
+export function createWorkerApp({
+  config,
+  store,
+  log,
+  metrics,
+}: Pick<AppDeps, 'config' | 'store' | 'log'> & { metrics: Metrics }) {
+  const app = bareApp(config);
+  trackRouteTemplates(app);
+  app.use(observeRequests(log, metrics), securityHeaders(config.secureCookies), noStore);
+  store.kv.observe?.(redisObserver(metrics));
+  app.use(...processEndpoints(config, store, metrics));
+  app.use(routeNotFound);
+  app.use(jsonErrorHandler(log));
+  return app;
+}
+
 /** The whole HTTP application; no listening and no environment reads here. */
 export function createApp({
   config,
@@ -180,21 +237,17 @@ export function createApp({
   rateLimits = DEFAULT_RATE_LIMITS,
   sandboxClients = [],
   print = (text) => void process.stdout.write(text),
-  metrics = createMetrics(),
+  metrics = createMetrics(config.role),
+  inFlight = new InFlight(),
 }: AppDeps) {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('query parser', 'simple');
-  // Answers are not cached (Cache-Control: no-store), so an ETag would be hashed for nothing; the
-  // brand assets set their own.
-  app.set('etag', false);
+  const app = bareApp(config);
   app.locals.limits = config.limits;
 
   const tokens = new SessionTokens(keys.signing, config.publicBaseUrl);
   const { platforms, events, calls, adSets, campaigns, media, identities, ads, audiences } = servicesOf(
     { config, store, keys, log },
     metrics,
+    inFlight,
   );
   const links = new ConnectLinks(config, store, tokens, metrics);
   logAvailability(platforms, log);
@@ -226,8 +279,7 @@ export function createApp({
   app.use(['/connections', '/sandbox'], keepOpener);
 
   app.use(
-    under(['/healthz', '/readyz'], createHealthRoutes(store)),
-    ...(config.metricsServed ? [under(['/metrics'], createMetricsRoute(metrics, config.metricsToken))] : []),
+    ...processEndpoints(config, store, metrics),
     under(['/openapi.json', '/docs'], createApiReferenceRoutes(config.publicBaseUrl)),
   );
   if (config.sandbox.enabled) {

@@ -32,6 +32,11 @@ function crossVariableProblems(env: Record<string, string>): string[] {
   if (Boolean(env.REDIS_SENTINELS) !== Boolean(env.REDIS_SENTINEL_NAME)) {
     problems.push('REDIS_SENTINEL_NAME: set both REDIS_SENTINELS and REDIS_SENTINEL_NAME, or neither');
   }
+  if ((env.ADLINK_ROLE === 'api' || env.ADLINK_ROLE === 'worker') && redisTargets.length === 0) {
+    problems.push(
+      `ADLINK_ROLE: the ${env.ADLINK_ROLE} role shares its work with the other roles through Redis; set one of ${REDIS_TARGETS.join(', ')}, or run the role all`,
+    );
+  }
   if (env.DATA_FILE && redisTargets.length > 0) {
     problems.push(
       `DATA_FILE: keeps the embedded store in a file; leave it out when ${redisTargets[0]} is set`,
@@ -83,8 +88,12 @@ export interface PlatformCredentials {
   loginCustomerId?: string;
 }
 
+/** What one process does: everything, the API only, or the background work only (operations.md). */
+export type Role = 'all' | 'api' | 'worker';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
+  role: Role;
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -192,6 +201,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const trust = e.TRUST_PROXY;
   return Object.freeze({
     env: e.NODE_ENV,
+    role: e.ADLINK_ROLE,
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl,

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { createApp, createEventsWorker, createTokenKeeper } from './app.js';
+import { createApp, createEventsWorker, createTokenKeeper, createWorkerApp } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeyRing, newEncryptionKeyEntry, newSigningKeyEntry } from './crypto/keys.js';
+import { InFlight } from './in-flight.js';
 import { signInUrl } from './integrations/sign-in.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics/metrics.js';
@@ -34,14 +35,23 @@ async function main() {
       'GET /metrics is off: production serves metrics only behind METRICS_TOKEN; set it to scrape them',
     );
   }
-  const metrics = createMetrics();
-  const app = createApp({ config, store, log, keys, metrics });
-  const keeper = createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper);
-  keeper.start();
-  const worker = createEventsWorker({ config, store, log, keys });
+  const metrics = createMetrics(config.role);
+  // The api role serves and only enqueues; the worker role runs the background work and serves only
+  // health and metrics (docs/operations.md, "Roles").
+  const background = config.role !== 'api';
+  const inFlight = new InFlight();
+  const app =
+    config.role === 'worker'
+      ? createWorkerApp({ config, store, log, metrics })
+      : createApp({ config, store, log, keys, metrics, inFlight });
+  const keeper = background
+    ? createTokenKeeper({ config, store, log, keys, metrics }, config.tokenKeeper)
+    : undefined;
+  keeper?.start();
+  const worker = background ? createEventsWorker({ config, store, log, keys, metrics }) : undefined;
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    log.info({ port, public_base_url: config.publicBaseUrl }, 'adlink listening');
+    log.info({ port, role: config.role, public_base_url: config.publicBaseUrl }, 'adlink listening');
   });
   server.on('error', (err) => {
     log.fatal({ err }, 'could not listen');
@@ -58,8 +68,11 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
-      await keeper.stop();
-      await worker.stop();
+      // What the requests left running (audience members jobs), before the store closes under it.
+      await inFlight.settled();
+      await keeper?.stop();
+      // Waits for the deliveries in flight; what is still queued stays in Redis for the next worker.
+      await worker?.stop();
       await store.kv.close();
       dataFile?.close();
       log.info('stopped');
@@ -71,7 +84,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   // After listening: the worker's queue library loads meanwhile; jobs added before it runs wait in Redis.
-  await worker.start();
+  await worker?.start();
 }
 
 main().catch((err) => {

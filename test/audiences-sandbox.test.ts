@@ -203,4 +203,15 @@ describe('audiences on the sandbox', () => {
     const missing = await send('get', `/${audience.id}/jobs/job_nope`);
     expect(missing.body.error).toMatchObject({ code: 'audience_job_not_found', param: 'job' });
   });
+
+  it('a job outlives its request in the process, which waits for it when it stops (nothing cut off)', async () => {
+    const audience = await newAudience('Shutdown');
+    const res = await send('post', `/${audience.id}/members`, walkMembers(3000, 'shutdown'));
+    expect(res.status).toBe(202);
+    expect(res.body.status).toBe('Running');
+    // What server.ts awaits on SIGTERM before it closes the store.
+    await h.inFlight.settled();
+    const job = await send('get', `/${audience.id}/jobs/${res.body.id}`);
+    expect(job.body).toMatchObject({ status: 'Succeeded', sent: 3600 });
+  });
 });

@@ -24,18 +24,20 @@ interface Service {
 }
 type Compose = { services: Record<string, Service>; volumes: Record<string, unknown> };
 
-const read = (file: string) => parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as Compose;
+/** With YAML merge keys, as Compose reads them (`<<: *adlink-environment`). */
+const read = (file: string) =>
+  parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'), { merge: true }) as Compose;
 const compose = read('docker-compose.yml');
 const sandbox = read('docker-compose.sandbox.yml');
-const { redis, keys, adlink, proxy } = compose.services as Record<string, Service>;
+const { redis, keys, adlink, worker, proxy } = compose.services as Record<string, Service>;
 
 /** Compose's interpolation with nothing set in .env: `${NAME:-default}` → default, `$$` → `$`. */
 const interpolate = (value: string) => value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\$/g, '$');
 
-/** The environment an adlink replica starts with: the compose file's, then the generated keys. */
-function replicaEnv(overrides: Record<string, string> = {}): Record<string, string> {
+/** The environment an adlink replica (or the worker) starts with: the compose file's, then the generated keys. */
+function replicaEnv(overrides: Record<string, string> = {}, service = adlink): Record<string, string> {
   const env = Object.fromEntries(
-    Object.entries({ ...adlink!.environment, ...overrides }).map(([name, value]) => [
+    Object.entries({ ...service!.environment, ...overrides }).map(([name, value]) => [
       name,
       interpolate(value),
     ]),
@@ -70,12 +72,26 @@ describe('docker-compose.yml', () => {
     const config = parseConfig(replicaEnv());
     expect(config).toMatchObject({
       env: 'production',
+      role: 'api',
       port: 3000,
       redis: { mode: 'standalone', url: 'redis://redis:6379' },
       trustProxy: 1,
       sandbox: { enabled: false },
     });
     expect(config.publicBaseUrl).toBe('http://adlink.localhost:8080');
+  });
+
+  it('runs one worker beside them: the same image, command, keys and environment, in the worker role', () => {
+    expect(worker!.deploy?.replicas ?? 1).toBe(1);
+    expect(worker!.ports, 'the proxy never reaches the worker').toBeUndefined();
+    for (const key of ['image', 'depends_on', 'entrypoint', 'command', 'volumes', 'healthcheck'] as const) {
+      expect(worker![key], key).toEqual(adlink![key]);
+    }
+    const { ADLINK_ROLE: workerRole, ...workerEnv } = worker!.environment!;
+    const { ADLINK_ROLE: apiRole, ...apiEnv } = adlink!.environment!;
+    expect([apiRole, workerRole]).toEqual(['api', 'worker']);
+    expect(workerEnv).toEqual(apiEnv);
+    expect(parseConfig(replicaEnv({}, worker)).role).toBe('worker');
   });
 
   it('gives every replica the same keys: from .env, else generated once into a shared volume', () => {
@@ -119,10 +135,15 @@ describe('docker-compose.yml', () => {
     expect(run.status).toBe(0);
   });
 
-  it('turns the sandbox platform on in docker-compose.sandbox.yml, and nothing else', () => {
-    expect(Object.keys(sandbox.services)).toEqual(['adlink']);
-    const overrides = sandbox.services.adlink!.environment!;
-    expect(overrides).toEqual({ SANDBOX_ENABLED: 'true' });
-    expect(parseConfig(replicaEnv(overrides)).sandbox.enabled).toBe(true);
+  it('turns the sandbox platform on in docker-compose.sandbox.yml for the API and the worker, and nothing else', () => {
+    expect(Object.keys(sandbox.services)).toEqual(['adlink', 'worker']);
+    for (const [name, service] of [
+      ['adlink', adlink],
+      ['worker', worker],
+    ] as const) {
+      const overrides = sandbox.services[name]!.environment!;
+      expect(overrides).toEqual({ SANDBOX_ENABLED: 'true' });
+      expect(parseConfig(replicaEnv(overrides, service)).sandbox.enabled).toBe(true);
+    }
   });
 });

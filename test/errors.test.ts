@@ -127,8 +127,8 @@ describe('one error model', () => {
   });
 
   it('health endpoints answer without authentication', async () => {
-    expect((await h.http.get('/healthz')).body).toEqual({ status: 'ok' });
-    expect((await h.http.get('/readyz')).body).toEqual({ status: 'ready' });
+    expect((await h.http.get('/healthz')).body).toEqual({ status: 'ok', role: 'all' });
+    expect((await h.http.get('/readyz')).body).toEqual({ status: 'ready', role: 'all' });
   });
 
   it('endpoints without authentication check their query like every endpoint', async () => {

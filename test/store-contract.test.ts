@@ -102,6 +102,16 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       await kv.set(k('cas-ttl'), 'a', { ttlMs: 60_000 });
       expect(await kv.compareAndSet(k('cas-ttl'), 'a', 'b')).toBe(true);
       expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
+      // With a TTL: set together with the value, and only when the value is written.
+      expect(await kv.compareAndSet(k('cas-ttl'), 'a', 'c', 30_000)).toBe(false);
+      expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
+      expect(await kv.compareAndSet(k('cas-ttl'), 'b', 'c', 30_000)).toBe(true);
+      expect(await kv.get(k('cas-ttl'))).toBe('c');
+      const ttl = await kv.pttl(k('cas-ttl'));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(30_000);
+      expect(await kv.compareAndSet(k('cas-ttl'), 'c', 'd')).toBe(true);
+      expect(await kv.pttl(k('cas-ttl'))).toBe(-1);
     });
 
     it('counts the members of a lexicographic set from an inclusive bound', async () => {
@@ -333,7 +343,12 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
       it('counts a hit only while the lookup holds the expected value', async () => {
         const g = gateKeys('count');
         await kv.set(g.lookup, 'owner');
-        expect(await kv.gate(g, 3, '', 60_000)).toEqual({ value: 'owner', hit: null, reads: [] });
+        expect(await kv.gate(g, 3, '', 60_000)).toEqual({
+          value: 'owner',
+          hit: null,
+          reads: [],
+          wrote: false,
+        });
         expect(await kv.get(g.counter)).toBeNull();
         const first = await kv.gate(g, 3, 'owner', 60_000);
         const second = await kv.gate(g, 3, 'owner', 60_000);
@@ -341,7 +356,12 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
         expect(second).toMatchObject({ value: 'owner', hit: { count: 2 } });
         if ('value' in second) expect(second.hit!.ttlMs).toBeGreaterThan(0);
         await kv.del(g.lookup);
-        expect(await kv.gate(g, 3, 'owner', 60_000)).toEqual({ value: null, hit: null, reads: [] });
+        expect(await kv.gate(g, 3, 'owner', 60_000)).toEqual({
+          value: null,
+          hit: null,
+          reads: [],
+          wrote: false,
+        });
         expect(await kv.get(g.counter)).toBe('2');
       });
 
@@ -374,13 +394,73 @@ describe.each<Backend>(BACKENDS)('store contract (%s)', (backend) => {
           value: 'owner',
           hit: null,
           reads: [null, 'r', []],
+          wrote: false,
         });
         await kv.del(g.lookup);
         expect(await kv.gate(g, 3, 'owner', 60_000, reads)).toEqual({
           value: null,
           hit: null,
           reads: [null, 'r', []],
+          wrote: false,
         });
+      });
+
+      it('writes with the count only within the limit, over unchanged records and under the quota', async () => {
+        const g = gateKeys('write');
+        await kv.set(g.lookup, 'owner');
+        await kv.set(k('gw:record'), 'r1');
+        await kv.batch().sadd(k('gw:set'), 'b').sadd(k('gw:set'), 'a').zaddLex(k('gw:quota'), '005|x').exec();
+        const reads = [{ get: k('gw:record') }, { zcountFrom: k('gw:quota'), from: '003' }];
+        const write = (
+          n: number,
+          changes: { record?: string | null; members?: string[]; max?: number; limit?: number } = {},
+        ) => ({
+          limit: changes.limit ?? 10,
+          unchanged: [
+            { get: k('gw:record'), value: changes.record === undefined ? 'r1' : changes.record },
+            { get: k('gw:none'), value: null },
+            { smembers: k('gw:set'), members: changes.members ?? ['a', 'b'] },
+          ],
+          under: { key: k('gw:quota'), from: '003', max: changes.max ?? 3 },
+          batch: kv
+            .batch()
+            .set(k(`gw:out${n}`), `w${n}`, { ttlMs: 60_000 })
+            .zaddLex(k('gw:quota'), `${String(5 + n).padStart(3, '0')}|w`),
+        });
+        // Its reads are answered as they were before the write.
+        expect(await kv.gate(g, 3, 'owner', 60_000, reads, write(1))).toMatchObject({
+          hit: { count: 1 },
+          reads: ['r1', 1],
+          wrote: true,
+        });
+        expect(await kv.get(k('gw:out1'))).toBe('w1');
+        expect(await kv.pttl(k('gw:out1'))).toBeGreaterThan(0);
+        expect(await kv.zcountFrom(k('gw:quota'), '003')).toBe(2);
+        // Any condition failing: nothing written, the request still counted.
+        const failing: [number, Parameters<typeof write>[1]][] = [
+          [2, { record: 'r0' }],
+          [3, { record: null }],
+          [4, { members: ['a'] }],
+          [5, { members: ['a', 'b', 'c'] }],
+          [6, { max: 2 }],
+          [7, { limit: 1 }],
+        ];
+        for (const [n, changes] of failing) {
+          expect(await kv.gate(g, 3, 'owner', 60_000, [], write(n, changes))).toMatchObject({ wrote: false });
+          expect(await kv.get(k(`gw:out${n}`)), String(n)).toBeNull();
+        }
+        expect(await kv.get(g.counter)).toBe('7');
+        // Not let in: nothing written, nothing counted.
+        expect(await kv.gate(g, 3, 'other', 60_000, [], write(8))).toMatchObject({ hit: null, wrote: false });
+        for (let i = 0; i < 3; i++) await kv.hit(g.blocker, 60_000);
+        expect(await kv.gate(g, 3, 'owner', 60_000, [], write(9))).toMatchObject({ blocked: { count: 3 } });
+        expect(await kv.mget([k('gw:out8'), k('gw:out9')])).toEqual([null, null]);
+        expect(await kv.get(g.counter)).toBe('7');
+        // The quota's set: one more fits under 3, the next does not.
+        await kv.del(g.blocker);
+        expect(await kv.gate(g, 3, 'owner', 60_000, [], write(10))).toMatchObject({ wrote: true });
+        expect(await kv.gate(g, 3, 'owner', 60_000, [], write(11))).toMatchObject({ wrote: false });
+        expect(await kv.zcountFrom(k('gw:quota'), '003')).toBe(3);
       });
     });
   });

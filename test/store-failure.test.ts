@@ -100,12 +100,12 @@ async function expectStoreDown(http: Http, auth: string): Promise<number[]> {
 
   const ready = await http.get('/readyz');
   expect(ready.status).toBe(503);
-  expect(ready.body).toEqual({ status: 'unavailable' });
+  expect(ready.body).toEqual({ status: 'unavailable', role: 'all' });
   expect(ready.headers['retry-after']).toBe('1');
 
   const health = await http.get('/healthz');
   expect(health.status).toBe(200);
-  expect(health.body).toEqual({ status: 'ok' });
+  expect(health.body).toEqual({ status: 'ok', role: 'all' });
   return [post.ms, list.ms];
 }
 

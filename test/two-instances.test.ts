@@ -12,11 +12,15 @@ import {
 } from './support/connect-helpers.js';
 import { FlowClient } from './support/flow-client.js';
 import { type Harness, startHarness } from './support/harness.js';
+import { startRole, testRedisEnv } from './support/role-process.js';
+import type { ServerProcess } from './support/server-process.js';
+import { eventually, startReceiver } from './support/webhook-receiver.js';
 
 /**
- * Two adlink processes of one deployment: the same Redis (or cluster) and key prefix, the same keys,
- * one PUBLIC_BASE_URL in front. The front is a load balancer the test steers, so each step of a
- * customer's visit lands on the instance the test names: nothing may live in one process's memory.
+ * Two adlink API instances of one deployment (ADLINK_ROLE=api) and a worker process: the same Redis (or
+ * cluster) and key prefix, the same keys, one PUBLIC_BASE_URL in front. The front is a load balancer the
+ * test steers, so each step of a customer's visit lands on the instance the test names: nothing may live
+ * in one process's memory.
  */
 describe('two instances on one Redis', () => {
   let front: Server;
@@ -24,6 +28,7 @@ describe('two instances on one Redis', () => {
   let target: Harness;
   let a: Harness;
   let b: Harness;
+  let worker: ServerProcess;
 
   beforeAll(async () => {
     front = createServer((req, res) => {
@@ -37,12 +42,20 @@ describe('two instances on one Redis', () => {
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     publicBaseUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-    const env = { PUBLIC_BASE_URL: publicBaseUrl, API_RATE_LIMIT: '5', ACCESS_TOKEN_RATE_LIMIT: '5' };
+    const env = {
+      PUBLIC_BASE_URL: publicBaseUrl,
+      API_RATE_LIMIT: '5',
+      ACCESS_TOKEN_RATE_LIMIT: '5',
+      ADLINK_ROLE: 'api',
+      ...testRedisEnv(),
+    };
     a = await startHarness({ env });
     b = await startHarness({ env, prefix: a.prefix });
+    ({ server: worker } = await startRole('worker', a.prefix, { PUBLIC_BASE_URL: publicBaseUrl }));
     target = a;
   });
   afterAll(async () => {
+    await worker?.kill();
     front?.closeAllConnections();
     await new Promise((resolve) => front?.close(resolve));
     await b?.close();
@@ -157,6 +170,36 @@ describe('two instances on one Redis', () => {
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(limited.headers['ratelimit-policy']).toBe('"api";q=5;w=60');
       expect(limited.headers.ratelimit).toMatch(/^"api";r=0;t=\d+$/);
+    }
+  });
+
+  it("delivers, through the worker process, an event of B's to an endpoint created on A, once", async () => {
+    const company = await a.company('Hooks on both');
+    const receiver = await startReceiver();
+    try {
+      const endpoint = await a.http
+        .post('/webhook_endpoints')
+        .set('Authorization', company.auth)
+        .send({ url: receiver.url, events: ['token.created'] });
+      expect(endpoint.status).toBe(201);
+      const customer = await newCustomer(a, company);
+      const issued = await b.http
+        .post(`/customers/${customer}/access_tokens`)
+        .set('Authorization', company.auth)
+        .send({ scope: 'read' });
+      expect(issued.status).toBe(201);
+      await eventually(async () => receiver.received.length === 1);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+        type: 'token.created',
+        data: { id: issued.body.id },
+      });
+      const deliveries = await a.http
+        .get(`/webhook_endpoints/${endpoint.body.id}/deliveries`)
+        .set('Authorization', company.auth);
+      expect(deliveries.body.data).toMatchObject([{ state: 'succeeded', attempts: [{ status: 200 }] }]);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { createEventsWorker } from '../src/app.js';
 import { seal } from '../src/crypto/sealed.js';
 import type { Events } from '../src/events/events.js';
 import { eventKeys } from '../src/events/keys.js';
-import { EVENT_TYPES, type EventType } from '../src/events/model.js';
+import { EVENT_RETENTION_MS, EVENT_TYPES, type EventType } from '../src/events/model.js';
 import { addressAllowed, resolveTarget } from '../src/events/webhooks/targets.js';
 import { randomToken } from '../src/ids.js';
 import type { Company } from './support/connect-helpers.js';
@@ -92,6 +92,24 @@ describe('webhook deliveries', () => {
     expect(verify(second.body, both, endpoint.secret)).toBe(true);
     const stale = both.replace(/^t=(\d+)/, (_m, t) => `t=${Number(t) - 301}`);
     expect(verify(second.body, stale, rotated.body.secret)).toBe(false);
+  });
+
+  it("keeps a delivery's retention from its creation across its attempts", async () => {
+    const { endpoint } = await endpointFor((i) => (i === 0 ? 500 : 204));
+    const event = await events.emit('connection.revoked', {
+      company: company.id,
+      customer: '3f1c2a9e-8b7d-4c6e-9f00-1a2b3c4d5e6f',
+      data: { platform: 'sandbox', platform_revoked: true },
+    });
+    const [delivery] = await eventually(async () => {
+      const found = await deliveries(endpoint.id);
+      return found[0]?.state === 'succeeded' && found;
+    });
+    expect(delivery!.attempts.map((a) => a.status)).toEqual([500, 204]);
+    const ttl = await h.store.kv.pttl(eventKeys(h.prefix).delivery(company.id, delivery!.id));
+    const createdAt = Date.parse(event!.created_at);
+    expect(ttl).toBeGreaterThan(EVENT_RETENTION_MS - (Date.now() - createdAt) - 60_000);
+    expect(ttl).toBeLessThanOrEqual(EVENT_RETENTION_MS);
   });
 
   it('a receiver failing twice, then succeeding, gets the event once more after each failure', async () => {

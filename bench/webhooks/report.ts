@@ -19,6 +19,8 @@ export interface Settings {
   companyConcurrency: string;
   workerConcurrency: number;
   rounds: number;
+  /** adlink split by role: the deliveries in a worker process, the emitting requests in the API's. */
+  split: boolean;
 }
 
 const COUNTED = ['events', 'emitFailures', 'lost', 'duplicates', 'strays', 'badSignatures'] as const;
@@ -100,13 +102,13 @@ export function markdown({ phases, emitting, verdicts }: Summary, settings: Sett
   return [
     `## ${date}: webhooks`,
     '',
-    `${settings.rounds} round(s), medians (counts: sums). ${settings.companies} compan${settings.companies === 1 ? 'y' : 'ies'}, WEBHOOK_COMPANY_CONCURRENCY ${settings.companyConcurrency}; adlink's worker and B4 run ${settings.workerConcurrency} jobs at once. Latency: the event's \`created_at\` to its first receipt. CPU: user + system time per delivered event of the delivering process (adlink: the emitting requests included) and of Redis, from the first emit to the end of the drain.`,
+    `${settings.rounds} round(s), medians (counts: sums). ${settings.companies} compan${settings.companies === 1 ? 'y' : 'ies'}, WEBHOOK_COMPANY_CONCURRENCY ${settings.companyConcurrency}; adlink's worker and B4 run ${settings.workerConcurrency} jobs at once. Latency: the event's \`created_at\` to its first receipt. ${settings.split ? 'adlink runs split by role: the emitting requests go to an `ADLINK_ROLE=api` process, the deliveries run in an `ADLINK_ROLE=worker` process. ' : 'adlink runs as one process (`ADLINK_ROLE=all`). '}CPU: user + system time per delivered event of the delivering process (${settings.split ? "adlink's worker" : 'adlink: the emitting requests included'}) and of Redis, from the first emit to the end of the drain.`,
     '',
     '| | Phase | events | emitted/s | delivered/s | p50 ms | p99 ms | max ms | lost / dup. | emit fail. / bad sig. / strays | CPU µs/delivery | Redis µs/delivery |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => `| ${row} |`),
     '',
-    `The emitting requests alone (\`POST /customers/:id/access_tokens\` for a company without webhook endpoints, ${n(settings.maxEvents)} as fast as 10 emitters go): ${n(emitting.emitPerSecond)} events/s, ${n(emitting.cpuUsPerEvent)} µs of adlink's CPU and ${n(emitting.redisUsPerEvent)} µs of Redis's per event (${emitting.emitFailures} failed). S7's CPU per delivery less this is what the delivery itself costs.`,
+    `The emitting requests alone (\`POST /customers/:id/access_tokens\` for a company without webhook endpoints, ${n(settings.maxEvents)} as fast as 10 emitters go): ${n(emitting.emitPerSecond)} events/s, ${n(emitting.cpuUsPerEvent)} µs of adlink's CPU and ${n(emitting.redisUsPerEvent)} µs of Redis's per event (${emitting.emitFailures} failed). ${settings.split ? "The API's process, not the worker's." : "S7's CPU per delivery less this is what the delivery itself costs."}`,
     '',
     `- S7 queued ÷ B4 queued, delivered/s (delivery capacity, like for like): **${n(verdicts.throughput.ratio, 2)}** (target ≥ ${DELIVERY_RATIO_TARGET}) ${mark(verdicts.throughput.met)}`,
     `- S7 max ÷ B4 max, delivered/s (adlink also serving the emitting requests; not judged): ${n(verdicts.endToEnd.ratio, 2)}`,

@@ -22,7 +22,8 @@ import { markdown, PHASES, type Round, type Settings, summarize } from './report
  * as they go (deliveries/s). Writes bench/results/<date>-webhooks.json and .md.
  * BENCH_WEBHOOK_RATE (500), BENCH_WEBHOOK_SECONDS (20), BENCH_WEBHOOK_MAX_EVENTS (5000),
  * BENCH_WEBHOOK_COMPANIES (1: events spread over that many companies), BENCH_ROUNDS, BENCH_CPU_PROF;
- * WEBHOOK_COMPANY_CONCURRENCY is passed on to adlink.
+ * WEBHOOK_COMPANY_CONCURRENCY is passed on to adlink. adlink runs split by role, the deliveries in a
+ * worker process of their own (issue 37); BENCH_WEBHOOK_ROLES=all runs one process that does both.
  */
 const setting = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 const settings: Settings = {
@@ -36,6 +37,7 @@ const settings: Settings = {
     DELIVERIES_KEPT * setting('BENCH_WEBHOOK_COMPANIES', 1),
   ),
   companyConcurrency: process.env.WEBHOOK_COMPANY_CONCURRENCY ?? '3 (the default)',
+  split: process.env.BENCH_WEBHOOK_ROLES !== 'all',
   workerConcurrency: WORKER_CONCURRENCY,
   rounds: ROUNDS,
 };
@@ -44,6 +46,7 @@ execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const stack = await startStack({
   profileDir: process.env.BENCH_CPU_PROF,
   extraEnv: { WEBHOOK_PRIVATE_TARGETS: 'loopback', ACCESS_TOKEN_QUOTA: '1000000' },
+  split: settings.split,
 });
 const receiver = new Receiver();
 const cleanups: (() => Promise<void>)[] = [() => receiver.close(), () => stack.close()];
@@ -98,7 +101,8 @@ try {
     S7: {
       emit: adlinkEmit(stack.adlink.url, companies),
       secrets,
-      process: stack.adlink,
+      // The process that delivers: the worker when split (the emitting requests are then the API's).
+      process: stack.worker ?? stack.adlink,
       queue: switchOf('events', `${stack.prefix}{webhooks}`),
     },
     B4: {

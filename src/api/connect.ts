@@ -1,9 +1,9 @@
-import { type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { AdSetService } from '../adsets/service.js';
 import { chosenAmong, keepAccounts } from '../connect/account-choice.js';
 import { disconnect } from '../connect/disconnect.js';
-import type { ConnectLinks } from '../connect/links.js';
+import type { ConnectLinks, LinkContext, LinkRequest } from '../connect/links.js';
 import { companySettingsSchema } from '../connect/redirect-uris.js';
 import type { SessionTokens } from '../connect/session-token.js';
 import type { ConnectionRef } from '../connections/access-tokens.js';
@@ -20,6 +20,7 @@ import { integerParam, noQuery, parseJsonBody, parseQuery } from '../http/valida
 import { bodyAhead } from '../http/vendor-body.js';
 import { LANGUAGES } from '../locales/i18n.js';
 import type { Platforms } from '../ports/platforms.js';
+import type { TokenOwner } from '../store/companies.js';
 import { offeredOf } from '../store/company-profile.js';
 import type { Store } from '../store/index.js';
 import { readPlans } from '../store/kv.js';
@@ -120,46 +121,72 @@ export function createConnectApiRoutes(
     const [context] = await readPlans(store.kv, links.contextPlan(spender, OWN_CUSTOMER));
     return context;
   };
-  const linkContext = readsWithGate((req, owner) => links.contextPlan(owner, req.params.id as string));
+  /** The link a request asks for, from what was read for it; throws what the request breaks. */
+  const linkRequest = (
+    query: z.infer<typeof connectQuery>,
+    { customer, hidden }: LinkContext,
+    spender: Spender,
+  ): LinkRequest => {
+    const offered = offeredOf(platforms.available(), hidden);
+    const chosen = offeredPlatforms(query.platforms, platforms.available(), offered);
+    if (offered.length === 0) {
+      throw new AppError(
+        'no_platform_available',
+        platforms.available().length === 0
+          ? 'No ad platform is configured on this deployment, so a connect link would lead nowhere.'
+          : 'Your company offers no ad platform to its customers; offer one on the Platforms page of your integration settings.',
+      );
+    }
+    return {
+      company: customer.company,
+      customer: customer.id,
+      ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
+      platforms: chosen,
+      expiresIn: query.expires_in,
+      ...(query.locale === undefined ? {} : { locale: query.locale }),
+      spender,
+    };
+  };
+  /** The checks of the route below, for `owner`, before it is authenticated; throws as the route would. */
+  const checkedQuery = (req: Request, owner: TokenOwner) => {
+    const as = { auth: owner } as Request;
+    // A link lets whoever opens it connect ad accounts for the customer: a change, though a GET.
+    requireWriteScope(as);
+    const query = parseQuery(connectQuery, req);
+    return { query, id: actingFor(as, req.params.id as string, 'id') };
+  };
+  // The link written by the gate, in its round trip, when this process issued one for the same
+  // customer before and nothing it was decided from changed since (http/reads-with-gate.ts).
+  const linkContext = readsWithGate(
+    (req, owner) => links.contextPlan(owner, req.params.id as string),
+    (req, owner, known) => {
+      if (!known) return undefined;
+      try {
+        const { query } = checkedQuery(req, owner);
+        return links.ahead(linkRequest(query, known, owner), known.settings);
+      } catch {
+        return undefined; // refused: the route says why, in its own round trips
+      }
+    },
+  );
   resource(
     router,
     '/customers/:id/connect',
     {
       get: async (req, res) => {
-        // A link lets whoever opens it connect ad accounts for the customer: a change, though a GET.
-        requireWriteScope(req);
-        const query = parseQuery(connectQuery, req);
-        const id = actingFor(req, req.params.id as string, 'id');
+        const { query, id } = checkedQuery(req, req.auth!);
+        const written = linkContext.written(req);
+        if (written) {
+          links.issued();
+          res.json(written);
+          return;
+        }
         const context =
           (await linkContext.read(req, store.kv)) ??
           // The built-in customer is created on first use: read again once it is.
           (id === OWN_CUSTOMER ? await ownLinkContext(req.auth!) : null);
         if (!context) throw customerNotFound(id);
-        const { customer } = context;
-        const offered = offeredOf(platforms.available(), context.hidden);
-        const chosen = offeredPlatforms(query.platforms, platforms.available(), offered);
-        if (offered.length === 0) {
-          throw new AppError(
-            'no_platform_available',
-            platforms.available().length === 0
-              ? 'No ad platform is configured on this deployment, so a connect link would lead nowhere.'
-              : 'Your company offers no ad platform to its customers; offer one on the Platforms page of your integration settings.',
-          );
-        }
-        res.json(
-          await links.create(
-            {
-              company: customer.company,
-              customer: customer.id,
-              ...(query.redirect_uri === undefined ? {} : { redirectUri: query.redirect_uri }),
-              platforms: chosen,
-              expiresIn: query.expires_in,
-              ...(query.locale === undefined ? {} : { locale: query.locale }),
-              spender: req.auth!,
-            },
-            context,
-          ),
-        );
+        res.json(await links.create(linkRequest(query, context, req.auth!), context));
       },
     },
     [linkContext.offer, ...vendor.customer],

@@ -1,15 +1,16 @@
 import { Router } from 'express';
+import type { Role } from '../config.js';
 import { resource } from '../http/routes.js';
 import { noQuery, parseQuery } from '../http/validate.js';
 import type { Store } from '../store/index.js';
 
-/** Liveness says the process answers; readiness says the store does too. */
-export function createHealthRoutes(store: Store): Router {
+/** Liveness says the process answers; readiness says the store does too; both say the process's role. */
+export function createHealthRoutes(store: Store, role: Role): Router {
   const router = Router();
   resource(router, '/healthz', {
     get: (req, res) => {
       parseQuery(noQuery, req);
-      res.json({ status: 'ok' });
+      res.json({ status: 'ok', role });
     },
   });
   resource(router, '/readyz', {
@@ -17,9 +18,9 @@ export function createHealthRoutes(store: Store): Router {
       parseQuery(noQuery, req);
       try {
         await store.kv.ping();
-        res.json({ status: 'ready' });
+        res.json({ status: 'ready', role });
       } catch {
-        res.status(503).set('Retry-After', '1').json({ status: 'unavailable' });
+        res.status(503).set('Retry-After', '1').json({ status: 'unavailable', role });
       }
     },
   });

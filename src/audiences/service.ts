@@ -3,6 +3,7 @@ import type { ConnectionRef } from '../connections/access-tokens.js';
 import type { ConnectionCalls } from '../connections/connection-calls.js';
 import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
+import type { InFlight } from '../in-flight.js';
 import { mapBounded } from '../map-bounded.js';
 import type { Platforms } from '../ports/platforms.js';
 import type { AudienceJobStore } from '../store/audience-jobs.js';
@@ -48,6 +49,8 @@ export class AudienceService {
     private readonly calls: ConnectionCalls,
     private readonly fanOut: number,
     private readonly log: Logger,
+    /** Where the jobs that outlive their request run: the process waits for them when it stops. */
+    private readonly inFlight: InFlight,
   ) {}
 
   private get jobs() {
@@ -160,7 +163,7 @@ export class AudienceService {
       updatedAt: now,
     };
     await this.jobs.save(ref.company, job);
-    void this.run(ref, audiences, audience, parts, job);
+    this.inFlight.track(this.run(ref, audiences, audience, parts, job));
     return { job };
   }
 

@@ -16,6 +16,10 @@ export const environmentSchema = z.object({
     meaning:
       '`development`, `test` or `production`. Production requires a Redis (`REDIS_URL`, `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`), `PUBLIC_BASE_URL`, `SIGNING_KEYS` and `ENCRYPTION_KEYS`, refuses a Redis that may evict keys and warns when Redis persists nothing.',
   }),
+  ADLINK_ROLE: z.enum(['all', 'api', 'worker']).default('all').register(variableDocs, {
+    meaning:
+      'What this process does ([roles](operations.md#roles)): `all` serves the API and runs the background work (webhook deliveries and abandoned-visit checks, the token keeper); `api` serves the API and only enqueues; `worker` runs the background work and serves only `/healthz`, `/readyz` and `/metrics`. `api` and `worker` need a Redis.',
+  }),
   PORT: z.coerce
     .number()
     .int()

@@ -43,6 +43,26 @@ export interface LinkRequest {
   spender?: Spender;
 }
 
+export interface LinkAnswer {
+  connect_url: string;
+  expires_at: string;
+}
+
+/** Where the visit ends: the allowed redirect URI asked for, none (null), or the company's default. */
+function redirectOf(request: LinkRequest, settings: CompanySettings): string | null {
+  if (typeof request.redirectUri !== 'string') {
+    return request.redirectUri === null ? null : settings.default_redirect_uri;
+  }
+  if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
+    throw new AppError(
+      'redirect_uri_not_allowed',
+      'redirect_uri must exactly match one of your allowed redirect URIs (PUT /company/settings).',
+      { param: 'redirect_uri' },
+    );
+  }
+  return request.redirectUri;
+}
+
 /** Connect links for the vendor, and the introspection its main API uses to check session tokens. */
 export class ConnectLinks {
   /** The hosted flow's entry, where every link leads. */
@@ -81,12 +101,12 @@ export class ConnectLinks {
 
   /**
    * Issues a link for a customer found before (with `context` when it was read with it); the session
-   * and its ledger entry are written in one transaction.
+   * and its ledger entry are written in one step.
    */
   async create(
     request: LinkRequest,
     context?: Pick<LinkContext, 'settings' | 'openLinks'>,
-  ): Promise<{ connect_url: string; expires_at: string }> {
+  ): Promise<LinkAnswer> {
     const spender = request.spender ?? { company: request.company };
     const [settings, openLinks] = context
       ? [context.settings, context.openLinks]
@@ -95,21 +115,40 @@ export class ConnectLinks {
           this.store.settings.getPlan(request.company),
           this.store.ledger.livePlan(spender, 'open_links'),
         );
-    let redirectUri = request.redirectUri === null ? null : settings.default_redirect_uri;
-    if (typeof request.redirectUri === 'string') {
-      if (!isAllowedRedirect(settings.redirect_uris, request.redirectUri)) {
-        throw new AppError(
-          'redirect_uri_not_allowed',
-          'redirect_uri must exactly match one of your allowed redirect URIs (PUT /company/settings).',
-          { param: 'redirect_uri' },
-        );
-      }
-      redirectUri = request.redirectUri;
-    }
+    const redirectUri = redirectOf(request, settings);
     const quota = budgetOf(this.config.limits, spender).openLinks;
     if (openLinks >= quota) throw quotaExceeded('open connect links', quota, undefined, spender);
+    const link = this.issue(request, spender, redirectUri, quota);
+    await link.batch.exec();
+    this.issued();
+    return link.answer;
+  }
+
+  /**
+   * The same link decided ahead, from `settings` as read before, for the gate to write (Kv.gate): its
+   * writes, the quota they must stay under (the spender's open links, counted when written), and the
+   * answer once written (then `issued`).
+   */
+  ahead(request: LinkRequest, settings: CompanySettings) {
+    const spender = request.spender ?? { company: request.company };
+    const redirectUri = redirectOf(request, settings);
+    const quota = budgetOf(this.config.limits, spender).openLinks;
+    const { batch, answer } = this.issue(request, spender, redirectUri, quota);
+    const [live] = this.store.ledger.livePlan(spender, 'open_links').reads as [
+      { zcountFrom: string; from: string },
+    ];
+    return { write: { batch, under: { key: live.zcountFrom, from: live.from, max: quota } }, answer };
+  }
+
+  /** Counts a link issued. */
+  issued(): void {
+    this.metrics.linksIssued.inc();
+  }
+
+  /** A new session token, its session and ledger entry as one batch (not yet written), and the answer. */
+  private issue(request: LinkRequest, spender: Spender, redirectUri: string | null, quota: number) {
     const { token, claims } = this.tokens.issue(request.company, request.customer, request.expiresIn);
-    await this.store.sessions.createSession(
+    const batch = this.store.sessions.sessionWrites(
       claims.jti,
       {
         company: request.company,
@@ -128,14 +167,14 @@ export class ConnectLinks {
         MAX_LINK_TTL_MS,
       ),
     );
-    this.metrics.linksIssued.inc();
     const query = new URLSearchParams({ customer: request.customer, token });
     if (redirectUri) query.append('redirect_uri', redirectUri);
     if (request.locale) query.append('locale', request.locale);
-    return {
+    const answer: LinkAnswer = {
       connect_url: `${this.connectPage}?${query}`,
       expires_at: new Date(claims.exp * 1000).toISOString(),
     };
+    return { batch, answer };
   }
 
   /**

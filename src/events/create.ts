@@ -9,7 +9,7 @@ import { DeliveryStore } from './webhooks/delivery-store.js';
 import { EndpointStore } from './webhooks/endpoint-store.js';
 import type { JobQueue } from './webhooks/job-queue.js';
 import { openJobQueue } from './webhooks/open-queue.js';
-import { Webhooks } from './webhooks/webhooks.js';
+import { type AttemptObserver, Webhooks } from './webhooks/webhooks.js';
 
 export interface EventsDeps {
   kv: Kv;
@@ -17,10 +17,12 @@ export interface EventsDeps {
   encryption: EncryptionKey[];
   webhooks: WebhookSettings;
   log: Logger;
+  /** Told of every delivery attempt (metrics). */
+  onAttempt?: AttemptObserver;
 }
 
 /** The events service of one app or worker, and the queue it uses. */
-export function createEvents({ kv, prefix, encryption, webhooks, log }: EventsDeps): {
+export function createEvents({ kv, prefix, encryption, webhooks, log, onAttempt }: EventsDeps): {
   events: Events;
   queue: JobQueue;
 } {
@@ -33,6 +35,7 @@ export function createEvents({ kv, prefix, encryption, webhooks, log }: EventsDe
     queue,
     webhooks,
     log,
+    onAttempt,
   );
   return { events: new Events(new EventStore(kv, k), hooks, kv, k, queue, log), queue };
 }

@@ -25,8 +25,12 @@ interface RateBudget extends RateLimit {
 
 const INVALID = 'The token is invalid, has expired or has been revoked.';
 
-const expired = (owner: TokenOwner) =>
-  owner.expires_at !== undefined && Date.parse(owner.expires_at) <= Date.now();
+/** Whether the owner's token has expired (`marginMs` from now: will have). */
+const expired = (owner: TokenOwner, marginMs = 0) =>
+  owner.expires_at !== undefined && Date.parse(owner.expires_at) <= Date.now() + marginMs;
+
+/** A write ahead is made only for a token that outlives the gate's round trip by far. */
+const WRITE_AHEAD_MARGIN_MS = 5000;
 
 function refuse(code: 'missing_token' | 'invalid_token', message: string): AppError {
   const challenge =
@@ -68,6 +72,12 @@ export function authenticate(
   const gate = async (req: Request, blocker: string, hash: string, seen: KnownOwner | undefined) => {
     const expected = seen?.value;
     const reading = seen === undefined ? undefined : req.readsWithGate?.plan(seen.owner);
+    // The route's write decided ahead: made by the gate only when it lets the request in within its
+    // budget (the refusals below all follow from what the gate answers, but the expiry: kept clear).
+    const ahead =
+      seen === undefined || expired(seen.owner, WRITE_AHEAD_MARGIN_MS)
+        ? undefined
+        : req.readsWithGate?.ahead?.(seen.owner);
     const result = await store.kv.gate(
       {
         blocker,
@@ -78,10 +88,12 @@ export function authenticate(
       expected ?? '',
       windowMs,
       reading?.reads,
+      ahead && { ...ahead.write, limit: seen!.budget.limit },
     );
     // The reads were of `seen`'s owner: they count only when the token still has that owner.
     if (reading && 'value' in result && result.hit !== null && result.value === expected) {
       req.readsWithGate!.value = reading.decode(result.reads);
+      if (result.wrote) req.readsWithGate!.written = ahead!.answer;
     }
     return result;
   };

@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Role } from '../config.js';
 import type { KvObserver } from '../store/kv.js';
 
 /** Latencies from a cache hit in Redis (a millisecond) to a slow platform call (the 15 s timeout). */
@@ -9,10 +10,16 @@ const SECONDS_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
  * global one, so several apps (tests) live in one process. Labels only take values from closed sets
  * (route templates, platform ids, outcomes, error codes), never ids.
  */
-export function createMetrics() {
+export function createMetrics(role: Role = 'all') {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'adlink_' });
   const registers = [registry];
+  new Gauge({
+    name: 'adlink_role_info',
+    help: 'What this process does (ADLINK_ROLE): all, api or worker; always 1.',
+    labelNames: ['role'],
+    registers,
+  }).set({ role }, 1);
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Counter<L>({ name: `adlink_${name}`, help, labelNames, registers });
   const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
@@ -43,6 +50,11 @@ export function createMetrics() {
       'token_refreshes_total',
       'Refreshes of platform access tokens: refreshed, refused (the grant is gone: needs_reauth) or failed.',
       ['platform', 'outcome'],
+    ),
+    webhookAttempts: histogram(
+      'webhook_attempt_duration_seconds',
+      'Webhook delivery attempts (test pings and resends included) by outcome: succeeded, retrying (failed with retries left) or failed; the send to the endpoint.',
+      ['outcome'],
     ),
     linksIssued: counter('connect_links_issued_total', 'Connect links issued.'),
     linksOpened: counter('connect_links_opened_total', 'Connect links redeemed: a browser started a visit.'),

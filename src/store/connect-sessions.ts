@@ -64,13 +64,17 @@ export class ConnectSessionStore {
 
   /** Writes the session in one transaction, with whatever else `batch` already holds. */
   async createSession(jti: string, record: SessionRecord, batch: Batch = this.kv.batch()): Promise<void> {
+    await this.sessionWrites(jti, record, batch).exec();
+  }
+
+  /** Adds a new session's writes to `batch` (createSession, or a write the gate makes: Kv.gate). */
+  sessionWrites(jti: string, record: SessionRecord, batch: Batch): Batch {
     const ttlMs = record.exp * 1000 - Date.now();
     const index = this.k.customerSessions(record.company, record.customer);
-    await batch
+    return batch
       .set(this.k.session(record.company, jti), JSON.stringify(record), { ttlMs })
       .sadd(index, jti)
-      .pexpire(index, FLOW_TTL_MS)
-      .exec();
+      .pexpire(index, FLOW_TTL_MS);
   }
 
   async peekSession(company: string, jti: string): Promise<SessionRecord | null> {

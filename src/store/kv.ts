@@ -93,7 +93,26 @@ export const performRead = <T>(
  */
 export type GateResult =
   | { blocked: { count: number; ttlMs: number } }
-  | { value: string | null; hit: { count: number; ttlMs: number } | null; reads: unknown[] };
+  | {
+      value: string | null;
+      hit: { count: number; ttlMs: number } | null;
+      reads: unknown[];
+      /** Whether the gate's write (`GatedWrite`) was made. */
+      wrote: boolean;
+    };
+
+/**
+ * A write the gate makes in its own step, only when it counts the request within `limit` and the
+ * records the write was decided from are unchanged: each of `unchanged` still answers as given (a
+ * string or null; a set's members, in any order), and `under`, a lexicographic set, counts fewer than
+ * `max` members from `from` on (a quota). Its keys share one hash tag (one Redis Cluster slot).
+ */
+export interface GatedWrite {
+  limit: number;
+  unchanged: ({ get: string; value: string | null } | { smembers: string; members: string[] })[];
+  under?: { key: string; from: string; max: number };
+  batch: Batch;
+}
 
 export interface GateKeys {
   /** A failure counter (`hit`): at `blockAt` or more, nothing else is done. */
@@ -121,9 +140,10 @@ export interface Kv {
   getdel(key: string): Promise<string | null>;
   /**
    * Sets `key` to `value` only while it still holds `expected` (null: only while it does not exist):
-   * the compare-and-set under every read-modify-write of a record. The key keeps no TTL.
+   * the compare-and-set under every read-modify-write of a record. The key keeps no TTL, unless
+   * `ttlMs` gives it one in the same step.
    */
-  compareAndSet(key: string, expected: string | null, value: string): Promise<boolean>;
+  compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number): Promise<boolean>;
   /** Deletes the key only while it still holds `value` (an owner-only unlock). */
   delIfEquals(key: string, value: string): Promise<boolean>;
   /**
@@ -160,7 +180,9 @@ export interface Kv {
    * One atomic step in front of every vendor request: unless `blocker` counts `blockAt` or more, reads
    * `lookup` and, when it holds `expected`, counts a hit on `counter` in a window of `windowMs`. In the
    * same round trip, `reads` as `readAll` does: around the moment the step lets the request in, not
-   * atomically with it; the caller decides from the step whether to use them.
+   * atomically with it; the caller decides from the step whether to use them. Then `write`, when
+   * given and its conditions hold (`GatedWrite`), atomically with the count (on a cluster, in a step
+   * of its own right after it). A batch given as `write.batch` is not to be executed besides.
    */
   gate(
     keys: GateKeys,
@@ -168,6 +190,7 @@ export interface Kv {
     expected: string,
     windowMs: number,
     reads?: Read[],
+    write?: GatedWrite,
   ): Promise<GateResult>;
   /** Every key under this prefix; for maintenance and tests, never on a request path. */
   scan(prefix: string): AsyncIterable<string>;

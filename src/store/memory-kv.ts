@@ -2,6 +2,7 @@ import { eachYielding } from '../each-yielding.js';
 import { idOfTimeOrdered } from '../ids.js';
 import {
   type Batch,
+  type GatedWrite,
   type GateKeys,
   type GateResult,
   type Kv,
@@ -19,6 +20,9 @@ export interface Entry {
   value: Value;
   expiresAt: number | undefined;
 }
+
+/** A batch's operations, for a gate that applies them in its own step (Kv.gate). */
+const batchOps = new WeakMap<Batch, (() => void)[]>();
 
 /**
  * The embedded store: the Kv contract in this process's memory. Data is lost on restart and it cannot
@@ -98,9 +102,9 @@ export class MemoryKv implements Kv {
     return value;
   }
 
-  async compareAndSet(key: string, expected: string | null, value: string) {
+  async compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number) {
     if (this.string(key) !== expected) return false;
-    this.setNow(key, value, undefined);
+    this.setNow(key, value, ttlMs === undefined ? undefined : Math.max(1, Math.ceil(ttlMs)));
     return true;
   }
 
@@ -198,12 +202,33 @@ export class MemoryKv implements Kv {
     expected: string,
     windowMs: number,
     reads: Read[] = [],
+    write?: GatedWrite,
   ): Promise<GateResult> {
     const failures = Number(this.string(keys.blocker) ?? '0');
     if (failures >= blockAt) return { blocked: { count: failures, ttlMs: await this.pttl(keys.blocker) } };
     const value = this.string(keys.lookup);
     const hit = value === expected ? await this.hit(keys.counter, windowMs) : null;
-    return { value, hit, reads: await this.readAll(reads) };
+    const values = await this.readAll(reads);
+    const wrote = hit !== null && write !== undefined && hit.count <= write.limit && this.writeIf(write);
+    return { value, hit, reads: values, wrote };
+  }
+
+  /** A gated write's conditions and its batch, with nothing else in between (no await). */
+  private writeIf({ unchanged, under, batch }: GatedWrite): boolean {
+    const same = unchanged.every((u) => {
+      if ('get' in u) return this.string(u.get) === u.value;
+      const members = this.live(u.smembers)?.value;
+      const now = members instanceof Set ? [...members] : [];
+      return now.length === u.members.length && u.members.every((m) => (members as Set<string>).has(m));
+    });
+    if (!same) return false;
+    if (under) {
+      const list = this.live(under.key)?.value;
+      const count = Array.isArray(list) ? list.length - lowerBound(list, under.from) : 0;
+      if (count >= under.max) return false;
+    }
+    for (const op of batchOps.get(batch) ?? []) op();
+    return true;
   }
 
   /** Trims a lexicographic set to its `keep` last members; returns the members it removed. */
@@ -291,6 +316,7 @@ export class MemoryKv implements Kv {
       // In slices, as on Redis (Kv.Batch): other requests are served between them.
       exec: () => eachYielding(ops, (op) => op()),
     };
+    batchOps.set(batch, ops);
     return batch;
   }
 

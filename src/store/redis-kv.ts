@@ -4,6 +4,7 @@ import { StoreUnavailableError } from '../errors.js';
 import {
   type Batch,
   chunksOf,
+  type GatedWrite,
   type GateKeys,
   type GateResult,
   type Kv,
@@ -38,6 +39,34 @@ const batchArgs = (ops: BatchOp[]) =>
     ops.map(([key]) => key),
     ops.flatMap(([, ...args]) => args),
   );
+
+/** A batch's operations, for a gate that writes them in its own step (Kv.gate). */
+const batchOps = new WeakMap<Batch, BatchOp[]>();
+
+/** A gated write as WRITE_IF takes it (redis-scripts.ts): its KEYS and ARGV. */
+function writeIfArgs(write: GatedWrite): { keys: string[]; args: (string | number)[] } {
+  const ops = batchOps.get(write.batch);
+  if (!ops) throw new Error('a gated write takes a batch of this store');
+  const { unchanged, under } = write;
+  return {
+    keys: [
+      ...unchanged.map((u) => ('get' in u ? u.get : u.smembers)),
+      ...(under ? [under.key] : []),
+      ...ops.map(([key]) => key),
+    ],
+    args: [
+      unchanged.length,
+      under ? '1' : '0',
+      ...unchanged.flatMap((u) =>
+        'get' in u
+          ? ['g', u.value === null ? '-' : `=${u.value}`]
+          : ['s', `=${[...u.members].sort().join('\n')}`],
+      ),
+      ...(under ? [under.from, under.max] : []),
+      ...ops.flatMap(([, ...args]) => args),
+    ],
+  };
+}
 
 /** Redis Cluster refuses multi-key commands across slots: there, such reads and deletes go key by key. */
 const perKey = async <T>(keys: string[], one: (key: string) => Promise<T>) => Promise.all(keys.map(one));
@@ -131,10 +160,11 @@ export class RedisKv implements Kv {
     return this.call(() => this.client.getdel(key));
   }
 
-  compareAndSet(key: string, expected: string | null, value: string) {
+  compareAndSet(key: string, expected: string | null, value: string, ttlMs?: number) {
     const absent = expected === null ? '1' : '0';
+    const ttl = ttlMs === undefined ? [] : [Math.max(1, Math.ceil(ttlMs))];
     return this.call(
-      async () => (await this.scripts.adlinkCompareAndSet(key, absent, expected ?? '', value)) === 1,
+      async () => (await this.scripts.adlinkCompareAndSet(key, absent, expected ?? '', value, ...ttl)) === 1,
     );
   }
 
@@ -252,19 +282,40 @@ export class RedisKv implements Kv {
     expected: string,
     windowMs: number,
     reads: Read[] = [],
+    write?: GatedWrite,
   ): Promise<GateResult> {
-    if (this.cluster) return this.gateAcrossSlots(keys, blockAt, expected, windowMs, reads);
+    if (this.cluster) return this.gateAcrossSlots(keys, blockAt, expected, windowMs, reads, write);
     const ops = reads.map(readOp);
+    const gated = write && writeIfArgs(write);
     return this.call(async () => {
-      const reply = (await this.scripts.adlinkGate(
-        ...withKeys(
-          [keys.blocker, keys.lookup, keys.counter, ...ops.map(([key]) => key)],
-          [blockAt, expected, windowMs, ...ops.map(([, op]) => op)],
-        ),
-      )) as GateReply;
+      const reply = (
+        gated
+          ? await this.scripts.adlinkGateWrite(
+              ...withKeys(
+                [keys.blocker, keys.lookup, keys.counter, ...ops.map(([key]) => key), ...gated.keys],
+                [
+                  blockAt,
+                  expected,
+                  windowMs,
+                  ops.length,
+                  write.limit,
+                  ...ops.map(([, op]) => op),
+                  ...gated.args,
+                ],
+              ),
+            )
+          : await this.scripts.adlinkGate(
+              ...withKeys(
+                [keys.blocker, keys.lookup, keys.counter, ...ops.map(([key]) => key)],
+                [blockAt, expected, windowMs, ...ops.map(([, op]) => op)],
+              ),
+            )
+      ) as GateReply;
       if (reply[0] === 0) return { blocked: { count: reply[1], ttlMs: reply[2] } };
-      if (reply[0] === 1) return { value: reply[1] ?? null, hit: null, reads: reply.slice(2) };
-      return { value: reply[1], hit: { count: reply[2], ttlMs: reply[3] }, reads: reply.slice(4) };
+      if (reply[0] === 1) return { value: reply[1] ?? null, hit: null, reads: reply.slice(2), wrote: false };
+      const hit = { count: reply[2], ttlMs: reply[3] };
+      if (reply[0] === 2) return { value: reply[1], hit, reads: reply.slice(4), wrote: false };
+      return { value: reply[1], hit, reads: reply.slice(5), wrote: reply[4] === 1 };
     });
   }
 
@@ -280,6 +331,7 @@ export class RedisKv implements Kv {
     expected: string,
     windowMs: number,
     reads: Read[],
+    write?: GatedWrite,
   ): Promise<GateResult> {
     return this.call(async () => {
       const [blocked, value, values] = await Promise.all([
@@ -288,9 +340,14 @@ export class RedisKv implements Kv {
         this.readEach(reads),
       ]);
       if (blocked) return { blocked: { count: blocked[0], ttlMs: blocked[1] } };
-      if (value === null || value !== expected) return { value, hit: null, reads: values };
+      if (value === null || value !== expected) return { value, hit: null, reads: values, wrote: false };
       const [count, ttlMs] = (await this.scripts.adlinkGateCount(keys.counter, windowMs)) as number[];
-      return { value, hit: { count: count!, ttlMs: ttlMs! }, reads: values };
+      const gated = write && count! <= write.limit ? writeIfArgs(write) : undefined;
+      // Its keys share the company's hash tag: one slot, one script.
+      const wrote = gated
+        ? (await this.scripts.adlinkWriteIf(...withKeys(gated.keys, gated.args))) === 1
+        : false;
+      return { value, hit: { count: count!, ttlMs: ttlMs! }, reads: values, wrote };
     });
   }
 
@@ -318,6 +375,7 @@ export class RedisKv implements Kv {
       pexpire: (key, ttlMs) => op(key, 'pexpire', ms(ttlMs)),
       exec: () => this.runBatch(ops),
     };
+    batchOps.set(batch, ops);
     return batch;
   }
 

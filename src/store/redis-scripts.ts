@@ -10,13 +10,14 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
 return 1`;
 
+/** Kv.compareAndSet; ARGV[4], when given, the TTL in ms the value is set with. */
 const COMPARE_AND_SET = `local current = redis.call('GET', KEYS[1])
 if ARGV[1] == '1' then
   if current then return 0 end
 elseif current ~= ARGV[2] then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[3])
+if ARGV[4] then redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) else redis.call('SET', KEYS[1], ARGV[3]) end
 return 1`;
 
 const DEL_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -37,11 +38,11 @@ ${COUNT_HIT}`;
 
 /**
  * The reads of `Kv.readAll` (Lua false stands for a missing value: nil would end the reply's list).
- * KEYS from `first` on, each with its operation in ARGV from `arg` on: `g` GET, `s` SMEMBERS,
+ * KEYS from `first` to `last`, each with its operation in ARGV from `arg` on: `g` GET, `s` SMEMBERS,
  * `z<from>` ZLEXCOUNT [from +.
  */
-const READS = `local function reads(first, arg, out)
-  for i = first, #KEYS do
+const READS = `local function reads(first, last, arg, out)
+  for i = first, last do
     local op = ARGV[arg + i - first]
     if op == 'g' then out[#out + 1] = redis.call('GET', KEYS[i])
     elseif op == 's' then out[#out + 1] = redis.call('SMEMBERS', KEYS[i])
@@ -52,7 +53,7 @@ end`;
 
 const READ_ALL = `#!lua flags=no-writes,allow-oom
 ${READS}
-return reads(1, 1, {})`;
+return reads(1, #KEYS, 1, {})`;
 
 export const readOp = (read: Read): [key: string, op: string] =>
   performRead<[string, string]>(read, {
@@ -72,10 +73,10 @@ ${READS}
 local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
 if failures >= tonumber(ARGV[1]) then return {0, failures, redis.call('PTTL', KEYS[1])} end
 local value = redis.call('GET', KEYS[2])
-if value ~= ARGV[2] then return reads(4, 4, {1, value}) end
+if value ~= ARGV[2] then return reads(4, #KEYS, 4, {1, value}) end
 local count = redis.call('INCR', KEYS[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3], 'NX')
-return reads(4, 4, {2, value, count, redis.call('PTTL', KEYS[3])})`;
+return reads(4, #KEYS, 4, {2, value, count, redis.call('PTTL', KEYS[3])})`;
 
 /** The gate's first step where its keys live in different slots (Redis Cluster). */
 const GATE_BLOCKED = `local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -85,10 +86,12 @@ return false`;
 export type GateReply =
   | [0, number, number]
   | [1, string | null, ...unknown[]]
-  | [2, string, number, number, ...unknown[]];
+  | [2, string, number, number, ...unknown[]]
+  | [3, string, number, number, 0 | 1, ...unknown[]];
 
 /**
- * Kv.batch: one write a key, KEYS[i] with its operation in ARGV, each followed by its arguments:
+ * Kv.batch (BATCH below; and a gated write's batch, WRITE_IF): one write a key, KEYS[i] from `first`
+ * on with its operation in ARGV from `a` on, each followed by its arguments:
  * `set` value, `setpx` value ms, `del` (UNLINK: a large value is freed off the main thread), `sadd`
  * member, `srem` member, `zadd` member (score 0), `zrem` member, `zkeep` how many of the last to keep,
  * `zkeepdel` the same, the prefix of the records of the members it removes (deleted with them) and the
@@ -97,9 +100,8 @@ export type GateReply =
  * starts (the shebang without `allow-oom`), never cut off after its first deletes. A call holds at
  * most BATCH_CHUNK operations (RedisKv.runBatch), so it runs for a few milliseconds at most.
  */
-const BATCH = `#!lua
-local a = 1
-for i = 1, #KEYS do
+const APPLY = `local function apply(first, a)
+for i = first, #KEYS do
   local op, key = ARGV[a], KEYS[i]
   if op == 'set' then redis.call('SET', key, ARGV[a + 1]); a = a + 2
   elseif op == 'setpx' then redis.call('SET', key, ARGV[a + 1], 'PX', ARGV[a + 2]); a = a + 3
@@ -131,7 +133,71 @@ for i = 1, #KEYS do
   elseif op == 'pexpire' then redis.call('PEXPIRE', key, ARGV[a + 1]); a = a + 2
   else return redis.error_reply('unknown batch operation ' .. tostring(op)) end
 end
-return #KEYS`;
+return #KEYS
+end`;
+
+const BATCH = `#!lua
+${APPLY}
+return apply(1, 1)`;
+
+/**
+ * A gated write's conditions, then its batch (Kv.GatedWrite): KEYS from `first` on are the unchanged
+ * records, the quota's set when there is one, then the batch's keys; ARGV from `a` on their number, '1'
+ * when there is a quota, each unchanged record's operation (`g` GET, `s` SMEMBERS) and answer ('-' for
+ * none, else '=' and the value or the sorted members joined by newlines), the quota's bound and
+ * maximum, then the batch's arguments as BATCH takes them. 1 when it wrote.
+ */
+const WRITE_IF = `local function write_if(first, a)
+  local n, quota = tonumber(ARGV[a]), ARGV[a + 1] == '1'
+  a = a + 2
+  for i = first, first + n - 1 do
+    local got
+    if ARGV[a] == 'g' then
+      local v = redis.call('GET', KEYS[i])
+      got = v and ('=' .. v) or '-'
+    else
+      local members = redis.call('SMEMBERS', KEYS[i])
+      table.sort(members)
+      got = '=' .. table.concat(members, '\\n')
+    end
+    if got ~= ARGV[a + 1] then return 0 end
+    a = a + 2
+  end
+  local k = first + n
+  if quota then
+    if redis.call('ZLEXCOUNT', KEYS[k], '[' .. ARGV[a], '+') >= tonumber(ARGV[a + 1]) then return 0 end
+    k, a = k + 1, a + 2
+  end
+  apply(k, a)
+  return 1
+end`;
+
+/**
+ * Kv.gate with a write: KEYS 1–3 and ARGV 1–3 as GATE, ARGV 4 the number of reads and 5 the write's
+ * limit; then the reads (their KEYS from 4, their operations from ARGV 6) and the write (WRITE_IF). The
+ * reads come before the write. `allow-oom`, as GATE: under maxmemory the write (a few small keys) is let
+ * through with the count it goes with.
+ */
+const GATE_WRITE = `#!lua flags=allow-oom
+${READS}
+${APPLY}
+${WRITE_IF}
+local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
+if failures >= tonumber(ARGV[1]) then return {0, failures, redis.call('PTTL', KEYS[1])} end
+local n = tonumber(ARGV[4])
+local value = redis.call('GET', KEYS[2])
+if value ~= ARGV[2] then return reads(4, 3 + n, 6, {1, value}) end
+local count = redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[3], 'NX')
+local out = reads(4, 3 + n, 6, {3, value, count, redis.call('PTTL', KEYS[3]), 0})
+if count <= tonumber(ARGV[5]) then out[5] = write_if(4 + n, 6 + n) end
+return out`;
+
+/** A gated write on its own, after the gate's count (Redis Cluster: its keys in one slot). */
+const WRITE_IF_ALONE = `#!lua
+${APPLY}
+${WRITE_IF}
+return write_if(1, 1)`;
 
 type Script = (...args: (string | number)[]) => Promise<unknown>;
 
@@ -149,6 +215,8 @@ export const SCRIPTS = {
   adlinkGateCount: { lua: GATE_COUNT, numberOfKeys: 1 },
   adlinkReadAll: { lua: READ_ALL },
   adlinkGate: { lua: GATE },
+  adlinkGateWrite: { lua: GATE_WRITE },
+  adlinkWriteIf: { lua: WRITE_IF_ALONE },
   adlinkBatch: { lua: BATCH },
 } as const;
 

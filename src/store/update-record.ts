@@ -8,6 +8,8 @@ const MAX_ATTEMPTS = 200;
 export interface RecordChange<T> {
   value: string | null;
   result: T;
+  /** The record's time to live from this write on, set in the same step; none: it keeps no TTL. */
+  ttlMs?: number;
 }
 
 /**
@@ -24,8 +26,8 @@ export async function updateRecord<T>(
 ): Promise<T> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = attempt === 0 && read !== undefined ? read : await kv.get(key);
-    const { value, result } = change(current);
-    if (value === null || (await kv.compareAndSet(key, current, value))) return result;
+    const { value, result, ttlMs } = change(current);
+    if (value === null || (await kv.compareAndSet(key, current, value, ttlMs))) return result;
   }
   throw new StoreUnavailableError(new Error(`too many concurrent changes of ${key}`));
 }

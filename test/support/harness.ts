@@ -9,6 +9,7 @@ import { type AppDeps, createApp } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import type { EncryptionKey, KeyRing } from '../../src/crypto/keys.js';
 import { randomToken } from '../../src/ids.js';
+import { InFlight } from '../../src/in-flight.js';
 import { createLogger } from '../../src/logger.js';
 import { createStore, type Store } from '../../src/store/index.js';
 import type { Kv } from '../../src/store/kv.js';
@@ -69,6 +70,8 @@ export interface Harness {
   http: ReturnType<typeof supertest>;
   /** Where the app listens for real (the sandbox platform is called over HTTP at this address). */
   baseUrl: string;
+  /** What the app's requests left running (audience members jobs), as server.ts waits for it on shutdown. */
+  inFlight: InFlight;
   /** A new company with a token: `auth` is the Authorization header value. */
   company(name?: string): Promise<{ id: string; token: string; tokenId: string; auth: string }>;
   close(): Promise<void>;
@@ -114,7 +117,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const log = createLogger('info', sink);
+  const inFlight = new InFlight();
   const app = createApp({
+    inFlight,
     config,
     store,
     log,
@@ -135,6 +140,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     keys: TEST_KEYRING,
     http: supertest(app),
     baseUrl,
+    inFlight,
     async company(name = 'Vendor') {
       const company = await store.companies.create(name);
       const { token, secret } = await store.companies.createToken(company.id);

@@ -1323,6 +1323,11 @@ export interface components {
             next_cursor?: string;
         };
         Health: {
+            /**
+             * @description What this process does (`ADLINK_ROLE`): the API, the background work, or both.
+             * @enum {string}
+             */
+            role: "all" | "api" | "worker";
             /** @enum {string} */
             status: "ok" | "ready" | "unavailable";
         };
@@ -4651,7 +4656,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok"
+                     *       "status": "ok",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -4746,7 +4752,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ready"
+                     *       "status": "ready",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -4778,7 +4785,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "unavailable"
+                     *       "status": "unavailable",
+                     *       "role": "all"
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -101,24 +101,19 @@ export class DeliveryStore {
     state: Delivery['state'],
     read?: string,
   ) {
-    const key = this.k.delivery(company, id);
-    const updated = await updateRecord(
+    return updateRecord(
       this.kv,
-      key,
+      this.k.delivery(company, id),
       (raw) => {
         if (!raw) return { value: null, result: null };
         const delivery = JSON.parse(raw) as Delivery;
         const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
-        return { value: JSON.stringify(next), result: next };
+        // Written with the retention left from its creation, in the same step (one round trip).
+        const left = Date.parse(delivery.created_at) + EVENT_RETENTION_MS - Date.now();
+        return { value: JSON.stringify(next), result: next, ttlMs: Math.max(1000, left) };
       },
       read,
     );
-    // A compare-and-set drops the TTL: the record keeps the retention it had from its creation.
-    if (updated) {
-      const left = Date.parse(updated.created_at) + EVENT_RETENTION_MS - Date.now();
-      await this.kv.batch().pexpire(key, Math.max(1000, left)).exec();
-    }
-    return updated;
   }
 
   async list(company: string, endpoint: string, limit: number): Promise<Delivery[]> {

@@ -30,6 +30,9 @@ class DeliveryFailed extends Error {}
  */
 const SLOT_WAIT_MS = 1000;
 
+/** Told of each delivery attempt: how it ended (a failure with retries left: `retrying`) and how long the send took. */
+export type AttemptObserver = (outcome: 'succeeded' | 'retrying' | 'failed', seconds: number) => void;
+
 /**
  * Webhook deliveries: one record per event and endpoint, sent by the queue's workers with retries,
  * every attempt recorded. An endpoint that keeps failing for the retry window is disabled.
@@ -45,6 +48,7 @@ export class Webhooks {
     private readonly queue: JobQueue,
     private readonly settings: WebhookSettings,
     private readonly log: Logger,
+    private readonly onAttempt: AttemptObserver = () => {},
   ) {
     this.retry = retryPolicy(settings.firstRetryMs, settings.retryWindowMs);
     this.slots = new CompanySlots(settings.companyConcurrency, SLOT_WAIT_MS);
@@ -159,6 +163,7 @@ export class Webhooks {
     );
     const error = sent.error ?? (sent.ok ? null : `status ${sent.status}`);
     const state = sent.ok ? 'succeeded' : last ? 'failed' : 'pending';
+    this.onAttempt(state === 'pending' ? 'retrying' : state, sent.durationMs / 1000);
     const recorded = await this.deliveries.record(
       company,
       delivery.id,

@@ -9,7 +9,7 @@ export const serviceOperations: Operation[] = [
     tag: 'Service',
     summary: 'Liveness: the process answers',
     public: true,
-    responses: { 200: { description: 'Alive.', schema: Health, example: { status: 'ok' } } },
+    responses: { 200: { description: 'Alive.', schema: Health, example: { status: 'ok', role: 'all' } } },
   },
   {
     method: 'get',
@@ -19,11 +19,11 @@ export const serviceOperations: Operation[] = [
     summary: 'Readiness: the store answers too',
     public: true,
     responses: {
-      200: { description: 'Ready.', schema: Health, example: { status: 'ready' } },
+      200: { description: 'Ready.', schema: Health, example: { status: 'ready', role: 'all' } },
       503: {
         description: 'The store does not answer; take this instance out of the load balancer.',
         schema: Health,
-        example: { status: 'unavailable' },
+        example: { status: 'unavailable', role: 'all' },
         headers: ['Retry-After'],
       },
     },

@@ -4,7 +4,15 @@ import { deliverySchema, webhookEndpointSchema } from '../../events/webhooks/sch
 import { listOf, register } from './registry.js';
 
 /** The service itself, events and webhooks. */
-export const Health = register('Health', z.strictObject({ status: z.enum(['ok', 'ready', 'unavailable']) }));
+export const Health = register(
+  'Health',
+  z.strictObject({
+    status: z.enum(['ok', 'ready', 'unavailable']),
+    role: z
+      .enum(['all', 'api', 'worker'])
+      .describe('What this process does (`ADLINK_ROLE`): the API, the background work, or both.'),
+  }),
+);
 
 export const OpenApiDocument = register(
   'OpenApiDocument',
