@@ -14,69 +14,20 @@ import {
   type Read,
   type SetOptions,
 } from './kv.js';
+import {
+  answers,
+  type BatchOp,
+  batchArgs,
+  batchOps,
+  PIPELINED_CHUNKS,
+  writeIfArgs,
+} from './redis-batches.js';
 import { redisClient } from './redis-connection.js';
 import { type GateReply, readOp, SCRIPTS, type Scripts, withKeys } from './redis-scripts.js';
-
-/** The values of a pipeline's replies; the first error fails them all. */
-const answers = (replies: [Error | null, unknown][] | null): unknown[] =>
-  (replies ?? []).map(([err, value]) => {
-    if (err) throw err;
-    return value;
-  });
-
-/**
- * How many chunks of a long batch go out in one pipeline: enough to keep Redis busy between round
- * trips, few enough that another request's command on the same connection waits behind little.
- */
-const PIPELINED_CHUNKS = 4;
-
-/** One operation of a batch: its key, then its name and arguments (the BATCH script's encoding). */
-type BatchOp = [key: string, ...args: (string | number)[]];
-
-/** A chunk of operations as the BATCH script takes them. */
-const batchArgs = (ops: BatchOp[]) =>
-  withKeys(
-    ops.map(([key]) => key),
-    ops.flatMap(([, ...args]) => args),
-  );
-
-/** A batch's operations, for a gate that writes them in its own step (Kv.gate). */
-const batchOps = new WeakMap<Batch, BatchOp[]>();
-
-/** A gated write as WRITE_IF takes it (redis-scripts.ts): its KEYS and ARGV. */
-function writeIfArgs(write: GatedWrite): { keys: string[]; args: (string | number)[] } {
-  const ops = batchOps.get(write.batch);
-  if (!ops) throw new Error('a gated write takes a batch of this store');
-  const { unchanged, under } = write;
-  return {
-    keys: [
-      ...unchanged.map((u) => ('get' in u ? u.get : u.smembers)),
-      ...(under ? [under.key] : []),
-      ...ops.map(([key]) => key),
-    ],
-    args: [
-      unchanged.length,
-      under ? '1' : '0',
-      ...unchanged.flatMap((u) =>
-        'get' in u
-          ? ['g', u.value === null ? '-' : `=${u.value}`]
-          : ['s', `=${[...u.members].sort().join('\n')}`],
-      ),
-      ...(under ? [under.from, under.max] : []),
-      ...ops.flatMap(([, ...args]) => args),
-    ],
-  };
-}
+import { type ServerSettings, serverSettings } from './redis-settings.js';
 
 /** Redis Cluster refuses multi-key commands across slots: there, such reads and deletes go key by key. */
 const perKey = async <T>(keys: string[], one: (key: string) => Promise<T>) => Promise.all(keys.map(one));
-
-export interface ServerSettings {
-  maxmemoryPolicy: string;
-  appendonly: boolean;
-  /** Whether RDB snapshots are taken on a schedule (`save` points). */
-  rdbSaves: boolean;
-}
 
 export class RedisKv implements Kv {
   readonly client: Redis | Cluster;
@@ -417,25 +368,9 @@ export class RedisKv implements Kv {
     await this.call(() => this.client.ping());
   }
 
-  /**
-   * The eviction policy and persistence (`appendonly`, RDB `save` points) of the server, or of one
-   * cluster node; undefined when the server refuses CONFIG (as managed services do).
-   */
-  async serverSettings(): Promise<ServerSettings | undefined> {
-    try {
-      const [maxmemoryPolicy, appendonly, save] = await Promise.all(
-        ['maxmemory-policy', 'appendonly', 'save'].map(
-          async (name) => ((await this.client.config('GET', name)) as string[])[1] ?? '',
-        ),
-      );
-      return {
-        maxmemoryPolicy: maxmemoryPolicy!,
-        appendonly: appendonly === 'yes',
-        rdbSaves: save!.trim() !== '',
-      };
-    } catch {
-      return undefined;
-    }
+  /** The server's eviction policy and persistence (redis-settings.ts). */
+  serverSettings(): Promise<ServerSettings | undefined> {
+    return serverSettings(this.client);
   }
 
   async close() {
