@@ -8,6 +8,7 @@ import { MAX_PAGE_SIZE, MIN_PAGE_SIZE } from '../../emulators/snapchat/paging.js
 import { SEEDED } from '../../emulators/snapchat/seed.js';
 import * as segments from '../../emulators/snapchat/segments.js';
 import { type RunningEmulator, startEmulator } from '../../emulators/toolkit/emulator.js';
+import type { Targeting } from '../../src/adsets/model.js';
 import { platformCatalog } from '../../src/platforms/catalog.js';
 import { toSnapAd, toSnapCreative } from '../../src/platforms/snapchat/ad-body.js';
 import { toSnapAdSquad } from '../../src/platforms/snapchat/adset-body.js';
@@ -353,8 +354,9 @@ describe('the emulator and the adapter use only documented fields and values', (
     expect(campaignSchema.safeParse(campaign).success).toBe(true);
   });
 
-  it('the squad the adapter creates has documented fields only, every required one, one budget', () => {
-    const { squad } = toSnapAdSquad(
+  /** The squad the adapter builds for a paused spring ad set in New York, with any more targetings. */
+  const springSquad = (targetings: Targeting[] = []) =>
+    toSnapAdSquad(
       {
         name: 'Spring',
         advertiser: SEEDED.usdAccount,
@@ -368,12 +370,16 @@ describe('the emulator and the adapter use only documented fields and values', (
             type: 'ZipcodeGeoTargeting',
             zipcodes: [{ country: 'US', zipcode: '10001' }],
           },
+          ...targetings,
         ],
       },
       { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
       'BRAND_AWARENESS',
       new Date(),
     );
+
+  it('the squad the adapter creates has documented fields only, every required one, one budget', () => {
+    const { squad } = springSquad();
     const writable = fieldsOf('adSquad').filter((f) => !documented.entities.adSquad.readOnly.includes(f));
     expect(writable).toEqual(expect.arrayContaining(Object.keys(squad)));
     expect(Object.keys(squad)).toEqual(expect.arrayContaining(documented.entities.adSquad.required));
@@ -386,27 +392,7 @@ describe('the emulator and the adapter use only documented fields and values', (
   it('the audiences of the squad the adapter creates are documented segment entries, one a operation', () => {
     const include = ['5677923948298240', '5677923948298241'];
     const exclude = ['5677923948298242'];
-    const { squad } = toSnapAdSquad(
-      {
-        name: 'Spring',
-        advertiser: SEEDED.usdAccount,
-        parentId: SEEDED.usdAwareness,
-        channelKind: 'Social',
-        status: 'Paused',
-        settings: [{ kind: 'DailyBudget', budget: 12.5, currency: 'USD' }],
-        targetings: [
-          {
-            kind: 'GeoTargeting',
-            type: 'ZipcodeGeoTargeting',
-            zipcodes: [{ country: 'US', zipcode: '10001' }],
-          },
-          { kind: 'AudienceTargeting', include, exclude },
-        ],
-      },
-      { id: SEEDED.usdAccount, name: 'Bakery US', currency: 'USD' },
-      'BRAND_AWARENESS',
-      new Date(),
-    );
+    const { squad } = springSquad([{ kind: 'AudienceTargeting', include, exclude }]);
     const targeting = squad.targeting as { segments: Record<string, unknown>[] };
     expect(fieldsOf('targeting')).toEqual(expect.arrayContaining(Object.keys(targeting)));
     for (const entry of targeting.segments) {
