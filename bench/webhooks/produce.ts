@@ -20,15 +20,17 @@ export interface PauseSwitch {
 
 /**
  * Delivery capacity: the events are produced while the queue is paused, so they all wait as jobs;
- * deliveries are counted from the moment the queue is resumed.
+ * deliveries are counted from the moment the queue is resumed, and so is their CPU (`startClocks`).
  */
 export async function queuedThenResumed(
   queue: PauseSwitch,
   produce: () => Promise<Produced>,
+  startClocks: () => Promise<void>,
 ): Promise<Produced> {
   await queue.pause();
   try {
     const produced = await produce();
+    await startClocks();
     return { ...produced, deliveriesFrom: Date.now() };
   } finally {
     await queue.resume();

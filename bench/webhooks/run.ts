@@ -21,26 +21,28 @@ import { markdown, PHASES, type Round, type Settings, summarize } from './report
  * BullMQ worker posting the same signed bodies, in the same run: at a fixed rate (latency) and as fast
  * as they go (deliveries/s). Writes bench/results/<date>-webhooks.json and .md.
  * BENCH_WEBHOOK_RATE (500), BENCH_WEBHOOK_SECONDS (20), BENCH_WEBHOOK_MAX_EVENTS (5000),
- * BENCH_WEBHOOK_COMPANIES (1: events spread over that many companies), BENCH_ROUNDS, BENCH_CPU_PROF;
- * WEBHOOK_COMPANY_CONCURRENCY is passed on to adlink. adlink runs split by role, the deliveries in a
+ * BENCH_WEBHOOK_COMPANIES (4: events spread over that many companies), BENCH_ROUNDS, BENCH_CPU_PROF (adlink's processes and B4's);
+ * WEBHOOK_COMPANY_CONCURRENCY is passed on to adlink. BENCH_WEBHOOK_ONLY=queued (words of the phases'
+ * names) runs only those phases and prints them, writing no results. adlink runs split by role, the deliveries in a
  * worker process of their own (issue 37); BENCH_WEBHOOK_ROLES=all runs one process that does both.
  */
 const setting = (name: string, fallback: number) => Number(process.env[name]) || fallback;
+const companies = setting('BENCH_WEBHOOK_COMPANIES', 4);
 const settings: Settings = {
   rate: setting('BENCH_WEBHOOK_RATE', 500),
   seconds: setting('BENCH_WEBHOOK_SECONDS', 20),
   maxEvents: setting('BENCH_WEBHOOK_MAX_EVENTS', 5000),
-  companies: setting('BENCH_WEBHOOK_COMPANIES', 1),
+  companies,
   // A backlog beyond an endpoint's kept deliveries pushes pending ones out (docs/webhooks-and-events.md).
-  queuedEvents: Math.min(
-    setting('BENCH_WEBHOOK_MAX_EVENTS', 5000),
-    DELIVERIES_KEPT * setting('BENCH_WEBHOOK_COMPANIES', 1),
-  ),
+  queuedEvents: Math.min(setting('BENCH_WEBHOOK_MAX_EVENTS', 5000), DELIVERIES_KEPT * companies),
   companyConcurrency: process.env.WEBHOOK_COMPANY_CONCURRENCY ?? '3 (the default)',
   split: process.env.BENCH_WEBHOOK_ROLES !== 'all',
   workerConcurrency: WORKER_CONCURRENCY,
   rounds: ROUNDS,
 };
+
+const only = (process.env.BENCH_WEBHOOK_ONLY ?? '').split(',').filter(Boolean);
+const chosen = (id: string) => only.length === 0 || only.some((word) => id.split(' ').includes(word));
 
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const stack = await startStack({
@@ -75,7 +77,12 @@ try {
   const b4Prefix = `${stack.prefix}b4`;
   const b4 = await startChild(
     'node',
-    ['--import', 'tsx', 'bench/webhooks/baseline-worker.ts'],
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      'bench/webhooks/baseline-worker.ts',
+    ],
     {
       REDIS_URL: stack.redisUrl,
       B4_PREFIX: b4Prefix,
@@ -113,15 +120,21 @@ try {
     },
   };
   type Side = (typeof sides)[keyof typeof sides];
-  const producers: Record<'rate' | 'max' | 'queued', (side: Side) => ReturnType<typeof atRate>> = {
+  type Producer = (side: Side, startClocks: () => Promise<void>) => ReturnType<typeof atRate>;
+  const producers: Record<'rate' | 'max' | 'queued', Producer> = {
     rate: (side) => atRate(side.emit, settings.rate, settings.seconds),
     max: (side) => asFastAsPossible(side.emit, settings.maxEvents, CONNECTIONS),
-    queued: (side) =>
-      queuedThenResumed(side.queue, () => asFastAsPossible(side.emit, settings.queuedEvents, CONNECTIONS)),
+    queued: (side, startClocks) =>
+      queuedThenResumed(
+        side.queue,
+        () => asFastAsPossible(side.emit, settings.queuedEvents, CONNECTIONS),
+        startClocks,
+      ),
   };
-  // A short run of each side first, so neither is measured cold.
+  // A queued phase of each side first, unmeasured, so that neither is measured cold: a short run left
+  // adlink's worker still compiling its delivery path through round 1 (CPU per delivery 2.3 × round 3's).
   for (const side of Object.values(sides)) {
-    await measurePhase(receiver, side.secrets, () => atRate(side.emit, 100, 1), {
+    await measurePhase(receiver, side.secrets, (startClocks) => producers.queued(side, startClocks), {
       server: () => 0,
       redis: async () => 0,
     });
@@ -138,13 +151,18 @@ try {
     console.log(
       `round ${round} emitting alone: ${e.events} events, ${e.emitPerSecond.toFixed(0)}/s, CPU ${e.cpuUsPerEvent.toFixed(0)} µs  Redis ${e.redisUsPerEvent.toFixed(0)} µs`,
     );
-    for (const id of PHASES) {
+    for (const id of PHASES.filter(chosen)) {
       const [sideId, mode] = id.split(' ') as ['S7' | 'B4', 'rate' | 'max' | 'queued'];
       const side = sides[sideId];
-      const result = await measurePhase(receiver, side.secrets, () => producers[mode](side), {
-        server: () => side.process.cpuMs(),
-        redis: () => stack.redisCpuMs(),
-      });
+      const result = await measurePhase(
+        receiver,
+        side.secrets,
+        (startClocks) => producers[mode](side, startClocks),
+        {
+          server: () => side.process.cpuMs(),
+          redis: () => stack.redisCpuMs(),
+        },
+      );
       results[id] = result;
       console.log(
         `round ${round} ${id.padEnd(7)} ${result.events} events (${result.emitPerSecond.toFixed(0)}/s emitted, lag ≤ ${result.maxLagMs} ms)  ${result.deliveriesPerSecond.toFixed(0)} delivered/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  max ${result.maxMs} ms  lost ${result.lost}  dup ${result.duplicates}  bad sig ${result.badSignatures}  emit failures ${result.emitFailures}  CPU ${result.cpuUsPerDelivery.toFixed(0)} µs  Redis ${result.redisUsPerDelivery.toFixed(0)} µs`,
@@ -152,16 +170,17 @@ try {
     }
     rounds.push(results);
   }
-
-  const summary = summarize(rounds);
-  const date = new Date().toISOString().slice(0, 10);
-  const table = markdown(summary, settings, date);
-  const results = new URL('../results/', import.meta.url);
-  await mkdir(results, { recursive: true });
-  const result = { date: new Date().toISOString(), node: process.version, settings, ...summary, rounds };
-  await writeFile(new URL(`${date}-webhooks.json`, results), `${JSON.stringify(result, null, 2)}\n`);
-  await writeFile(new URL(`${date}-webhooks.md`, results), table);
-  console.log(`\n${table}`);
+  if (only.length === 0) {
+    const summary = summarize(rounds);
+    const date = new Date().toISOString().slice(0, 10);
+    const table = markdown(summary, settings, date);
+    const results = new URL('../results/', import.meta.url);
+    await mkdir(results, { recursive: true });
+    const result = { date: new Date().toISOString(), node: process.version, settings, ...summary, rounds };
+    await writeFile(new URL(`${date}-webhooks.json`, results), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(new URL(`${date}-webhooks.md`, results), table);
+    console.log(`\n${table}`);
+  }
 } finally {
   for (const cleanup of cleanups) await cleanup();
 }

@@ -92,27 +92,27 @@ export class DeliveryStore {
 
   /**
    * Appends an attempt and sets the state; null when the delivery has expired meanwhile. `read`: the
-   * record's text as the caller read it, written over without reading it again while it is unchanged.
+   * record as the caller read it, written over without reading it again while it is unchanged.
    */
   async record(
     company: string,
     id: string,
     attempt: DeliveryAttempt,
     state: Delivery['state'],
-    read?: string,
+    read?: { delivery: Delivery; raw?: string },
   ) {
     return updateRecord(
       this.kv,
       this.k.delivery(company, id),
       (raw) => {
         if (!raw) return { value: null, result: null };
-        const delivery = JSON.parse(raw) as Delivery;
+        const delivery = raw === read?.raw ? read.delivery : (JSON.parse(raw) as Delivery);
         const next = { ...delivery, state, attempts: [...delivery.attempts, attempt] };
         // Written with the retention left from its creation, in the same step (one round trip).
         const left = Date.parse(delivery.created_at) + EVENT_RETENTION_MS - Date.now();
         return { value: JSON.stringify(next), result: next, ttlMs: Math.max(1000, left) };
       },
-      read,
+      read?.raw,
     );
   }
 

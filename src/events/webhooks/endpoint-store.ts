@@ -46,8 +46,19 @@ const publicView = ({ secrets: _secrets, format: _format, ...endpoint }: StoredE
 const parsed = (raw: string | null | undefined): StoredEndpoint[] =>
   raw ? (JSON.parse(raw) as StoredEndpoint[]).map(upgraded) : [];
 
+/** Companies (and secrets) whose last decoding a delivery reuses; beyond this many, it starts afresh. */
+const MAX_REMEMBERED = 10_000;
+
 /** A company's webhook endpoints: one record, so the limit of 5 and every change are atomic. */
 export class EndpointStore {
+  /**
+   * Every delivery reads its company's record: the last one decoded per company, and each secret
+   * unsealed, are kept for as long as the record read is the same text, so a busy endpoint costs one
+   * JSON parse and one decryption per change instead of per delivery (the record is still read each time).
+   */
+  private readonly lastRead = new Map<string, { raw: string; endpoints: StoredEndpoint[] }>();
+  private readonly unsealed = new Map<string, string>();
+
   constructor(
     private readonly kv: Kv,
     private readonly k: EventKeys,
@@ -79,7 +90,29 @@ export class EndpointStore {
     const now = new Date().toISOString();
     return (found?.secrets ?? [])
       .filter((s) => s.expires_at === null || s.expires_at > now)
-      .map((s) => open(this.encryption, s.sealed, `webhook-secret:${company}:${found!.id}`));
+      .map((s) => this.open(s.sealed, `webhook-secret:${company}:${found!.id}`));
+  }
+
+  private open(sealed: string, associatedData: string): string {
+    const key = `${associatedData} ${sealed}`;
+    let secret = this.unsealed.get(key);
+    if (secret === undefined) {
+      secret = open(this.encryption, sealed, associatedData);
+      if (this.unsealed.size >= MAX_REMEMBERED) this.unsealed.clear();
+      this.unsealed.set(key, secret);
+    }
+    return secret;
+  }
+
+  /** The record as decoded the last time it read the same; never changed by its readers. */
+  private decoded(company: string, raw: string | null): StoredEndpoint[] {
+    if (raw === null) return [];
+    const last = this.lastRead.get(company);
+    if (last?.raw === raw) return last.endpoints;
+    const endpoints = parsed(raw);
+    if (this.lastRead.size >= MAX_REMEMBERED) this.lastRead.clear();
+    this.lastRead.set(company, { raw, endpoints });
+    return endpoints;
   }
 
   /**
@@ -90,7 +123,7 @@ export class EndpointStore {
     return {
       reads: [{ get: this.k.endpoints(company) }],
       decode: ([raw]) => {
-        const endpoints = parsed(raw as string | null);
+        const endpoints = this.decoded(company, raw as string | null);
         return (id) => {
           const found = endpoints.find((e) => e.id === id);
           return found ? { endpoint: publicView(found), secrets: this.signing(company, found) } : null;

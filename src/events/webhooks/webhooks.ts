@@ -124,7 +124,7 @@ export class Webhooks {
     const target = endpointOf(read.delivery.endpoint);
     if (!target?.endpoint.enabled) {
       const reason = target ? 'endpoint_disabled' : 'endpoint_deleted';
-      await this.deliveries.record(company, id, skipped(reason), 'failed', read.raw);
+      await this.deliveries.record(company, id, skipped(reason), 'failed', read);
       return;
     }
     const inSlot: SendAround = async (send) => {
@@ -169,7 +169,7 @@ export class Webhooks {
       delivery.id,
       { at, status: sent.status, duration_ms: sent.durationMs, error, response_body: sent.responseBody },
       state,
-      read.raw,
+      read,
     );
     // A success changes the endpoint only when it ends a failure streak: concurrent deliveries to a
     // healthy endpoint do not contend for the company's endpoints record.
