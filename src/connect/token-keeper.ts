@@ -46,6 +46,10 @@ export class TokenKeeper {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | undefined;
   private readonly owner = randomToken(16);
+  private readonly leaseMs: number;
+  private leading = false;
+  /** When the store was last asked for the lease (performance.now()). */
+  private leaseAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: Store,
@@ -54,7 +58,9 @@ export class TokenKeeper {
     private readonly options: KeeperOptions,
     /** Ads whose review was pending, read again after each sweep so their decision is reported. */
     private readonly reviews?: { checkReviews(now: number): Promise<number> },
-  ) {}
+  ) {
+    this.leaseMs = Math.max(options.intervalMs, MIN_LEASE_MS);
+  }
 
   start(): void {
     if (this.options.intervalMs <= 0 || this.timer) return;
@@ -74,8 +80,19 @@ export class TokenKeeper {
     await this.sweeping;
   }
 
-  private lead(): Promise<boolean> {
-    return this.store.tokenSchedule.lead(this.owner, Math.max(this.options.intervalMs, MIN_LEASE_MS));
+  /**
+   * Whether this instance holds the lease. The store is asked at most every half lease: the holder
+   * renewed it for a whole lease when it last asked, so it still holds it; an instance refused then
+   * does not ask again before the lease could have run out. So an idle keeper costs a round trip a
+   * tick on the holder (what is due) and next to nothing on the others; a holder that stopped is
+   * replaced within a lease and a half.
+   */
+  private async lead(): Promise<boolean> {
+    const asked = performance.now();
+    if (asked - this.leaseAskedAt < this.leaseMs / 2) return this.leading;
+    this.leading = await this.store.tokenSchedule.lead(this.owner, this.leaseMs);
+    this.leaseAskedAt = asked;
+    return this.leading;
   }
 
   /**
