@@ -12,7 +12,7 @@ import { startStack } from './stack.js';
 /**
  * `npm run bench`: builds adlink, starts it as production runs it, seeds, and runs every scenario
  * interleaved with its baseline in rounds; writes bench/results/<date>.json and .md.
- * BENCH_ONLY=S1,B1 runs some scenarios; BENCH_CPU_PROF=<dir> profiles adlink (node --cpu-prof);
+ * BENCH_ONLY=S1,B1 runs some scenarios; BENCH_CPU_PROF=<dir> profiles adlink and the baselines (node --cpu-prof);
  * BENCH_HEAP_SNAPSHOT=<dir> takes heap snapshots of adlink after seeding and after the run.
  */
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

@@ -166,7 +166,7 @@ export async function deleteUnder(kv: RedisKv, prefix: string): Promise<void> {
 }
 
 export interface StackOptions {
-  /** adlink runs with `--cpu-prof` and writes its profile here on exit. */
+  /** adlink and the baselines run with `--cpu-prof` and write their profiles here on exit. */
   profileDir?: string;
   /** adlink writes a heap snapshot here on `SNAPSHOT_SIGNAL`. */
   snapshotDir?: string;
@@ -202,9 +202,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     started.push(platform);
     const platformUrl = /ready at (\S+)/.exec(readFileSync(join(logDir, 'platform.log'), 'utf8'))![1]!;
 
+    const { profileDir, snapshotDir } = options;
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const baselines = await startChild(
       'node',
-      [...TSX, 'bench/baseline-server.ts'],
+      [...profile, ...TSX, 'bench/baseline-server.ts'],
       {
         REDIS_URL: db.url,
         REDIS_KEY_PREFIX: prefix,
@@ -235,8 +237,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.extraEnv,
       ...(options.split ? { ADLINK_ROLE: 'api' } : {}),
     };
-    const { profileDir, snapshotDir } = options;
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const snapshots = snapshotDir ? snapshotFlags(snapshotDir) : [];
     const adlink = await startAdlink(env, join(logDir, 'adlink.log'), [...profile, ...snapshots]);
     started.push(adlink);

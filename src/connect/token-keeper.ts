@@ -13,8 +13,8 @@ export interface KeeperOptions {
   windowSeconds: number;
   /**
    * Renewals in flight at once (PLATFORM_FAN_OUT, the deployment's bound on calls a request makes to
-   * a platform at once): a sweep is one more such caller, and a platform's token endpoint is
-   * rate-limited like the rest of its API.
+   * a platform at once): a sweep's renewals are one more such caller (its review check, beside them,
+   * another), and a platform's token endpoint is rate-limited like the rest of its API.
    */
   concurrency: number;
 }
@@ -97,10 +97,18 @@ export class TokenKeeper {
 
   /**
    * One sweep, when this instance holds the lease (null otherwise): every connection due at `now`,
-   * each at most once, in batches, until none is left or the lease is lost.
+   * each at most once, in batches, until none is left or the lease is lost; beside it, the ads in
+   * review that are due, so that an idle sweep's two reads share one wait.
    */
   async sweep(now = Date.now() / 1000): Promise<SweepResult | null> {
     if (!(await this.lead())) return null;
+    const reviews = this.checkReviews(now);
+    const result = await this.renewDue(now);
+    await reviews;
+    return result;
+  }
+
+  private async renewDue(now: number): Promise<SweepResult> {
     const started = Date.now();
     const result: SweepResult = { renewed: 0, dropped: 0, failed: 0, skipped: 0 };
     // A connection renewed in this sweep may be due again at `now` (a token living less than the
@@ -121,13 +129,16 @@ export class TokenKeeper {
         { ...result, batches: batches + 1, ms: Date.now() - started },
         'token keeper renewed connections',
       );
-    if (this.reviews) {
-      const reviewed = await this.reviews
-        .checkReviews(now)
-        .catch((err: Error) => this.log.warn({ err: err.message }, 'ad review check failed'));
-      if (reviewed) this.log.info({ ads: reviewed }, 'token keeper read ads in review');
-    }
     return result;
+  }
+
+  /** Never fails: a failure is logged, and the ads are read again at the next sweep. */
+  private async checkReviews(now: number): Promise<void> {
+    if (!this.reviews) return;
+    const reviewed = await this.reviews
+      .checkReviews(now)
+      .catch((err: Error) => this.log.warn({ err: err.message }, 'ad review check failed'));
+    if (reviewed) this.log.info({ ads: reviewed }, 'token keeper read ads in review');
   }
 
   private async renew(entry: DueRenewal, now: number): Promise<keyof SweepResult> {
