@@ -152,7 +152,7 @@ export function markdown(
     '',
     ...(audience
       ? [
-          `U2 audience member upload of ${number(audience.members)} emails (normalized, hashed, sent to the sandbox in batches), ${audience.uploads} one at a time, each until its job succeeded: the process's CPU ${number(audience.cpuMsPerUpload, 1)} ms an upload, of which the sandbox's side (its batches sent straight to it, measured alone) ${number(audience.sandboxCpuMsPerUpload, 1)} ms: adlink's own **${number(audience.ownCpuMsPerUpload, 1)} ms** (target ≤ ${audience.targetMs} ms ${audience.met ? '✅' : '❌'}), ${number(audience.medianMs)} ms each (median).`,
+          `U2 audience member upload of ${number(audience.members)} emails (normalized, hashed, sent to the sandbox in batches), ${audience.uploads} one at a time, each until its job succeeded: the process's CPU ${number(audience.cpuMsPerUpload, 1)} ms an upload, of which the sandbox's side (its batches sent straight to it, measured alone) ${number(audience.sandboxCpuMsPerUpload, 1)} ms and the client's ${number(audience.pollsPerUpload, 1)} polls of the job ${number(audience.pollsCpuMsPerUpload, 1)} ms: adlink's own **${number(audience.ownCpuMsPerUpload, 1)} ms** (target ≤ ${audience.targetMs} ms ${audience.met ? '✅' : '❌'}), ${number(audience.medianMs)} ms each (median).`,
           '',
         ]
       : []),
