@@ -3,10 +3,11 @@ import { type EmulatorDefinition, startEmulator } from '../emulators/toolkit/emu
 import { SLOW_PLATFORM_TOKEN } from './slow-platform-token.js';
 
 /**
- * S6's and R2's platform: TikTok's ad-group listing, integrated report and advertiser info, answered
- * after a fixed delay. Every advertiser has no ad groups and no delivery, so listing one ad account is
- * exactly one call, and reporting on it one call plus the advertiser info that describes every account
- * at once: the time of a live read or a cold report over many accounts measures adlink's fan-out alone.
+ * S6's and R2's platform: TikTok's ad-group and ad listings, integrated report and advertiser info,
+ * answered after a fixed delay. Every advertiser has no ad groups, no ads and no delivery, so listing
+ * one ad account is exactly one call (its ads are read once, into the cache), and reporting on it one
+ * call plus the advertiser info that describes every account at once: the time of a live read or a
+ * cold report over many accounts measures adlink's fan-out alone.
  */
 function slowTikTok(delayMs: number): EmulatorDefinition {
   return {
@@ -30,6 +31,8 @@ function slowTikTok(delayMs: number): EmulatorDefinition {
         page_info: { page: 1, page_size: 1000, total_number: 0, total_page: 1 },
       });
       router.get('/open_api/:version/adgroup/get/', slowly(emptyPage));
+      // An ad-set list also fills the ads' cache once (api/adsets.ts): there are none either.
+      router.get('/open_api/:version/ad/get/', slowly(emptyPage));
       // R2's cold report: the advertiser's currency and zone, and a report without delivery (one page).
       router.get('/open_api/:version/report/integrated/get/', slowly(emptyPage));
       router.get(
