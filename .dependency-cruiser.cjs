@@ -5,7 +5,7 @@
  */
 
 /** The base: modules every layer may use, which import only each other (and packages). */
-const BASE = '^src/(domain|crypto|config)/|^src/(config|errors|ids|names|map-bounded|each-yielding|in-flight|logger)[.]ts$';
+const BASE = '^src/(domain|crypto|config)/|^src/(config|errors|ids|names|map-bounded|bounded-map|each-yielding|in-flight|logger)[.]ts$';
 /** Route modules: they parse, call one service, map its answer. */
 const ROUTES = '^src/(api|integrations)/|^src/connect/(routes|opener)[.]ts$';
 /** The layers that serve requests and commands: routes, the hosted flow, the API description, the MCP server, the CLI, dev pages. */

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { remember } from '../bounded-map.js';
 import type { Limits } from '../config.js';
 import { budgetOf } from '../domain/budget.js';
 import { AppError } from '../errors.js';
@@ -119,11 +120,13 @@ export function authenticate(
     let seen = known.get(hash);
     let result = await gate(req, blocker, hash, seen);
     if ('value' in result && result.value !== null && result.hit === null) {
-      if (known.size >= MAX_KNOWN_OWNERS) known.clear();
       // Shared by every request of the token: frozen.
       const owner = Object.freeze(JSON.parse(result.value) as TokenOwner);
-      seen = { value: result.value, owner, budget: rateBudget(owner) };
-      known.set(hash, seen);
+      seen = remember(known, MAX_KNOWN_OWNERS, hash, {
+        value: result.value,
+        owner,
+        budget: rateBudget(owner),
+      });
       result = await gate(req, blocker, hash, seen);
     }
     if ('blocked' in result) throw failures.refuse(result.blocked.count, result.blocked.ttlMs);

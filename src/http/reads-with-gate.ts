@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { remember } from '../bounded-map.js';
 import type { TokenOwner } from '../store/companies.js';
 import { type GatedWrite, type Kv, type Read, type ReadPlan, readPlans } from '../store/kv.js';
 
@@ -73,8 +74,7 @@ export function readsWithGate<T, A = never>(
     decode(answers) {
       const value = inner.decode(answers);
       if (ahead) {
-        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-        remembered.set(recordsOf(inner.reads), { reads: inner.reads, answers, value });
+        remember(remembered, MAX_REMEMBERED, recordsOf(inner.reads), { reads: inner.reads, answers, value });
       }
       return value;
     },

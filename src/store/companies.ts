@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { remember } from '../bounded-map.js';
 import type { AccessScope } from '../domain/access-scopes.js';
 import { idOfTimeOrdered, monotonicTimestamp, newUuid, randomToken, timeOrdered } from '../ids.js';
 import type { Keys } from './keys.js';
@@ -122,8 +123,7 @@ export class CompanyStore {
   async touch(owner: TokenOwner, now = Date.now()): Promise<void> {
     const last = this.lastTouched.get(owner.token);
     if (last !== undefined && now - last < LAST_USED_GRANULARITY_MS) return;
-    this.lastTouched.set(owner.token, now);
-    if (this.lastTouched.size > 10_000) this.lastTouched.clear();
+    remember(this.lastTouched, 10_000, owner.token, now);
     const left = owner.expires_at === undefined ? undefined : Date.parse(owner.expires_at) - now;
     if (left !== undefined && left <= 0) return;
     await this.kv.set(

@@ -1,3 +1,4 @@
+import { remember } from '../../bounded-map.js';
 import type { EncryptionKey } from '../../crypto/keys.js';
 import { open, seal } from '../../crypto/sealed.js';
 import { AppError } from '../../errors.js';
@@ -54,7 +55,8 @@ export class EndpointStore {
   /**
    * Every delivery reads its company's record: the last one decoded per company, and each secret
    * unsealed, are kept for as long as the record read is the same text, so a busy endpoint costs one
-   * JSON parse and one decryption per change instead of per delivery (the record is still read each time).
+   * JSON parse and one decryption per change instead of per delivery (the record is still read each
+   * time).
    */
   private readonly lastRead = new Map<string, { raw: string; endpoints: StoredEndpoint[] }>();
   private readonly unsealed = new Map<string, string>();
@@ -95,13 +97,10 @@ export class EndpointStore {
 
   private open(sealed: string, associatedData: string): string {
     const key = `${associatedData} ${sealed}`;
-    let secret = this.unsealed.get(key);
-    if (secret === undefined) {
-      secret = open(this.encryption, sealed, associatedData);
-      if (this.unsealed.size >= MAX_REMEMBERED) this.unsealed.clear();
-      this.unsealed.set(key, secret);
-    }
-    return secret;
+    return (
+      this.unsealed.get(key) ??
+      remember(this.unsealed, MAX_REMEMBERED, key, open(this.encryption, sealed, associatedData))
+    );
   }
 
   /** The record as decoded the last time it read the same; never changed by its readers. */
@@ -109,10 +108,7 @@ export class EndpointStore {
     if (raw === null) return [];
     const last = this.lastRead.get(company);
     if (last?.raw === raw) return last.endpoints;
-    const endpoints = parsed(raw);
-    if (this.lastRead.size >= MAX_REMEMBERED) this.lastRead.clear();
-    this.lastRead.set(company, { raw, endpoints });
-    return endpoints;
+    return remember(this.lastRead, MAX_REMEMBERED, company, { raw, endpoints: parsed(raw) }).endpoints;
   }
 
   /**
